@@ -1,0 +1,14 @@
+/*
+ * app/commands.h: the subcommands of the `gyoku` tool.  Each takes the
+ * arguments after its name and returns the process exit status.
+ */
+#ifndef APP_COMMANDS_H
+#define APP_COMMANDS_H
+
+/* gyoku perft <startpos|SFEN> <depth> [--divide] */
+int cmd_perft(int argc, char **argv);
+
+/* gyoku shell: an interactive prompt over a position (set, show, move, perft). */
+int cmd_shell(int argc, char **argv);
+
+#endif

@@ -1,0 +1,40 @@
+/*
+ * app/main.c: the `gyoku` command: dispatches to the subcommands.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+#include "gyoku/init.h"
+
+static void usage(FILE *f)
+{
+	fputs("usage: gyoku <command> [arguments]\n"
+	      "\n"
+	      "commands:\n"
+	      "  perft <startpos|SFEN> <depth> [--divide]   count the legal move tree\n"
+	      "  shell                                      interactive prompt over a position\n"
+	      "  help                                       this text\n",
+	      f);
+}
+
+int main(int argc, char **argv)
+{
+	gy_init();
+	if (argc < 2) {
+		usage(stderr);
+		return 2;
+	}
+	const char *cmd = argv[1];
+	if (!strcmp(cmd, "perft"))
+		return cmd_perft(argc - 2, argv + 2);
+	if (!strcmp(cmd, "shell"))
+		return cmd_shell(argc - 2, argv + 2);
+	if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
+		usage(stdout);
+		return 0;
+	}
+	fprintf(stderr, "gyoku: unknown command '%s'\n", cmd);
+	usage(stderr);
+	return 2;
+}

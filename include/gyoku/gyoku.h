@@ -1,0 +1,17 @@
+/*
+ * gyoku/gyoku.h: the whole public API of libgyoku in one include.
+ */
+#ifndef GYOKU_GYOKU_H
+#define GYOKU_GYOKU_H
+
+#include "bitboard.h"
+#include "err.h"
+#include "init.h"
+#include "mate1.h"
+#include "movegen.h"
+#include "perft.h"
+#include "position.h"
+#include "types.h"
+#include "usi.h"
+
+#endif
