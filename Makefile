@@ -36,7 +36,7 @@ DEBUG_TESTS := $(TEST_SRC:tests/%.c=bin/debug/tests/%)
 TOOLS := $(TOOL_SRC:tests/tools/%.c=bin/tools/%)
 FUZZERS := $(FUZZ_SRC:tests/fuzz/%.c=bin/fuzz/%)
 
-.PHONY: all test bench run debug fuzz deps clean
+.PHONY: all test test-build bench run debug fuzz deps clean
 .SECONDARY:
 .DEFAULT_GOAL := all
 
@@ -98,8 +98,10 @@ bin/fuzz/%: tests/fuzz/%.c $(LIB_SRC)
 
 debug: bin/debug/gyoku $(DEBUG_TESTS)
 
+test-build: bin/gyoku bin/debug/gyoku $(TESTS) $(DEBUG_TESTS) $(TOOLS) $(FUZZERS)
+
 test: deps
-	@$(MAKE) --no-print-directory bin/gyoku bin/debug/gyoku $(TESTS) $(DEBUG_TESTS) $(TOOLS) $(FUZZERS)
+	@$(MAKE) --no-print-directory test-build
 	@FUZZ_SECONDS=$${FUZZ_SECONDS:-20} tests/run.sh
 
 fuzz: $(FUZZERS)

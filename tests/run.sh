@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# tests/run.sh: runs every test suite (release and sanitizer builds, the
+# independent-implementation comparison, the fuzzers, the source checks),
+# prints each suite's count and every failure, and ends with the line
+# "N passed, N failed" (plus skipped).  Full output: build/test.log.
+# Run from the repository root after the binaries are built (make test).
+set -u
+cd "$(dirname "$0")/.."
+mkdir -p build
+log=build/test.log
+: > "$log"
+passed=0 failed=0 skipped=0
+
+# run NAME COMMAND...: runs one suite, whose output has PASS/FAIL/SKIP lines.
+run() {
+	local name=$1 out status p f s
+	shift
+	out=$("$@" 2>&1)
+	status=$?
+	printf '== %s\n%s\n' "$name" "$out" >> "$log"
+	p=$(grep -c '^PASS ' <<< "$out")
+	f=$(grep -c '^FAIL ' <<< "$out")
+	s=$(grep -c '^SKIP ' <<< "$out")
+	if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then
+		f=1
+		out="$out
+FAIL $name: exited with status $status"
+	fi
+	passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
+	printf '%-28s %4d passed, %d failed, %d skipped\n' "$name" "$p" "$f" "$s"
+	grep -E '^(FAIL|SKIP) ' <<< "$out" | head -20
+}
+
+# one NAME COMMAND...: a command that is one case, passing when it exits 0.
+one() {
+	local name=$1
+	shift
+	if out=$("$@" 2>&1); then echo "PASS $name"; else printf 'FAIL %s: %s\n' "$name" "$(tail -3 <<< "$out" | tr '\n' ' ')"; fi
+}
+
+for t in bin/tests/t_*; do
+	run "$(basename "$t")" "$t"
+done
+for t in bin/debug/tests/t_*; do
+	case $(basename "$t") in
+	t_perft) run "debug/t_perft" "$t" --max-nodes 1000000 ;;
+	t_kinds) run "debug/t_kinds" "$t" 3000 ;;
+	*) run "debug/$(basename "$t")" "$t" ;;
+	esac
+done
+
+# Full legal-move sets against shogiops on positions from random play (issue 2).
+oracle() {
+	if ! command -v node > /dev/null || [ ! -d tests/oracle/node_modules ]; then
+		echo "SKIP oracle-1.1: node or tests/oracle/node_modules missing (scripts/deps.sh installs them)"
+		return
+	fi
+	one oracle-1.1 bash -c 'set -o pipefail; bin/tools/randpos 20261121 100000 | node tests/oracle/legal.mjs'
+}
+run oracle oracle
+
+fuzz() {
+	local i=0
+	for f in bin/fuzz/*; do
+		[ -x "$f" ] || continue
+		i=$((i + 1))
+		mkdir -p "build/corpus/$(basename "$f")"
+		one "fuzz-1.$i" "$f" -max_total_time="${FUZZ_SECONDS:-20}" -seed=1 "build/corpus/$(basename "$f")" tests/fuzz/seeds
+	done
+}
+run fuzz fuzz
+
+run checksrc one style-1.1 scripts/checksrc.sh
+
+echo "(full output in $log)"
+if [ "$skipped" -gt 0 ]; then
+	echo "$passed passed, $failed failed, $skipped skipped"
+else
+	echo "$passed passed, $failed failed"
+fi
+[ "$failed" -eq 0 ]

@@ -1,0 +1,164 @@
+/*
+ * tests/t_kinds.c: the generators checked against each other and against
+ * brute force on positions reached by random play (issue 2):
+ *
+ *   kinds-1.1  CAPTURES + QUIETS + DROPS (or EVASIONS), kept legal, = LEGAL
+ *   kinds-1.2  CHECKS = the legal moves after which the opponent is in check
+ *   kinds-1.3  gy_mate1 finds a mate exactly when brute force finds one,
+ *              and the move it returns mates
+ *   kinds-1.4  gy_move_is_legal accepts every legal move and rejects the
+ *              pseudo-legal moves that are not
+ *   kinds-1.5  do/undo restores the position; the incremental key equals
+ *              the key recomputed from scratch
+ *
+ * usage: t_kinds [POSITIONS]   (default 20000)
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "gyoku/gyoku.h"
+#include "randplay.h"
+
+static int cmp_move(const void *a, const void *b)
+{
+	gy_move x = *(const gy_move *)a, y = *(const gy_move *)b;
+	return x < y ? -1 : x > y;
+}
+
+static void sort_moves(struct gy_movelist *l) { qsort(l->moves, (size_t)l->n, sizeof l->moves[0], cmp_move); }
+
+static bool same_list(struct gy_movelist *a, struct gy_movelist *b)
+{
+	sort_moves(a);
+	sort_moves(b);
+	return a->n == b->n && memcmp(a->moves, b->moves, (size_t)a->n * sizeof a->moves[0]) == 0;
+}
+
+/* One failure message per case is enough: the first counter-example. */
+struct verdict {
+	bool failed;
+	char why[GY_SFEN_MAX + 128];
+};
+
+static void fail_once(struct verdict *v, const struct gy_pos *p, const char *what)
+{
+	char sfen[GY_SFEN_MAX];
+	if (v->failed)
+		return;
+	v->failed = true;
+	gy_sfen_write(p, sfen, sizeof sfen);
+	snprintf(v->why, sizeof v->why, "%s in %s", what, sfen);
+}
+
+static void check_kinds(const struct gy_pos *p, const struct gy_movelist *legal, struct verdict *v)
+{
+	struct gy_movelist parts, all = *legal;
+	parts.n = 0;
+	if (gy_pos_in_check(p)) {
+		gy_gen(p, GY_GEN_EVASIONS, &parts);
+	} else {
+		gy_gen(p, GY_GEN_CAPTURES, &parts);
+		gy_gen(p, GY_GEN_QUIETS, &parts);
+		gy_gen(p, GY_GEN_DROPS, &parts);
+	}
+	int n = 0;
+	for (int i = 0; i < parts.n; i++)
+		if (gy_pos_is_legal(p, parts.moves[i]))
+			parts.moves[n++] = parts.moves[i];
+	parts.n = n;
+	if (!same_list(&parts, &all))
+		fail_once(v, p, "kinds differ from LEGAL");
+}
+
+static void check_checks_and_mate(const struct gy_pos *p, const struct gy_movelist *legal, struct verdict *vc,
+				  struct verdict *vm, int *mates)
+{
+	struct gy_movelist checks, brute;
+	struct gy_pos q = *p;
+	checks.n = brute.n = 0;
+	gy_gen(p, GY_GEN_CHECKS, &checks);
+	bool mate_exists = false;
+	for (int i = 0; i < legal->n; i++) {
+		struct gy_undo u;
+		gy_pos_do(&q, legal->moves[i], &u);
+		if (gy_pos_in_check(&q)) {
+			brute.moves[brute.n++] = legal->moves[i];
+			if (!gy_has_legal_move(&q))
+				mate_exists = true;
+		}
+		if (gy_pos_in_check(&q) != gy_pos_gives_check(p, legal->moves[i]))
+			fail_once(vc, p, "gy_pos_gives_check wrong");
+		gy_pos_undo(&q, legal->moves[i], &u);
+	}
+	if (!same_list(&checks, &brute))
+		fail_once(vc, p, "CHECKS differ from brute force");
+	gy_move m = gy_mate1(p);
+	*mates += mate_exists;
+	if ((m != GY_MOVE_NONE) != mate_exists) {
+		fail_once(vm, p, mate_exists ? "gy_mate1 missed a mate" : "gy_mate1 found a false mate");
+	} else if (m) {
+		struct gy_undo u;
+		gy_pos_do(&q, m, &u);
+		if (!gy_pos_in_check(&q) || gy_has_legal_move(&q))
+			fail_once(vm, p, "gy_mate1 move does not mate");
+		gy_pos_undo(&q, m, &u);
+	}
+}
+
+static void check_validation(const struct gy_pos *p, const struct gy_movelist *legal, struct verdict *v)
+{
+	struct gy_movelist pseudo;
+	pseudo.n = 0;
+	gy_gen(p, gy_pos_in_check(p) ? GY_GEN_EVASIONS : GY_GEN_NON_EVASIONS, &pseudo);
+	for (int i = 0; i < legal->n; i++)
+		if (!gy_move_is_legal(p, legal->moves[i]))
+			fail_once(v, p, "gy_move_is_legal rejects a legal move");
+	for (int i = 0; i < pseudo.n; i++)
+		if (gy_move_is_legal(p, pseudo.moves[i]) != gy_pos_is_legal(p, pseudo.moves[i]))
+			fail_once(v, p, "gy_move_is_legal and gy_pos_is_legal disagree");
+}
+
+static void check_do_undo(const struct gy_pos *p, const struct gy_movelist *legal, struct verdict *v)
+{
+	struct gy_pos q = *p;
+	for (int i = 0; i < legal->n; i++) {
+		struct gy_undo u;
+		gy_pos_do(&q, legal->moves[i], &u);
+		if (!gy_pos_is_ok(&q))
+			fail_once(v, p, "state inconsistent after do");
+		gy_pos_undo(&q, legal->moves[i], &u);
+		if (!gy_pos_is_ok(&q) || gy_pos_key(&q) != gy_pos_key(p) || memcmp(q.board, p->board, sizeof q.board) ||
+		    q.hand[0] != p->hand[0] || q.hand[1] != p->hand[1])
+			fail_once(v, p, "undo does not restore");
+	}
+}
+
+int main(int argc, char **argv)
+{
+	long count = argc > 1 ? strtol(argv[1], NULL, 10) : 20000;
+	struct check_tally t = {0, 0};
+	struct verdict kinds = {0}, checks = {0}, mate = {0}, valid = {0}, doundo = {0};
+	int mates = 0;
+	gy_init();
+	struct randplay r;
+	randplay_start(&r, 20261121, 300);
+	for (long n = 0; n < count; n++) {
+		struct gy_movelist legal;
+		legal.n = 0;
+		gy_gen(&r.pos, GY_GEN_LEGAL, &legal);
+		check_kinds(&r.pos, &legal, &kinds);
+		check_checks_and_mate(&r.pos, &legal, &checks, &mate, &mates);
+		check_validation(&r.pos, &legal, &valid);
+		check_do_undo(&r.pos, &legal, &doundo);
+		randplay_step(&r);
+	}
+	printf("# %ld positions, %d with a mate in one\n", count, mates);
+	CHECK(&t, "kinds-1.1", !kinds.failed, "%s", kinds.why);
+	CHECK(&t, "kinds-1.2", !checks.failed, "%s", checks.why);
+	CHECK(&t, "kinds-1.3", !mate.failed && mates > 0, "%s", mate.failed ? mate.why : "no mate met");
+	CHECK(&t, "kinds-1.4", !valid.failed, "%s", valid.why);
+	CHECK(&t, "kinds-1.5", !doundo.failed, "%s", doundo.why);
+	return check_exit(&t);
+}
