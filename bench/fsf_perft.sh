@@ -23,6 +23,7 @@ if [ -z "$fsf" ]; then
 fi
 
 coproc FSF { exec "$fsf" 2>/dev/null; }
+# shellcheck disable=SC2153 # FSF_PID is set by coproc
 fsf_pid=$FSF_PID
 fsf_in=${FSF[1]}
 fsf_out=${FSF[0]}

@@ -83,7 +83,7 @@ fi
 for dir in $NPM_DIRS; do
 	lock="$dir/package-lock.json"
 	mods="$dir/node_modules"
-	if [ -d "$mods" ] && { [ ! -f "$lock" ] || [ ! "$lock" -nt "$mods" ]; }; then
+	if [ -d "$mods" ] && { [ ! -f "$lock" ] || [ -z "$(find "$lock" -newer "$mods")" ]; }; then
 		continue
 	fi
 	echo "deps: installing npm packages in $dir"
