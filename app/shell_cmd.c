@@ -24,8 +24,8 @@ struct shell {
 
 static void show(const struct gy_pos *p)
 {
-	static const char *const names[GY_PTYPE_NB] = {"", "P", "L", "N", "S", "B", "R", "G", "K",
-						       "+P", "+L", "+N", "+S", "+B", "+R"};
+	static const char *const names[GY_PTYPE_NB] = {"",  "P",  "L",  "N",  "S",  "B",  "R", "G",
+						       "K", "+P", "+L", "+N", "+S", "+B", "+R"};
 	static const char hand_letters[GY_HAND_NB] = {0, 'P', 'L', 'N', 'S', 'B', 'R', 'G'};
 	char sfen[GY_SFEN_MAX];
 	printf("   9  8  7  6  5  4  3  2  1\n");
@@ -41,7 +41,8 @@ static void show(const struct gy_pos *p)
 			char cell[4];
 			size_t k = 0;
 			for (const char *c = name; *c; c++)
-				cell[k++] = gy_piece_color(pc) == GY_WHITE && *c >= 'A' && *c <= 'Z' ? (char)(*c + 32) : *c;
+				cell[k++] =
+					gy_piece_color(pc) == GY_WHITE && *c >= 'A' && *c <= 'Z' ? (char)(*c + 32) : *c;
 			cell[k] = '\0';
 			printf("%3s", cell);
 		}

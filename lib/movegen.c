@@ -56,8 +56,8 @@ static ALWAYS_INLINE gy_move *gen_board(const struct gy_pos *p, int us, gy_bb ta
 		gy_sq to = gy_bb_pop(&to_bb);
 		out = add_move(p, us, GY_PAWN, us == GY_BLACK ? to + 1 : to - 1, to, out);
 	}
-	static const int8_t types[] = {GY_LANCE,      GY_KNIGHT,     GY_SILVER,     GY_BISHOP,    GY_ROOK,  GY_GOLD,
-				       GY_PRO_PAWN,   GY_PRO_LANCE,  GY_PRO_KNIGHT, GY_PRO_SILVER, GY_HORSE, GY_DRAGON};
+	static const int8_t types[] = {GY_LANCE,    GY_KNIGHT,    GY_SILVER,     GY_BISHOP,     GY_ROOK,  GY_GOLD,
+				       GY_PRO_PAWN, GY_PRO_LANCE, GY_PRO_KNIGHT, GY_PRO_SILVER, GY_HORSE, GY_DRAGON};
 	for (unsigned i = 0; i < sizeof types; i++) {
 		int pt = types[i];
 		gy_bb pieces = p->by_type[pt] & own;

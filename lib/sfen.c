@@ -220,8 +220,7 @@ static enum gy_err parse(struct reader *r, struct gy_pos *p, enum gy_sfen_mode m
 	return GY_OK;
 }
 
-enum gy_err gy_sfen_parse(struct gy_pos *p, const char *s, size_t len, enum gy_sfen_mode mode,
-			  struct gy_srcpos *where)
+enum gy_err gy_sfen_parse(struct gy_pos *p, const char *s, size_t len, enum gy_sfen_mode mode, struct gy_srcpos *where)
 {
 	struct reader r;
 	memset(&r, 0, sizeof r);

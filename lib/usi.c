@@ -22,8 +22,7 @@ static enum gy_err syntax_at(struct gy_srcpos *where, size_t i)
 	return GY_ERR_MOVE_SYNTAX;
 }
 
-enum gy_err gy_usi_parse_move(const struct gy_pos *p, const char *s, size_t len, gy_move *out,
-			      struct gy_srcpos *where)
+enum gy_err gy_usi_parse_move(const struct gy_pos *p, const char *s, size_t len, gy_move *out, struct gy_srcpos *where)
 {
 	if (len < 4)
 		return syntax_at(where, len);

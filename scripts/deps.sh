@@ -15,6 +15,7 @@ gcc
 g++
 make
 clang
+clang-format
 libclang-rt-14-dev
 fairy-stockfish
 gpsshogi

@@ -70,7 +70,15 @@ fuzz() {
 }
 run fuzz fuzz
 
-run checksrc one style-1.1 scripts/checksrc.sh
+style() {
+	one style-1.1 scripts/checksrc.sh
+	if command -v clang-format > /dev/null; then
+		one style-1.2 bash -c 'git ls-files "*.c" "*.h" | xargs clang-format --dry-run -Werror'
+	else
+		echo "SKIP style-1.2: clang-format not installed"
+	fi
+}
+run style style
 
 echo "(full output in $log)"
 if [ "$skipped" -gt 0 ]; then

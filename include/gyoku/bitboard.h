@@ -33,15 +33,15 @@ enum gy_dir { GY_DIR_N, GY_DIR_S, GY_DIR_E, GY_DIR_W, GY_DIR_NE, GY_DIR_SW, GY_D
 /* The attack tables.  Index GY_SQ_NONE (81) holds empty sets. */
 struct gy_bb_tables {
 	gy_bb square[GY_SQ_NB + 1];
-	gy_bb file[GY_FILE_NB + 1];      /* by file number 1..9 */
-	gy_bb rank[GY_RANK_NB + 1];      /* by rank number 1..9 */
-	gy_bb zone[GY_COLOR_NB];         /* promotion zone of each colour */
+	gy_bb file[GY_FILE_NB + 1]; /* by file number 1..9 */
+	gy_bb rank[GY_RANK_NB + 1]; /* by rank number 1..9 */
+	gy_bb zone[GY_COLOR_NB];    /* promotion zone of each colour */
 	gy_bb pawn[GY_COLOR_NB][GY_SQ_NB + 1];
 	gy_bb knight[GY_COLOR_NB][GY_SQ_NB + 1];
 	gy_bb silver[GY_COLOR_NB][GY_SQ_NB + 1];
 	gy_bb gold[GY_COLOR_NB][GY_SQ_NB + 1];
 	gy_bb king[GY_SQ_NB + 1];
-	gy_bb ray[GY_DIR_NB][GY_SQ_NB + 1]; /* squares strictly beyond sq, to the edge */
+	gy_bb ray[GY_DIR_NB][GY_SQ_NB + 1];      /* squares strictly beyond sq, to the edge */
 	gy_bb line[GY_DIR_NB / 2][GY_SQ_NB + 1]; /* whole line through sq, by axis */
 	int8_t dir[GY_SQ_NB + 1][GY_SQ_NB + 1];  /* direction from a to b, or -1 */
 	gy_bb movable[GY_COLOR_NB][GY_HAND_NB];  /* squares a piece can ever leave */
@@ -55,10 +55,7 @@ static inline bool gy_bb_test(gy_bb b, gy_sq sq) { return (b & gy_bbt.square[sq]
 static inline uint64_t gy_bb_lo(gy_bb b) { return (uint64_t)b; }
 static inline uint64_t gy_bb_hi(gy_bb b) { return (uint64_t)(b >> 64); }
 
-static inline int gy_bb_count(gy_bb b)
-{
-	return __builtin_popcountll(gy_bb_lo(b)) + __builtin_popcountll(gy_bb_hi(b));
-}
+static inline int gy_bb_count(gy_bb b) { return __builtin_popcountll(gy_bb_lo(b)) + __builtin_popcountll(gy_bb_hi(b)); }
 static inline bool gy_bb_more_than_one(gy_bb b) { return (b & (b - 1)) != 0; }
 
 /* The lowest square of a non-empty bitboard. */
@@ -100,7 +97,8 @@ static inline gy_bb gy__ray_down(gy_bb occ, gy_bb ray)
 /* Squares attacked by a lance of `color` on `sq`. */
 static inline gy_bb gy_lance_attacks(int color, gy_sq sq, gy_bb occ)
 {
-	return color == GY_BLACK ? gy__ray_down(occ, gy_bbt.ray[GY_DIR_N][sq]) : gy__ray_up(occ, gy_bbt.ray[GY_DIR_S][sq]);
+	return color == GY_BLACK ? gy__ray_down(occ, gy_bbt.ray[GY_DIR_N][sq])
+				 : gy__ray_up(occ, gy_bbt.ray[GY_DIR_S][sq]);
 }
 
 static inline gy_bb gy_rook_attacks(gy_sq sq, gy_bb occ)

@@ -6,39 +6,39 @@
 #define GYOKU_ERR_H
 
 /* X-list: name, message.  GY_OK is 0; every other value is an error. */
-#define GY_ERR_LIST(X)                                                                              \
-	X(OK, "success")                                                                            \
-	X(NOMEM, "out of memory")                                                                   \
-	X(ARG, "invalid argument")                                                                  \
-	X(SFEN_SYNTAX, "malformed SFEN")                                                            \
-	X(SFEN_PIECE, "unknown piece letter")                                                       \
-	X(SFEN_PROMOTE, "this piece cannot be promoted")                                            \
-	X(SFEN_RANK_SHORT, "a rank has fewer than 9 squares")                                       \
-	X(SFEN_RANK_LONG, "a rank has more than 9 squares")                                         \
-	X(SFEN_RANKS, "the board must have exactly 9 ranks")                                        \
-	X(SFEN_SIDE, "side to move must be 'b' or 'w'")                                             \
-	X(SFEN_HAND, "malformed hand")                                                              \
-	X(SFEN_HAND_COUNT, "bad hand count")                                                        \
-	X(SFEN_MOVENUM, "bad move number")                                                          \
-	X(SFEN_TRAILING, "unexpected text after the SFEN")                                          \
-	X(TOO_MANY_PIECES, "more pieces of a kind than the set has")                                \
-	X(TWO_KINGS, "two kings on one side")                                                       \
-	X(NO_KING, "a side has no king")                                                            \
-	X(DEAD_PIECE, "a pawn, lance or knight where it can never move")                            \
-	X(NIFU, "two unpromoted pawns of one side on a file (nifu)")                                \
-	X(OPPONENT_IN_CHECK, "the side not to move is in check")                                    \
-	X(MOVE_SYNTAX, "malformed USI move")                                                        \
-	X(MOVE_NO_PIECE, "no piece of the side to move on the origin square")                       \
-	X(MOVE_NOT_IN_HAND, "the piece to drop is not in hand")                                     \
-	X(MOVE_OCCUPIED, "a piece cannot be dropped on an occupied square")                         \
-	X(MOVE_OWN_PIECE, "the destination holds a piece of the side to move")                      \
-	X(MOVE_UNREACHABLE, "the piece cannot move to that square")                                 \
-	X(MOVE_CANNOT_PROMOTE, "this move cannot promote")                                          \
-	X(MOVE_MUST_PROMOTE, "the piece could never move again: promotion is forced")               \
-	X(MOVE_DEAD_DROP, "a piece cannot be dropped where it could never move")                    \
-	X(MOVE_NIFU, "a pawn cannot be dropped on a file holding an unpromoted pawn (nifu)")        \
-	X(MOVE_UCHIFUZUME, "a pawn drop cannot give checkmate (uchifuzume)")                        \
-	X(MOVE_SELF_CHECK, "the move leaves the king in check")                                     \
+#define GY_ERR_LIST(X)                                                                       \
+	X(OK, "success")                                                                     \
+	X(NOMEM, "out of memory")                                                            \
+	X(ARG, "invalid argument")                                                           \
+	X(SFEN_SYNTAX, "malformed SFEN")                                                     \
+	X(SFEN_PIECE, "unknown piece letter")                                                \
+	X(SFEN_PROMOTE, "this piece cannot be promoted")                                     \
+	X(SFEN_RANK_SHORT, "a rank has fewer than 9 squares")                                \
+	X(SFEN_RANK_LONG, "a rank has more than 9 squares")                                  \
+	X(SFEN_RANKS, "the board must have exactly 9 ranks")                                 \
+	X(SFEN_SIDE, "side to move must be 'b' or 'w'")                                      \
+	X(SFEN_HAND, "malformed hand")                                                       \
+	X(SFEN_HAND_COUNT, "bad hand count")                                                 \
+	X(SFEN_MOVENUM, "bad move number")                                                   \
+	X(SFEN_TRAILING, "unexpected text after the SFEN")                                   \
+	X(TOO_MANY_PIECES, "more pieces of a kind than the set has")                         \
+	X(TWO_KINGS, "two kings on one side")                                                \
+	X(NO_KING, "a side has no king")                                                     \
+	X(DEAD_PIECE, "a pawn, lance or knight where it can never move")                     \
+	X(NIFU, "two unpromoted pawns of one side on a file (nifu)")                         \
+	X(OPPONENT_IN_CHECK, "the side not to move is in check")                             \
+	X(MOVE_SYNTAX, "malformed USI move")                                                 \
+	X(MOVE_NO_PIECE, "no piece of the side to move on the origin square")                \
+	X(MOVE_NOT_IN_HAND, "the piece to drop is not in hand")                              \
+	X(MOVE_OCCUPIED, "a piece cannot be dropped on an occupied square")                  \
+	X(MOVE_OWN_PIECE, "the destination holds a piece of the side to move")               \
+	X(MOVE_UNREACHABLE, "the piece cannot move to that square")                          \
+	X(MOVE_CANNOT_PROMOTE, "this move cannot promote")                                   \
+	X(MOVE_MUST_PROMOTE, "the piece could never move again: promotion is forced")        \
+	X(MOVE_DEAD_DROP, "a piece cannot be dropped where it could never move")             \
+	X(MOVE_NIFU, "a pawn cannot be dropped on a file holding an unpromoted pawn (nifu)") \
+	X(MOVE_UCHIFUZUME, "a pawn drop cannot give checkmate (uchifuzume)")                 \
+	X(MOVE_SELF_CHECK, "the move leaves the king in check")                              \
 	X(MOVE_NULL, "no move")
 
 /* Error codes: GY_OK (0) or GY_ERR_<name>. */
@@ -46,7 +46,7 @@ enum gy_err {
 #define GY_ERR_ENUM(name, msg) GY_ERR_##name,
 	GY_ERR_LIST(GY_ERR_ENUM)
 #undef GY_ERR_ENUM
-	GY_ERR_NB
+		GY_ERR_NB
 };
 #define GY_OK GY_ERR_OK
 

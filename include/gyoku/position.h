@@ -60,7 +60,10 @@ struct gy_zobrist_tables {
 extern struct gy_zobrist_tables gy_zobrist;
 
 static inline gy_bb gy_pos_occupied(const struct gy_pos *p) { return p->by_color[0] | p->by_color[1]; }
-static inline gy_bb gy_pos_pieces(const struct gy_pos *p, int color, int pt) { return p->by_color[color] & p->by_type[pt]; }
+static inline gy_bb gy_pos_pieces(const struct gy_pos *p, int color, int pt)
+{
+	return p->by_color[color] & p->by_type[pt];
+}
 static inline gy_piece gy_pos_piece_on(const struct gy_pos *p, gy_sq sq) { return p->board[sq]; }
 static inline bool gy_pos_in_check(const struct gy_pos *p) { return p->checkers != 0; }
 /* The position key: board, side to move and both hands. */

@@ -37,8 +37,8 @@ enum gy_sfen_mode {
  * squares, ...) or a position no game can reach (too many pieces of a kind,
  * two kings on one side, a dead piece, nifu, the side not to move in check).
  */
-enum gy_err gy_sfen_parse(struct gy_pos *p, const char *s, size_t len, enum gy_sfen_mode mode,
-			  struct gy_srcpos *where) __attribute__((warn_unused_result));
+enum gy_err gy_sfen_parse(struct gy_pos *p, const char *s, size_t len, enum gy_sfen_mode mode, struct gy_srcpos *where)
+	__attribute__((warn_unused_result));
 
 /*
  * Writes the SFEN of `p` (with its move number) into `buf` of `size`
@@ -53,8 +53,8 @@ size_t gy_sfen_write(const struct gy_pos *p, char *buf, size_t size);
  * filled in.  Errors: GY_ERR_MOVE_SYNTAX (with the column), or why the move
  * is illegal in `p` (see gy_move_build).
  */
-enum gy_err gy_usi_parse_move(const struct gy_pos *p, const char *s, size_t len, gy_move *out,
-			      struct gy_srcpos *where) __attribute__((warn_unused_result));
+enum gy_err gy_usi_parse_move(const struct gy_pos *p, const char *s, size_t len, gy_move *out, struct gy_srcpos *where)
+	__attribute__((warn_unused_result));
 
 /*
  * Writes `m` in USI ("7g7f", "8h2b+", "P*5e") into `buf`, which must hold
