@@ -87,8 +87,13 @@ static ALWAYS_INLINE gy_move *gen_king(const struct gy_pos *p, int us, gy_bb tar
 	return out;
 }
 
-/* Drops on the squares of `target` (all empty), minus nifu, dead squares and uchifuzume. */
-static ALWAYS_INLINE gy_move *gen_drops(const struct gy_pos *p, int us, gy_bb target, gy_move *out)
+/*
+ * Drops on the squares of `target` (all empty), minus nifu, dead squares
+ * and uchifuzume; when `by_type` is not NULL, a piece of type pt is also
+ * limited to by_type[pt].
+ */
+static ALWAYS_INLINE gy_move *gen_drops(const struct gy_pos *p, int us, gy_bb target, const gy_bb *by_type,
+					gy_move *out)
 {
 	gy_hand hand = p->hand[us];
 	if (!hand)
@@ -96,7 +101,7 @@ static ALWAYS_INLINE gy_move *gen_drops(const struct gy_pos *p, int us, gy_bb ta
 	for (int pt = GY_PAWN; pt < GY_HAND_NB; pt++) {
 		if (!gy_hand_count(hand, pt))
 			continue;
-		gy_bb bb = target & gy_bbt.movable[us][pt];
+		gy_bb bb = target & gy_bbt.movable[us][pt] & (by_type ? by_type[pt] : GY_BB_ALL);
 		if (pt == GY_PAWN) {
 			bb &= gy_pawnless_files(p->by_type[GY_PAWN] & p->by_color[us]);
 			/* The one square where a pawn would check the king: uchifuzume? */
@@ -110,6 +115,75 @@ static ALWAYS_INLINE gy_move *gen_drops(const struct gy_pos *p, int us, gy_bb ta
 	return out;
 }
 
+/*
+ * What makes a move give check: for each piece type, the squares from
+ * which a piece of the mover's colour attacks the opponent king (so a
+ * piece checks directly when its type after the move stands on one), and
+ * the mover's pieces that uncover a slider when they leave the line.
+ */
+struct check_info {
+	gy_bb sq[GY_PTYPE_NB];
+	gy_bb disc;
+	gy_sq ksq;
+};
+
+static void check_info_init(const struct gy_pos *p, struct check_info *ci)
+{
+	int us = p->side, them = us ^ 1;
+	gy_bb occ = gy_pos_occupied(p);
+	ci->ksq = p->king[them];
+	ci->sq[GY_NO_PTYPE] = 0;
+	for (int pt = 1; pt < GY_PTYPE_NB; pt++)
+		ci->sq[pt] = pt == GY_KING ? 0 : gy_attacks(them, pt, ci->ksq, occ);
+	ci->disc = gy_pos_blockers(p, them) & p->by_color[us];
+}
+
+static inline bool gives_check(const struct check_info *ci, gy_move m)
+{
+	gy_sq to = gy_move_to(m), from = gy_move_from(m);
+	if (gy_bb_test(ci->sq[gy_move_after(m)], to))
+		return true;
+	return !gy_move_is_drop(m) && gy_bb_test(ci->disc, from) && !gy_aligned(ci->ksq, from, to);
+}
+
+/*
+ * Checking moves when not in check: each piece goes only to squares from
+ * which it (or its promoted form) checks, unless it uncovers a slider; the
+ * king only uncovers.  Pseudo-legal, and every move checks.
+ */
+static ALWAYS_INLINE gy_move *gen_checks(const struct gy_pos *p, int us, const struct check_info *ci, gy_move *out)
+{
+	static const int8_t types[] = {GY_PAWN,       GY_LANCE, GY_KNIGHT,   GY_SILVER,    GY_BISHOP,
+				       GY_ROOK,       GY_GOLD,  GY_PRO_PAWN, GY_PRO_LANCE, GY_PRO_KNIGHT,
+				       GY_PRO_SILVER, GY_HORSE, GY_DRAGON};
+	gy_bb occ = gy_pos_occupied(p), own = p->by_color[us], empty = ~occ & GY_BB_ALL;
+	if (ci->ksq == GY_SQ_NONE)
+		return out;
+	gy_move *first = out;
+	for (unsigned i = 0; i < sizeof types; i++) {
+		int pt = types[i];
+		gy_bb reach = ci->sq[pt] | (gy_ptype_can_promote(pt) ? ci->sq[pt | GY_PROMOTED] : 0);
+		gy_bb pieces = p->by_type[pt] & own;
+		while (pieces) {
+			gy_sq from = gy_bb_pop(&pieces);
+			gy_bb att = gy_attacks(us, pt, from, occ) & ~own & GY_BB_ALL;
+			if (!gy_bb_test(ci->disc, from))
+				att &= reach;
+			while (att)
+				out = add_move(p, us, pt, from, gy_bb_pop(&att), out);
+		}
+	}
+	gy_sq kfrom = p->king[us];
+	if (gy_bb_test(ci->disc, kfrom))
+		out = gen_king(p, us, ~own & GY_BB_ALL & ~gy_bbt.line[gy_bbt.dir[ci->ksq][kfrom] >> 1][ci->ksq], out);
+	/* A piece near its checking squares may have a variant (promoted or not) that does not check. */
+	gy_move *kept = first;
+	for (gy_move *m = first; m < out; m++)
+		if (gives_check(ci, *m))
+			*kept++ = *m;
+	return gen_drops(p, us, empty, ci->sq, kept);
+}
+
 static ALWAYS_INLINE gy_move *gen_evasions(const struct gy_pos *p, int us, gy_move *out)
 {
 	gy_sq ksq = p->king[us];
@@ -119,7 +193,7 @@ static ALWAYS_INLINE gy_move *gen_evasions(const struct gy_pos *p, int us, gy_mo
 	gy_sq checker = gy_bb_lsb(p->checkers);
 	gy_bb between = gy_between(ksq, checker);
 	out = gen_board(p, us, between | gy_bbt.square[checker], out);
-	return gen_drops(p, us, between, out);
+	return gen_drops(p, us, between, NULL, out);
 }
 
 static ALWAYS_INLINE gy_move *gen_for(const struct gy_pos *p, int us, enum gy_gen_kind kind, gy_move *out)
@@ -128,12 +202,12 @@ static ALWAYS_INLINE gy_move *gen_for(const struct gy_pos *p, int us, enum gy_ge
 	switch (kind) {
 	case GY_GEN_CAPTURES: out = gen_board(p, us, them, out); return gen_king(p, us, them, out);
 	case GY_GEN_QUIETS: out = gen_board(p, us, empty, out); return gen_king(p, us, empty, out);
-	case GY_GEN_DROPS: return gen_drops(p, us, empty, out);
+	case GY_GEN_DROPS: return gen_drops(p, us, empty, NULL, out);
 	case GY_GEN_EVASIONS: return gen_evasions(p, us, out);
 	default:
 		out = gen_board(p, us, empty | them, out);
 		out = gen_king(p, us, empty | them, out);
-		return gen_drops(p, us, empty, out);
+		return gen_drops(p, us, empty, NULL, out);
 	}
 }
 
@@ -160,16 +234,25 @@ static gy_move *keep_legal(const struct gy_pos *p, gy_move *first, gy_move *last
 int gy_gen(const struct gy_pos *p, enum gy_gen_kind kind, struct gy_movelist *list)
 {
 	gy_move *first = list->moves + list->n, *last;
-	if (kind == GY_GEN_LEGAL || kind == GY_GEN_CHECKS) {
-		last = gen_pseudo(p, p->checkers ? GY_GEN_EVASIONS : GY_GEN_NON_EVASIONS, first);
-		last = keep_legal(p, first, last);
-		if (kind == GY_GEN_CHECKS) {
+	if (kind == GY_GEN_CHECKS) {
+		struct check_info ci;
+		check_info_init(p, &ci);
+		if (p->checkers) {
+			/* In check: the evasions that also check. */
+			last = keep_legal(p, first, gen_pseudo(p, GY_GEN_EVASIONS, first));
 			gy_move *out = first;
 			for (gy_move *m = first; m < last; m++)
-				if (gy_pos_gives_check(p, *m))
+				if (gives_check(&ci, *m))
 					*out++ = *m;
 			last = out;
+		} else {
+			last = p->side == GY_BLACK ? gen_checks(p, GY_BLACK, &ci, first)
+						   : gen_checks(p, GY_WHITE, &ci, first);
+			last = keep_legal(p, first, last);
 		}
+	} else if (kind == GY_GEN_LEGAL) {
+		last = gen_pseudo(p, p->checkers ? GY_GEN_EVASIONS : GY_GEN_NON_EVASIONS, first);
+		last = keep_legal(p, first, last);
 	} else {
 		last = gen_pseudo(p, kind, first);
 	}

@@ -10,8 +10,10 @@
  *              pseudo-legal moves that are not
  *   kinds-1.5  do/undo restores the position; the incremental key equals
  *              the key recomputed from scratch
+ *   kinds-2.x  the same on every 4th position with the side to move's king
+ *              removed (tsume style: an attacker without a king)
  *
- * usage: t_kinds [POSITIONS]   (default 20000)
+ * usage: t_kinds [POSITIONS]   (default 100000)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -135,30 +137,60 @@ static void check_do_undo(const struct gy_pos *p, const struct gy_movelist *lega
 	}
 }
 
+/*
+ * The position without the side to move's king: a tsume-style attacker.
+ * False when lifting the king uncovers a check on the opponent (a position
+ * no SFEN would be accepted for).
+ */
+static bool strip_king(const struct gy_pos *p, struct gy_pos *q)
+{
+	*q = *p;
+	gy_sq ksq = p->king[p->side];
+	q->board[ksq] = GY_NO_PIECE;
+	q->by_color[p->side] &= ~gy_sq_bb(ksq);
+	q->by_type[GY_KING] &= ~gy_sq_bb(ksq);
+	gy_pos_update(q);
+	return !gy_pos_attacked(q, q->king[q->side ^ 1], q->side);
+}
+
 int main(int argc, char **argv)
 {
-	long count = argc > 1 ? strtol(argv[1], NULL, 10) : 20000;
+	long count = argc > 1 ? strtol(argv[1], NULL, 10) : 100000;
 	struct check_tally t = {0, 0};
-	struct verdict kinds = {0}, checks = {0}, mate = {0}, valid = {0}, doundo = {0};
-	int mates = 0;
+	/* [0]: positions of random play; [1]: every 4th of them without the attacker's king. */
+	struct verdict kinds[2] = {0}, checks[2] = {0}, mate[2] = {0}, valid[2] = {0}, doundo[2] = {0};
+	int mates[2] = {0, 0};
+	long tsumes = 0;
 	gy_init();
 	struct randplay r;
 	randplay_start(&r, 20261121, 300);
 	for (long n = 0; n < count; n++) {
-		struct gy_movelist legal;
-		legal.n = 0;
-		gy_gen(&r.pos, GY_GEN_LEGAL, &legal);
-		check_kinds(&r.pos, &legal, &kinds);
-		check_checks_and_mate(&r.pos, &legal, &checks, &mate, &mates);
-		check_validation(&r.pos, &legal, &valid);
-		check_do_undo(&r.pos, &legal, &doundo);
+		struct gy_pos tsume;
+		bool with_tsume = n % 4 == 0 && strip_king(&r.pos, &tsume);
+		tsumes += with_tsume;
+		for (int v = 0; v < (with_tsume ? 2 : 1); v++) {
+			const struct gy_pos *p = v ? &tsume : &r.pos;
+			struct gy_movelist legal;
+			legal.n = 0;
+			gy_gen(p, GY_GEN_LEGAL, &legal);
+			check_kinds(p, &legal, &kinds[v]);
+			check_checks_and_mate(p, &legal, &checks[v], &mate[v], &mates[v]);
+			check_validation(p, &legal, &valid[v]);
+			check_do_undo(p, &legal, &doundo[v]);
+		}
 		randplay_step(&r);
 	}
-	printf("# %ld positions, %d with a mate in one\n", count, mates);
-	CHECK(&t, "kinds-1.1", !kinds.failed, "%s", kinds.why);
-	CHECK(&t, "kinds-1.2", !checks.failed, "%s", checks.why);
-	CHECK(&t, "kinds-1.3", !mate.failed && mates > 0, "%s", mate.failed ? mate.why : "no mate met");
-	CHECK(&t, "kinds-1.4", !valid.failed, "%s", valid.why);
-	CHECK(&t, "kinds-1.5", !doundo.failed, "%s", doundo.why);
+	printf("# %ld positions, %d with a mate in one; %ld without the attacker's king, %d with a mate in one\n",
+	       count, mates[0], tsumes, mates[1]);
+	static const char *const ids[2][5] = {{"kinds-1.1", "kinds-1.2", "kinds-1.3", "kinds-1.4", "kinds-1.5"},
+					      {"kinds-2.1", "kinds-2.2", "kinds-2.3", "kinds-2.4", "kinds-2.5"}};
+	for (int v = 0; v < 2; v++) {
+		CHECK(&t, ids[v][0], !kinds[v].failed, "%s", kinds[v].why);
+		CHECK(&t, ids[v][1], !checks[v].failed, "%s", checks[v].why);
+		CHECK(&t, ids[v][2], !mate[v].failed && mates[v] > 0, "%s",
+		      mate[v].failed ? mate[v].why : "no mate met");
+		CHECK(&t, ids[v][3], !valid[v].failed, "%s", valid[v].why);
+		CHECK(&t, ids[v][4], !doundo[v].failed, "%s", doundo[v].why);
+	}
 	return check_exit(&t);
 }
