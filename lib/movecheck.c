@@ -42,7 +42,7 @@ enum gy_err gy_move_build(const struct gy_pos *p, gy_sq from, gy_sq to, bool pro
 	}
 	if (pt == GY_KING) {
 		gy_bb occ = gy_pos_occupied(p) ^ gy_bbt.square[from];
-		if (gy_pos_attackers(p, to, us ^ 1, occ))
+		if (gy_pos_attacked_by(p, to, us ^ 1, occ))
 			return GY_ERR_MOVE_SELF_CHECK;
 	} else if (leaves_check(p, from, to)) {
 		return GY_ERR_MOVE_SELF_CHECK;

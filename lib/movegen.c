@@ -81,7 +81,7 @@ static ALWAYS_INLINE gy_move *gen_king(const struct gy_pos *p, int us, gy_bb tar
 	gy_bb att = gy_bbt.king[ksq] & target;
 	while (att) {
 		gy_sq to = gy_bb_pop(&att);
-		if (!gy_pos_attackers(p, to, us ^ 1, occ))
+		if (!gy_pos_attacked_by(p, to, us ^ 1, occ))
 			*out++ = gy_make_move(ksq, to, GY_KING, gy_piece_type(p->board[to]), false);
 	}
 	return out;

@@ -60,6 +60,29 @@ gy_bb gy_pos_attackers(const struct gy_pos *p, gy_sq sq, int color, gy_bb occ)
 	return bb & p->by_color[color];
 }
 
+bool gy_pos_attacked_by(const struct gy_pos *p, gy_sq sq, int color, gy_bb occ)
+{
+	/* Step attackers first; a slider's rays are walked only when one stands on its lines. */
+	int them = color ^ 1;
+	gy_bb own = p->by_color[color];
+	gy_bb hdk = p->by_type[GY_HORSE] | p->by_type[GY_DRAGON] | p->by_type[GY_KING];
+	if (((gy_bbt.pawn[them][sq] & p->by_type[GY_PAWN]) | (gy_bbt.knight[them][sq] & p->by_type[GY_KNIGHT]) |
+	     (gy_bbt.silver[them][sq] & p->by_type[GY_SILVER]) | (gy_bbt.gold[them][sq] & gy_pos_golds(p)) |
+	     (gy_bbt.king[sq] & hdk)) &
+	    own)
+		return true;
+	gy_bb rooks = (p->by_type[GY_ROOK] | p->by_type[GY_DRAGON]) & own;
+	gy_bb bishops = (p->by_type[GY_BISHOP] | p->by_type[GY_HORSE]) & own;
+	gy_bb lances = p->by_type[GY_LANCE] & own & gy_bbt.ray[color == GY_BLACK ? GY_DIR_S : GY_DIR_N][sq];
+	if ((rooks | lances) & (gy_bbt.line[0][sq] | gy_bbt.line[1][sq])) {
+		if (gy_rook_attacks(sq, occ) & rooks)
+			return true;
+		if (lances && (gy_lance_attacks(them, sq, occ) & lances))
+			return true;
+	}
+	return (bishops & (gy_bbt.line[2][sq] | gy_bbt.line[3][sq])) && (gy_bishop_attacks(sq, occ) & bishops);
+}
+
 gy_bb gy_pos_blockers(const struct gy_pos *p, int king_color)
 {
 	gy_sq ksq = p->king[king_color];
@@ -228,7 +251,7 @@ bool gy_pos_is_legal(const struct gy_pos *p, gy_move m)
 	if (gy_move_moved(m) == GY_KING) {
 		/* The king must not stand on an attacked square, sliders seeing through its old square. */
 		gy_bb occ = gy_pos_occupied(p) ^ gy_bbt.square[from];
-		return gy_pos_attackers(p, to, us ^ 1, occ) == 0;
+		return !gy_pos_attacked_by(p, to, us ^ 1, occ);
 	}
 	/* A pinned piece may only move along the line through its king. */
 	return !gy_bb_test(p->pinned, from) || gy_aligned(p->king[us], from, to);
@@ -258,7 +281,7 @@ bool gy_pos_pawn_drop_mates(const struct gy_pos *p, gy_sq sq)
 	gy_sq ksq = p->king[them];
 	gy_bb occ = gy_pos_occupied(p) | gy_bbt.square[sq];
 	/* Step 1. The king takes the pawn unless the pawn is defended (the king's own square vacated). */
-	if (!gy_pos_attackers(p, sq, us, occ ^ gy_bbt.square[ksq]))
+	if (!gy_pos_attacked_by(p, sq, us, occ ^ gy_bbt.square[ksq]))
 		return false;
 	/* Step 2. Another defender takes the pawn, unless pinned off that square. */
 	gy_bb capturers = gy_pos_attackers(p, sq, them, occ) & ~gy_bbt.square[ksq];
@@ -275,7 +298,7 @@ bool gy_pos_pawn_drop_mates(const struct gy_pos *p, gy_sq sq)
 	gy_bb occ_noking = occ ^ gy_bbt.square[ksq];
 	while (escapes) {
 		gy_sq e = gy_bb_pop(&escapes);
-		if (!gy_pos_attackers(p, e, us, occ_noking))
+		if (!gy_pos_attacked_by(p, e, us, occ_noking))
 			return false;
 	}
 	return true;

@@ -141,7 +141,7 @@ static enum gy_err parse_hands(struct reader *r, struct gy_pos *p)
 			return fail_at(r, r->i, GY_ERR_SFEN_HAND);
 		if (n > set_count[pt])
 			return fail_at(r, col, GY_ERR_SFEN_HAND_COUNT);
-		enum gy_err err = count_pieces(r, pt, n, col);
+		enum gy_err err = count_pieces(r, pt, n, r->i);
 		if (err)
 			return err;
 		gy_pos_set_hand(p, color, pt, gy_hand_count(p->hand[color], pt) + n);

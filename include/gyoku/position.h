@@ -79,10 +79,13 @@ static inline gy_bb gy_pos_golds(const struct gy_pos *p)
 /* Pieces of `color` that attack `sq`, with `occ` as the occupancy. */
 gy_bb gy_pos_attackers(const struct gy_pos *p, gy_sq sq, int color, gy_bb occ);
 
+/* True when a piece of `color` attacks `sq`, with `occ` as the occupancy (faster than gy_pos_attackers). */
+bool gy_pos_attacked_by(const struct gy_pos *p, gy_sq sq, int color, gy_bb occ);
+
 /* True when `color` attacks `sq` (occupancy as on the board). */
 static inline bool gy_pos_attacked(const struct gy_pos *p, gy_sq sq, int color)
 {
-	return gy_pos_attackers(p, sq, color, gy_pos_occupied(p)) != 0;
+	return gy_pos_attacked_by(p, sq, color, gy_pos_occupied(p));
 }
 
 /*
