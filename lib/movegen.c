@@ -222,6 +222,8 @@ static gy_move *keep_legal(const struct gy_pos *p, gy_move *first, gy_move *last
 {
 	gy_move *out = first;
 	gy_sq ksq = p->king[p->side];
+	if (!p->pinned)
+		return last;
 	for (gy_move *m = first; m < last; m++) {
 		/* Only pinned pieces need a test: king moves were filtered when generated. */
 		if (gy_move_is_drop(*m) || !gy_bb_test(p->pinned, gy_move_from(*m)) ||
