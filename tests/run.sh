@@ -49,6 +49,25 @@ for t in bin/debug/tests/t_*; do
 	esac
 done
 
+# The gyoku command line (issue 2: perft output, tsume positions, refusals).
+cli() {
+	local out
+	out=$(bin/gyoku perft startpos 3 | tail -2)
+	case $out in "Nodes searched: 25470"$'\n'"Nodes/second: "[0-9]*) echo "PASS cli-1.1" ;; *) echo "FAIL cli-1.1: $out" ;; esac
+	out=$(bin/gyoku perft startpos 2 --divide)
+	[ "$(grep -c '^[1-9][a-i][1-9][a-i]+\?: 30$' <<< "$out")" = 30 ] && echo "PASS cli-1.2" || echo "FAIL cli-1.2: --divide lines"
+	out=$(bin/gyoku perft '4k4/9/9/9/9/9/9/9/9 b R 1' 1 | head -1)
+	[ "$out" = "Nodes searched: 80" ] && echo "PASS cli-1.3" || echo "FAIL cli-1.3: tsume position: $out"
+	if out=$(bin/gyoku perft 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 x' 1 2>&1); then
+		echo "FAIL cli-1.4: an illegal position was accepted"
+	else
+		grep -q 'unexpected text after the SFEN at column 65' <<< "$out" && echo "PASS cli-1.4" || echo "FAIL cli-1.4: $out"
+	fi
+	out=$(printf 'position startpos moves 7g7f 3c3d\nmoves\n8h2b+\nP*5e\nquit\n' | bin/gyoku shell)
+	grep -q '^39 moves$' <<< "$out" && grep -q 'P\*5e: the piece to drop is not in hand' <<< "$out" && echo "PASS cli-1.5" || echo "FAIL cli-1.5: $out"
+}
+run cli cli
+
 # Full legal-move sets against shogiops on positions from random play (issue 2).
 oracle() {
 	if ! command -v node > /dev/null || [ ! -d tests/oracle/node_modules ]; then
