@@ -101,7 +101,7 @@ debug: bin/debug/gyoku $(DEBUG_TESTS)
 test-build: bin/gyoku bin/debug/gyoku $(TESTS) $(DEBUG_TESTS) $(TOOLS) $(FUZZERS)
 
 test: deps
-	@$(MAKE) --no-print-directory test-build
+	@$(MAKE) -s --no-print-directory test-build
 	@FUZZ_SECONDS=$${FUZZ_SECONDS:-20} tests/run.sh
 
 fuzz: $(FUZZERS)

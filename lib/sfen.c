@@ -105,7 +105,7 @@ static enum gy_err parse_board(struct reader *r, struct gy_pos *p)
 			return fail_at(r, r->i - 1, GY_ERR_SFEN_PROMOTE);
 		if (filled >= 9)
 			return fail_at(r, col, GY_ERR_SFEN_RANK_LONG);
-		enum gy_err err = place(r, p, color, pt, promoted, gy_make_sq(9 - filled, rank), col);
+		enum gy_err err = place(r, p, color, pt, promoted, gy_make_sq(9 - filled, rank), r->i - 1);
 		if (err)
 			return err;
 		filled++;

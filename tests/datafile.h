@@ -109,6 +109,30 @@ static inline bool datafile_id_ok(const char *id)
 	return digits >= 2 && dots == 1;
 }
 
+/* The case ids met so far, to catch a case name used twice. */
+struct datafile_ids {
+	char *id[2048];
+	int n;
+};
+
+/* Records `id`; false when it was recorded before. */
+static inline bool datafile_id_new(struct datafile_ids *ids, const char *id)
+{
+	for (int i = 0; i < ids->n; i++)
+		if (!strcmp(ids->id[i], id))
+			return false;
+	if (ids->n < (int)(sizeof ids->id / sizeof ids->id[0]))
+		ids->id[ids->n++] = strdup(id);
+	return true;
+}
+
+static inline void datafile_ids_free(struct datafile_ids *ids)
+{
+	for (int i = 0; i < ids->n; i++)
+		free(ids->id[i]);
+	ids->n = 0;
+}
+
 /* The GY_ERR_LIST name of `err` ("MOVE_NIFU"), or "?" when out of range. */
 static inline const char *datafile_err_name(int err)
 {

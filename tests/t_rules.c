@@ -210,7 +210,7 @@ static void expect(const struct gy_pos *p, const struct gy_movelist *legal, char
 }
 
 /* Runs the case on the current line of `d`. */
-static void run_case(struct check_tally *t, struct datafile *d, char **seen, int *nseen)
+static void run_case(struct check_tally *t, struct datafile *d, struct datafile_ids *ids)
 {
 	char *f[DATAFILE_MAX_FIELDS];
 	char lid[48];
@@ -221,13 +221,10 @@ static void run_case(struct check_tally *t, struct datafile *d, char **seen, int
 		return;
 	}
 	const char *id = f[0];
-	for (int i = 0; i < *nseen; i++)
-		if (!strcmp(seen[i], id)) {
-			check_fail(t, lid, "%s:%d: duplicate case id %s", d->path, d->lineno, id);
-			return;
-		}
-	if (*nseen < 1024)
-		seen[(*nseen)++] = strdup(id);
+	if (!datafile_id_new(ids, id)) {
+		check_fail(t, lid, "%s:%d: duplicate case id %s", d->path, d->lineno, id);
+		return;
+	}
 
 	enum gy_sfen_mode mode = strncmp(id, "tsume-", 6) ? GY_SFEN_STRICT : GY_SFEN_TSUME;
 	struct gy_pos pos;
@@ -279,13 +276,11 @@ int main(int argc, char **argv)
 		check_fail(&t, "rules-0.1", "cannot open %s (run from the repository root)", path);
 		return check_exit(&t);
 	}
-	static char *seen[1024];
-	int nseen = 0;
+	static struct datafile_ids ids;
 	while (datafile_next(&d))
-		run_case(&t, &d, seen, &nseen);
+		run_case(&t, &d, &ids);
 	datafile_close(&d);
-	for (int i = 0; i < nseen; i++)
-		free(seen[i]);
+	datafile_ids_free(&ids);
 	if (t.passed + t.failed == 0)
 		check_fail(&t, "rules-0.2", "%s holds no cases", path);
 	return check_exit(&t);

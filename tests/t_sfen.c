@@ -66,6 +66,18 @@ static bool read_mode(const char *s, enum gy_sfen_mode *mode)
 	return true;
 }
 
+/* The ids of both files, which share one namespace. */
+static struct datafile_ids ids;
+
+/* False (after failing the line) when the line's id was used before. */
+static bool fresh_id(struct check_tally *t, const struct datafile *d, const char *lid, const char *id)
+{
+	if (datafile_id_new(&ids, id))
+		return true;
+	check_fail(t, lid, "%s:%d: duplicate case id %s", d->path, d->lineno, id);
+	return false;
+}
+
 static void error_case(struct check_tally *t, struct datafile *d)
 {
 	char *f[DATAFILE_MAX_FIELDS];
@@ -80,6 +92,8 @@ static void error_case(struct check_tally *t, struct datafile *d)
 			   d->path, d->lineno);
 		return;
 	}
+	if (!fresh_id(t, d, lid, f[0]))
+		return;
 	struct gy_pos pos, cleared;
 	struct gy_srcpos where = {0, 0};
 	memset(&pos, 0x5a, sizeof pos);
@@ -106,12 +120,13 @@ static void ok_case(struct check_tally *t, struct datafile *d)
 	snprintf(lid, sizeof lid, "sfen-line-%d", d->lineno);
 	int nf = datafile_split(d->line, f);
 	enum gy_sfen_mode mode;
-	if ((nf != 3 && nf != 4) || !datafile_id_ok(f[0]) || !read_mode(f[1], &mode) || !*f[2] ||
-	    (nf == 4 && !*f[3])) {
-		check_fail(t, lid, "%s:%d: malformed line (want id<TAB>strict|tsume<TAB>SFEN[<TAB>CANONICAL])",
-			   d->path, d->lineno);
+	if ((nf != 3 && nf != 4) || !datafile_id_ok(f[0]) || !read_mode(f[1], &mode) || !*f[2] || (nf == 4 && !*f[3])) {
+		check_fail(t, lid, "%s:%d: malformed line (want id<TAB>strict|tsume<TAB>SFEN[<TAB>CANONICAL])", d->path,
+			   d->lineno);
 		return;
 	}
+	if (!fresh_id(t, d, lid, f[0]))
+		return;
 	const char *id = f[0], *sfen = f[2], *canon = nf == 4 ? f[3] : f[2];
 	struct gy_pos pos, again;
 	struct gy_srcpos where = {0, 0};
@@ -172,5 +187,6 @@ int main(int argc, char **argv)
 	gy_init();
 	run_file(&t, errors, error_case);
 	run_file(&t, ok, ok_case);
+	datafile_ids_free(&ids);
 	return check_exit(&t);
 }
