@@ -10,6 +10,7 @@
 	X(OK, "success")                                                                     \
 	X(NOMEM, "out of memory")                                                            \
 	X(ARG, "invalid argument")                                                           \
+	X(TOO_LONG, "longer than the limit")                                                 \
 	X(SFEN_SYNTAX, "malformed SFEN")                                                     \
 	X(SFEN_PIECE, "unknown piece letter")                                                \
 	X(SFEN_PROMOTE, "this piece cannot be promoted")                                     \

@@ -63,6 +63,26 @@ enum gy_err gy_usi_parse_move(const struct gy_pos *p, const char *s, size_t len,
 size_t gy_usi_write_move(gy_move m, char *buf);
 
 /*
+ * Parses a USI position line: "[position] startpos|sfen <SFEN> [moves
+ * <move> ...]".  Sets `start` to the start position and stores the moves
+ * (each checked legal in turn) in `moves`, which holds `max`; `*n` is the
+ * number stored, also on error, so a line with an illegal move is read up
+ * to that move.  Errors: GY_ERR_SFEN_SYNTAX (neither startpos nor sfen),
+ * the SFEN's errors, GY_ERR_SFEN_TRAILING (a word other than "moves"),
+ * a move's error, GY_ERR_TOO_LONG (more than `max` moves); the column is
+ * that of the line.
+ */
+enum gy_err gy_usi_parse_position(const char *s, size_t len, struct gy_pos *start, gy_move *moves, int max, int *n,
+				  struct gy_srcpos *where) __attribute__((warn_unused_result));
+
+/*
+ * Writes "position startpos|sfen <SFEN>[ moves ...]" for the game from
+ * `start` with the `n` moves, snprintf-like: NUL-terminated in `size`
+ * bytes, returns the full length.
+ */
+size_t gy_usi_write_position(const struct gy_pos *start, const gy_move *moves, int n, char *buf, size_t size);
+
+/*
  * Builds the board move from `from` to `to` (promoting when `promote`) in
  * `p` and checks that it is legal.  Errors say which rule it breaks:
  * GY_ERR_MOVE_NO_PIECE, _OWN_PIECE, _UNREACHABLE, _CANNOT_PROMOTE,

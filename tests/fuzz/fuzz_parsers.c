@@ -46,6 +46,24 @@ static void play_moves(struct gy_pos *p, const char *s, size_t len)
 	}
 }
 
+/* The whole input as a "position ..." line: the moves read replay legally. */
+static void check_position_line(const char *s, size_t size)
+{
+	struct gy_pos p;
+	gy_move moves[32];
+	int n = -1;
+	struct gy_srcpos where = {0, 0};
+	enum gy_err err = gy_usi_parse_position(s, size, &p, moves, 32, &n, &where);
+	if (n < 0 || n > 32 || (err && (where.col < 1 || (size_t)where.col > size + 1)))
+		abort();
+	for (int i = 0; i < n && p.king[p.side] != GY_SQ_NONE; i++) {
+		struct gy_undo u;
+		if (!gy_move_is_legal(&p, moves[i]))
+			abort();
+		gy_pos_do(&p, moves[i], &u);
+	}
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	gy_init();
@@ -66,5 +84,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (nl)
 			play_moves(&p, nl + 1, size - sfen_len - 1);
 	}
+	check_position_line(s, size);
 	return 0;
 }
