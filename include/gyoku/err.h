@@ -40,6 +40,20 @@
 	X(MOVE_NIFU, "a pawn cannot be dropped on a file holding an unpromoted pawn (nifu)") \
 	X(MOVE_UCHIFUZUME, "a pawn drop cannot give checkmate (uchifuzume)")                 \
 	X(MOVE_SELF_CHECK, "the move leaves the king in check")                              \
+	X(CSA_PI_SYNTAX, "malformed CSA PI line (want PI then pairs like 82HI)")             \
+	X(CSA_PI_PIECE, "PI names no non-king piece standing there at the start")            \
+	X(TC_SYNTAX, "malformed time control")                                               \
+	X(TC_RANGE, "a time-control value is out of range")                                  \
+	X(TC_TWICE, "a time-control part is given twice")                                    \
+	X(TC_NO_TIME, "the time control gives no time")                                      \
+	X(FLAG, "the side to move has lost on time")                                         \
+	X(CLOCK_VACATION, "not enough vacation days left")                                   \
+	X(NOTATION_SYNTAX, "malformed move text")                                            \
+	X(NOTATION_AMBIGUOUS, "the move text fits several legal moves")                      \
+	X(NOTATION_PROMOTION_UNSPECIFIED, "the move may promote or not: say which")          \
+	X(NOTATION_NO_MATCH, "no legal move fits the move text")                             \
+	X(NOTATION_NO_PREVIOUS, "same square (dou) but no previous move")                    \
+	X(NOTATION_SIDE, "the side mark is not the side to move")                            \
 	X(MOVE_NULL, "no move")
 
 /* Error codes: GY_OK (0) or GY_ERR_<name>. */

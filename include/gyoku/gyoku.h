@@ -5,6 +5,7 @@
 #define GYOKU_GYOKU_H
 
 #include "bitboard.h"
+#include "clock.h"
 #include "err.h"
 #include "init.h"
 #include "mate1.h"

@@ -1,0 +1,450 @@
+/*
+ * lib/clock.c: time controls (text form and checks) and the game clock.
+ *
+ * Invariants of a started struct gy_clock:
+ * - c->tc passed gy_tc_check;
+ * - a live clock: 0 <= main_ms, 0 <= periods <= tc.periods, byoyomi[s]
+ *   exactly when tc has byoyomi and main_ms[s] is 0;
+ * - a correspondence clock: main_ms and periods are 0;
+ * - vacation_from[s] <= vacation_until[s], and turn_start_ms never
+ *   passes a time stamp the caller has given.
+ * The side to move has flagged exactly when the time charged to its turn
+ * (elapsed) exceeds its allowance (allowance); gy_clock_deadline is the
+ * last `now` for which it does not.
+ */
+#include "gyoku/clock.h"
+
+#include <string.h>
+
+#include "gyoku/types.h"
+
+static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
+
+/* True when `ms` is a whole number of seconds in 0..GY_TC_MAX_MS. */
+static bool duration_ok(int64_t ms) { return ms >= 0 && ms <= GY_TC_MAX_MS && ms % GY_SECOND_MS == 0; }
+
+enum gy_err gy_tc_check(const struct gy_time_control *tc)
+{
+	if (tc->days_per_move) {
+		if (tc->days_per_move < 1 || tc->days_per_move > GY_TC_DAYS_MAX || tc->vacation_days < 0 ||
+		    tc->vacation_days > GY_TC_VACATION_MAX || tc->main_ms || tc->byoyomi_ms || tc->periods ||
+		    tc->increment_ms)
+			return GY_ERR_TC_RANGE;
+		return GY_OK;
+	}
+	if (!duration_ok(tc->main_ms) || !duration_ok(tc->byoyomi_ms) || !duration_ok(tc->increment_ms) ||
+	    tc->vacation_days || tc->auto_vacation)
+		return GY_ERR_TC_RANGE;
+	if (tc->byoyomi_ms ? tc->periods < 1 || tc->periods > GY_TC_PERIODS_MAX : tc->periods != 0)
+		return GY_ERR_TC_RANGE;
+	if (!tc->main_ms && !tc->byoyomi_ms)
+		return GY_ERR_TC_NO_TIME;
+	return GY_OK;
+}
+
+/* The text being parsed, and where an error is. */
+struct scan {
+	const char *s;
+	size_t len, i;
+	size_t err_at;
+};
+
+static int peek(const struct scan *sc) { return sc->i < sc->len ? (unsigned char)sc->s[sc->i] : -1; }
+static bool is_digit(int ch) { return ch >= '0' && ch <= '9'; }
+
+static enum gy_err fail(struct scan *sc, size_t at, enum gy_err err)
+{
+	sc->err_at = at;
+	return err;
+}
+
+/* Reads a number of at most 9 digits into *n. */
+static enum gy_err number(struct scan *sc, int64_t *n)
+{
+	size_t start = sc->i;
+	*n = 0;
+	if (!is_digit(peek(sc)))
+		return fail(sc, sc->i, GY_ERR_TC_SYNTAX);
+	while (is_digit(peek(sc))) {
+		if (sc->i - start == 9)
+			return fail(sc, start, GY_ERR_TC_RANGE);
+		*n = *n * 10 + (peek(sc) - '0');
+		sc->i++;
+	}
+	return GY_OK;
+}
+
+/*
+ * Reads a duration: a bare number of seconds, or number-unit groups with
+ * units in falling order (h, m, s).  Checks the range of the whole.
+ */
+static enum gy_err duration(struct scan *sc, int64_t *ms)
+{
+	static const char units[] = "hms";
+	static const int64_t unit_ms[] = {3600000, 60000, 1000};
+	size_t start = sc->i;
+	int next_unit = 0; /* the first unit still allowed */
+	*ms = 0;
+	for (int group = 0;; group++) {
+		int64_t n;
+		enum gy_err err = number(sc, &n);
+		if (err)
+			return err;
+		int ch = peek(sc);
+		const char *u = ch > 0 ? strchr(units, ch) : NULL;
+		if (!u) {
+			if (group > 0)
+				return fail(sc, sc->i, GY_ERR_TC_SYNTAX);
+			*ms = n * 1000; /* a bare number: seconds */
+			break;
+		}
+		int k = (int)(u - units);
+		if (k < next_unit)
+			return fail(sc, sc->i, GY_ERR_TC_SYNTAX);
+		next_unit = k + 1;
+		*ms += n * unit_ms[k];
+		sc->i++;
+		if (!is_digit(peek(sc)))
+			break;
+	}
+	if (*ms > GY_TC_MAX_MS)
+		return fail(sc, start, GY_ERR_TC_RANGE);
+	return GY_OK;
+}
+
+/* True when the text at the cursor starts with `word`; consumes it. */
+static bool accept(struct scan *sc, const char *word)
+{
+	size_t n = strlen(word);
+	if (sc->len - sc->i < n || memcmp(sc->s + sc->i, word, n) != 0)
+		return false;
+	sc->i += n;
+	return true;
+}
+
+/* Correspondence: DAYS 'd' ['/v' VACATION] ['/auto'], the cursor at the start. */
+static enum gy_err parse_days(struct scan *sc, struct gy_time_control *tc)
+{
+	int64_t n;
+	enum gy_err err = number(sc, &n);
+	if (err)
+		return err;
+	if (n < 1 || n > GY_TC_DAYS_MAX)
+		return fail(sc, 0, GY_ERR_TC_RANGE);
+	tc->days_per_move = (int)n;
+	sc->i++; /* the 'd' */
+	if (accept(sc, "/v")) {
+		size_t at = sc->i;
+		if ((err = number(sc, &n)))
+			return err;
+		if (n > GY_TC_VACATION_MAX)
+			return fail(sc, at, GY_ERR_TC_RANGE);
+		tc->vacation_days = (int)n;
+	}
+	if (accept(sc, "/auto"))
+		tc->auto_vacation = true;
+	if (sc->i < sc->len)
+		return fail(sc, sc->i, GY_ERR_TC_SYNTAX);
+	return GY_OK;
+}
+
+/* Live: MAIN then '+' terms, each a byoyomi (with periods) or an increment. */
+static enum gy_err parse_live(struct scan *sc, struct gy_time_control *tc)
+{
+	enum gy_err err = duration(sc, &tc->main_ms);
+	if (err)
+		return err;
+	while (sc->i < sc->len) {
+		if (peek(sc) != '+')
+			return fail(sc, sc->i, GY_ERR_TC_SYNTAX);
+		sc->i++;
+		size_t at = sc->i;
+		int64_t ms;
+		if ((err = duration(sc, &ms)))
+			return err;
+		if (peek(sc) == 'i') {
+			sc->i++;
+			if (tc->increment_ms)
+				return fail(sc, at, GY_ERR_TC_TWICE);
+			if (ms == 0)
+				return fail(sc, at, GY_ERR_TC_RANGE);
+			tc->increment_ms = ms;
+			continue;
+		}
+		if (tc->byoyomi_ms)
+			return fail(sc, at, GY_ERR_TC_TWICE);
+		if (ms == 0)
+			return fail(sc, at, GY_ERR_TC_RANGE);
+		tc->byoyomi_ms = ms;
+		tc->periods = 1;
+		if (peek(sc) == '*') {
+			sc->i++;
+			size_t pat = sc->i;
+			int64_t n;
+			if ((err = number(sc, &n)))
+				return err;
+			if (n < 1 || n > GY_TC_PERIODS_MAX)
+				return fail(sc, pat, GY_ERR_TC_RANGE);
+			tc->periods = (int)n;
+		}
+	}
+	if (!tc->main_ms && !tc->byoyomi_ms)
+		return fail(sc, 0, GY_ERR_TC_NO_TIME);
+	return GY_OK;
+}
+
+enum gy_err gy_tc_parse(struct gy_time_control *tc, const char *s, size_t len, struct gy_srcpos *where)
+{
+	struct scan sc = {s, len, 0, 0};
+	memset(tc, 0, sizeof *tc);
+	/* Step 1. Correspondence when the first number is followed by 'd'. */
+	size_t j = 0;
+	while (j < len && is_digit((unsigned char)s[j]))
+		j++;
+	enum gy_err err = j > 0 && j < len && s[j] == 'd' ? parse_days(&sc, tc) : parse_live(&sc, tc);
+	/* Step 2. Report the column. */
+	if (err) {
+		memset(tc, 0, sizeof *tc);
+		if (where) {
+			where->line = 1;
+			where->col = (int)min64((int64_t)sc.err_at, (int64_t)len) + 1;
+		}
+	}
+	return err;
+}
+
+/* Appends the decimal `n` (>= 0) at buf + *at. */
+static void put_number(char *buf, size_t *at, int64_t n)
+{
+	char digits[20];
+	int k = 0;
+	do {
+		digits[k++] = (char)('0' + n % 10);
+		n /= 10;
+	} while (n > 0);
+	while (k > 0)
+		buf[(*at)++] = digits[--k];
+}
+
+static void put_char(char *buf, size_t *at, char ch) { buf[(*at)++] = ch; }
+
+/* Appends a duration of whole seconds in h/m/s groups ("0" when zero). */
+static void put_duration(char *buf, size_t *at, int64_t ms)
+{
+	int64_t s = ms / 1000;
+	if (s == 0) {
+		put_char(buf, at, '0');
+		return;
+	}
+	if (s >= 3600) {
+		put_number(buf, at, s / 3600);
+		put_char(buf, at, 'h');
+	}
+	if (s % 3600 >= 60) {
+		put_number(buf, at, s % 3600 / 60);
+		put_char(buf, at, 'm');
+	}
+	if (s % 60) {
+		put_number(buf, at, s % 60);
+		put_char(buf, at, 's');
+	}
+}
+
+size_t gy_tc_write(const struct gy_time_control *tc, char *buf)
+{
+	size_t at = 0;
+	buf[0] = '\0';
+	if (gy_tc_check(tc) != GY_OK)
+		return 0;
+	if (tc->days_per_move) {
+		put_number(buf, &at, tc->days_per_move);
+		put_char(buf, &at, 'd');
+		if (tc->vacation_days || tc->auto_vacation) {
+			put_char(buf, &at, '/');
+			put_char(buf, &at, 'v');
+			put_number(buf, &at, tc->vacation_days);
+		}
+		if (tc->auto_vacation) {
+			memcpy(buf + at, "/auto", 5);
+			at += 5;
+		}
+	} else {
+		put_duration(buf, &at, tc->main_ms);
+		if (tc->byoyomi_ms) {
+			put_char(buf, &at, '+');
+			put_duration(buf, &at, tc->byoyomi_ms);
+			if (tc->periods > 1) {
+				put_char(buf, &at, '*');
+				put_number(buf, &at, tc->periods);
+			}
+		}
+		if (tc->increment_ms) {
+			put_char(buf, &at, '+');
+			put_number(buf, &at, tc->increment_ms / 1000);
+			put_char(buf, &at, 'i');
+		}
+	}
+	buf[at] = '\0';
+	return at;
+}
+
+enum gy_err gy_clock_start(struct gy_clock *c, const struct gy_time_control *tc, int side, int64_t now)
+{
+	enum gy_err err = gy_tc_check(tc);
+	if (err)
+		return err;
+	if (side != GY_BLACK && side != GY_WHITE)
+		return GY_ERR_ARG;
+	memset(c, 0, sizeof *c);
+	c->tc = *tc;
+	for (int s = 0; s < GY_COLOR_NB; s++) {
+		c->main_ms[s] = tc->main_ms;
+		c->periods[s] = tc->periods;
+		c->byoyomi[s] = tc->byoyomi_ms && !tc->main_ms;
+		c->vacation_days[s] = tc->vacation_days;
+		c->vacation_from[s] = c->vacation_until[s] = now;
+	}
+	c->side = side;
+	c->turn_start_ms = now;
+	return GY_OK;
+}
+
+/* The part of `side`'s declared vacation inside [from, to). */
+static int64_t vacation_overlap(const struct gy_clock *c, int side, int64_t from, int64_t to)
+{
+	int64_t a = max64(c->vacation_from[side], from), b = min64(c->vacation_until[side], to);
+	return b > a ? b - a : 0;
+}
+
+/* The time charged to the side to move at `now`: the turn so far, less its vacation. */
+static int64_t elapsed(const struct gy_clock *c, int64_t now)
+{
+	return now - c->turn_start_ms - vacation_overlap(c, c->side, c->turn_start_ms, now);
+}
+
+/* The time `side` may use in a turn before vacation days (live: main + periods). */
+static int64_t allowance(const struct gy_clock *c, int side)
+{
+	if (c->tc.days_per_move)
+		return (int64_t)c->tc.days_per_move * GY_DAY_MS;
+	return c->main_ms[side] + (int64_t)c->periods[side] * c->tc.byoyomi_ms;
+}
+
+/* The allowance with the automatic vacation days left. */
+static int64_t allowance_auto(const struct gy_clock *c, int side)
+{
+	int64_t a = allowance(c, side);
+	if (c->tc.days_per_move && c->tc.auto_vacation)
+		a += (int64_t)c->vacation_days[side] * GY_DAY_MS;
+	return a;
+}
+
+int64_t gy_clock_deadline(const struct gy_clock *c)
+{
+	int s = c->side;
+	int64_t d = c->turn_start_ms + allowance_auto(c, s);
+	int64_t a = max64(c->vacation_from[s], c->turn_start_ms);
+	if (c->vacation_until[s] > a && a <= d)
+		d += c->vacation_until[s] - a;
+	return d;
+}
+
+bool gy_clock_flagged(const struct gy_clock *c, int64_t now) { return now > gy_clock_deadline(c); }
+
+enum gy_err gy_clock_move(struct gy_clock *c, int64_t now, int64_t *spent)
+{
+	if (now < c->turn_start_ms)
+		return GY_ERR_ARG;
+	if (gy_clock_flagged(c, now))
+		return GY_ERR_FLAG;
+	int s = c->side;
+	int64_t e = elapsed(c, now);
+	if (c->tc.days_per_move) {
+		/* Correspondence: whole vacation days cover an overrun (automatic only, by the deadline). */
+		int64_t over = e - allowance(c, s);
+		if (over > 0) {
+			int days = (int)((over + GY_DAY_MS - 1) / GY_DAY_MS);
+			c->vacation_days[s] -= days;
+			c->auto_days[s] += days;
+		}
+		if (c->vacation_until[s] > now)
+			c->vacation_until[s] = now;
+	} else if (!c->byoyomi[s] && e <= c->main_ms[s]) {
+		/* Within main time (ending inclusive): the increment is earned. */
+		c->main_ms[s] += c->tc.increment_ms - e;
+		c->byoyomi[s] = c->tc.byoyomi_ms && !c->main_ms[s];
+	} else {
+		/* Into byoyomi: each whole period overrun costs one. */
+		int64_t over = e - c->main_ms[s];
+		c->main_ms[s] = 0;
+		c->byoyomi[s] = true;
+		if (over > 0)
+			c->periods[s] -= (int)((over - 1) / c->tc.byoyomi_ms);
+	}
+	if (spent)
+		*spent = e;
+	c->side ^= 1;
+	c->turn_start_ms = now;
+	return GY_OK;
+}
+
+void gy_clock_view(const struct gy_clock *c, int side, int64_t now, struct gy_clock_view *v)
+{
+	v->main_ms = c->main_ms[side];
+	v->periods = c->periods[side];
+	v->period_ms = c->tc.byoyomi_ms;
+	v->byoyomi = c->byoyomi[side];
+	v->vacation_days = c->vacation_days[side];
+	if (side != c->side || now < c->turn_start_ms) {
+		v->total_ms = allowance_auto(c, side);
+		return;
+	}
+	int64_t d = gy_clock_deadline(c);
+	v->total_ms = now > d ? 0 : d - now;
+	int64_t e = min64(elapsed(c, now), allowance_auto(c, side));
+	if (c->tc.days_per_move) {
+		int64_t over = e - allowance(c, side);
+		if (over > 0)
+			v->vacation_days -= (int)((over + GY_DAY_MS - 1) / GY_DAY_MS);
+	} else if (!c->byoyomi[side] && e <= c->main_ms[side]) {
+		v->main_ms -= e;
+	} else if (c->tc.byoyomi_ms) {
+		int64_t over = e - c->main_ms[side];
+		int lost = over > 0 ? (int)((over - 1) / c->tc.byoyomi_ms) : 0;
+		v->main_ms = 0;
+		v->byoyomi = true;
+		v->periods -= lost;
+		v->period_ms = over > 0 ? (int64_t)(lost + 1) * c->tc.byoyomi_ms - over : c->tc.byoyomi_ms;
+	} else {
+		v->main_ms = 0;
+	}
+}
+
+int64_t gy_clock_remaining(const struct gy_clock *c, int side, int64_t now)
+{
+	struct gy_clock_view v;
+	gy_clock_view(c, side, now, &v);
+	return v.total_ms;
+}
+
+enum gy_err gy_clock_vacation(struct gy_clock *c, int side, int days, int64_t now)
+{
+	if (!c->tc.days_per_move || (side != GY_BLACK && side != GY_WHITE) || days < 1 || now < c->turn_start_ms)
+		return GY_ERR_ARG;
+	if (days > c->vacation_days[side])
+		return GY_ERR_CLOCK_VACATION;
+	if (side == c->side && gy_clock_flagged(c, now))
+		return GY_ERR_FLAG;
+	if (c->vacation_until[side] > now) {
+		c->vacation_until[side] += (int64_t)days * GY_DAY_MS;
+	} else {
+		/* A vacation over already: fold its part of the running turn into the turn start. */
+		if (side == c->side)
+			c->turn_start_ms += vacation_overlap(c, side, c->turn_start_ms, now);
+		c->vacation_from[side] = now;
+		c->vacation_until[side] = now + (int64_t)days * GY_DAY_MS;
+	}
+	c->vacation_days[side] -= days;
+	return GY_OK;
+}
