@@ -8,6 +8,7 @@
 #include "clock.h"
 #include "err.h"
 #include "furigoma.h"
+#include "game.h"
 #include "handicap.h"
 #include "impasse.h"
 #include "init.h"

@@ -1,0 +1,338 @@
+/*
+ * lib/game.c: the game record (a tree of moves with times and comments,
+ * headers, the ending) and the referee.
+ *
+ * Invariants: nodes[0] is the root (the start position, no move); every
+ * other node was added by gy_game_add with a move legal in its parent's
+ * position, so replaying the path from the root never fails.  Each node
+ * keeps the key and check state of its position, so the referee judges
+ * repetitions without replaying.  Children of a node form a list
+ * (first_child, next_sibling) in the order added.
+ */
+#include "gyoku/game.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "gyoku/movegen.h"
+#include "gyoku/repetition.h"
+#include "gyoku/usi.h"
+
+enum { HEADER_MAX = 4096, COMMENT_MAX = 65536 };
+
+struct node {
+	gy_move move;
+	int parent, first_child, next_sibling, ply;
+	int64_t time_ms;
+	char *comment;
+	uint64_t key;  /* of the position at this node */
+	bool in_check; /* its side to move is in check */
+};
+
+struct header {
+	char *key, *value;
+};
+
+struct gy_game {
+	struct gy_pos start;
+	struct node *nodes;
+	int n, cap;
+	struct header *headers;
+	int nh, caph;
+	struct gy_verdict ending;
+	int ending_node;
+};
+
+const char *gy_ending_name(enum gy_ending e)
+{
+	static const char *const names[GY_END_NB] = {"none",         "checkmate",    "no legal move",   "resignation",
+						     "illegal move", "sennichite",   "perpetual check", "declaration",
+						     "try",          "time forfeit", "move limit",      "interruption"};
+	return (unsigned)e < GY_END_NB ? names[e] : "unknown";
+}
+
+/* Grows `*items` (of `size` bytes each) to hold at least `need`. */
+static bool grow(void **items, int *cap, int need, size_t size)
+{
+	if (need <= *cap)
+		return true;
+	int ncap = *cap ? *cap * 2 : 16;
+	while (ncap < need)
+		ncap *= 2;
+	void *p = realloc(*items, (size_t)ncap * size);
+	if (!p)
+		return false;
+	*items = p;
+	*cap = ncap;
+	return true;
+}
+
+/* A copy of at most `max` bytes of `s`, or NULL (too long or out of memory: *err says which). */
+static char *copy_bounded(const char *s, size_t max, enum gy_err *err)
+{
+	size_t len = strnlen(s, max + 1);
+	if (len > max) {
+		*err = GY_ERR_TOO_LONG;
+		return NULL;
+	}
+	char *c = malloc(len + 1);
+	if (!c) {
+		*err = GY_ERR_NOMEM;
+		return NULL;
+	}
+	memcpy(c, s, len);
+	c[len] = '\0';
+	return c;
+}
+
+static bool valid(const struct gy_game *g, int node) { return node >= 0 && node < g->n; }
+
+enum gy_err gy_game_create(struct gy_game **out, const struct gy_pos *start)
+{
+	struct gy_game *g = calloc(1, sizeof *g);
+	*out = NULL;
+	if (!g || !grow((void **)&g->nodes, &g->cap, 1, sizeof *g->nodes))
+		goto fail;
+	g->start = *start;
+	g->n = 1;
+	g->nodes[0] = (struct node){GY_MOVE_NONE, -1, -1, -1, 0, -1, NULL, gy_pos_key(start), gy_pos_in_check(start)};
+	g->ending_node = -1;
+	*out = g;
+	return GY_OK;
+fail:
+	free(g);
+	return GY_ERR_NOMEM;
+}
+
+void gy_game_destroy(struct gy_game *g)
+{
+	if (!g)
+		return;
+	for (int i = 0; i < g->n; i++)
+		free(g->nodes[i].comment);
+	for (int i = 0; i < g->nh; i++) {
+		free(g->headers[i].key);
+		free(g->headers[i].value);
+	}
+	free(g->nodes);
+	free(g->headers);
+	free(g);
+}
+
+const struct gy_pos *gy_game_start(const struct gy_game *g) { return &g->start; }
+
+enum gy_err gy_game_set_header(struct gy_game *g, const char *key, const char *value)
+{
+	enum gy_err err = GY_OK;
+	char *v = copy_bounded(value, HEADER_MAX, &err), *k = NULL;
+	if (!v)
+		return err;
+	for (int i = 0; i < g->nh; i++) {
+		if (!strcmp(g->headers[i].key, key)) {
+			free(g->headers[i].value);
+			g->headers[i].value = v;
+			return GY_OK;
+		}
+	}
+	k = copy_bounded(key, HEADER_MAX, &err);
+	if (!k)
+		goto fail;
+	if (!grow((void **)&g->headers, &g->caph, g->nh + 1, sizeof *g->headers)) {
+		err = GY_ERR_NOMEM;
+		goto fail;
+	}
+	g->headers[g->nh++] = (struct header){k, v};
+	return GY_OK;
+fail:
+	free(k);
+	free(v);
+	return err;
+}
+
+const char *gy_game_header(const struct gy_game *g, const char *key)
+{
+	for (int i = 0; i < g->nh; i++)
+		if (!strcmp(g->headers[i].key, key))
+			return g->headers[i].value;
+	return NULL;
+}
+
+int gy_game_header_count(const struct gy_game *g) { return g->nh; }
+
+void gy_game_header_at(const struct gy_game *g, int i, const char **key, const char **value)
+{
+	*key = i >= 0 && i < g->nh ? g->headers[i].key : NULL;
+	*value = i >= 0 && i < g->nh ? g->headers[i].value : NULL;
+}
+
+enum gy_err gy_game_position(const struct gy_game *g, int node, struct gy_pos *pos)
+{
+	if (!valid(g, node))
+		return GY_ERR_ARG;
+	/* Collect the path back to the root, then replay it forward. */
+	int ply = g->nodes[node].ply;
+	int *path = malloc(((size_t)ply + 1) * sizeof *path);
+	if (!path)
+		return GY_ERR_NOMEM;
+	for (int i = ply, k = node; i > 0; i--, k = g->nodes[k].parent)
+		path[i - 1] = k;
+	*pos = g->start;
+	for (int i = 0; i < ply; i++) {
+		struct gy_undo u;
+		gy_pos_do(pos, g->nodes[path[i]].move, &u);
+	}
+	free(path);
+	return GY_OK;
+}
+
+/* Why `m` is not a legal move in `p` (GY_OK when it is). */
+static enum gy_err why_illegal(const struct gy_pos *p, gy_move m)
+{
+	gy_move built = GY_MOVE_NONE;
+	enum gy_err err = gy_move_is_drop(m)
+				  ? gy_move_build_drop(p, gy_move_drop_type(m), gy_move_to(m), &built)
+				  : gy_move_build(p, gy_move_from(m), gy_move_to(m), gy_move_is_promotion(m), &built);
+	return err ? err : built == m ? GY_OK : GY_ERR_ARG;
+}
+
+enum gy_err gy_game_add(struct gy_game *g, int node, gy_move m, int *child)
+{
+	if (!valid(g, node))
+		return GY_ERR_ARG;
+	int last = -1;
+	for (int c = g->nodes[node].first_child; c >= 0; last = c, c = g->nodes[c].next_sibling) {
+		if (g->nodes[c].move == m) {
+			*child = c;
+			return GY_OK;
+		}
+	}
+	struct gy_pos pos;
+	enum gy_err err = gy_game_position(g, node, &pos);
+	if (err)
+		return err;
+	err = why_illegal(&pos, m);
+	if (err)
+		return err;
+	if (!grow((void **)&g->nodes, &g->cap, g->n + 1, sizeof *g->nodes))
+		return GY_ERR_NOMEM;
+	struct gy_undo u;
+	gy_pos_do(&pos, m, &u);
+	int id = g->n++;
+	g->nodes[id] = (struct node){
+		m, node, -1, -1, g->nodes[node].ply + 1, -1, NULL, gy_pos_key(&pos), gy_pos_in_check(&pos)};
+	if (last < 0)
+		g->nodes[node].first_child = id;
+	else
+		g->nodes[last].next_sibling = id;
+	*child = id;
+	return GY_OK;
+}
+
+int gy_game_parent(const struct gy_game *g, int node) { return valid(g, node) ? g->nodes[node].parent : -1; }
+int gy_game_first_child(const struct gy_game *g, int node) { return valid(g, node) ? g->nodes[node].first_child : -1; }
+int gy_game_next_sibling(const struct gy_game *g, int node)
+{
+	return valid(g, node) ? g->nodes[node].next_sibling : -1;
+}
+
+int gy_game_main_end(const struct gy_game *g)
+{
+	int node = 0;
+	while (g->nodes[node].first_child >= 0)
+		node = g->nodes[node].first_child;
+	return node;
+}
+
+gy_move gy_game_move(const struct gy_game *g, int node) { return valid(g, node) ? g->nodes[node].move : 0; }
+int gy_game_ply(const struct gy_game *g, int node) { return valid(g, node) ? g->nodes[node].ply : -1; }
+
+void gy_game_set_time(struct gy_game *g, int node, int64_t ms)
+{
+	if (valid(g, node))
+		g->nodes[node].time_ms = ms;
+}
+
+int64_t gy_game_time(const struct gy_game *g, int node) { return valid(g, node) ? g->nodes[node].time_ms : -1; }
+
+const char *gy_game_comment(const struct gy_game *g, int node)
+{
+	return valid(g, node) && g->nodes[node].comment ? g->nodes[node].comment : "";
+}
+
+enum gy_err gy_game_set_comment(struct gy_game *g, int node, const char *text)
+{
+	enum gy_err err = GY_OK;
+	if (!valid(g, node))
+		return GY_ERR_ARG;
+	char *c = copy_bounded(text, COMMENT_MAX, &err);
+	if (!c)
+		return err;
+	free(g->nodes[node].comment);
+	g->nodes[node].comment = c;
+	return GY_OK;
+}
+
+/* The winner's result for `color`. */
+static enum gy_result wins(int color) { return color == GY_BLACK ? GY_RESULT_BLACK_WINS : GY_RESULT_WHITE_WINS; }
+
+/* Sennichite or perpetual check on the path from the root to `node`. */
+static struct gy_verdict judge_repetition(const struct gy_game *g, int node)
+{
+	struct gy_verdict none = {GY_END_NONE, GY_RESULT_NONE};
+	int n = g->nodes[node].ply + 1;
+	uint64_t *keys = malloc((size_t)n * sizeof *keys);
+	bool *checks = malloc((size_t)n * sizeof *checks);
+	if (!keys || !checks)
+		goto done;
+	for (int i = n - 1, k = node; i >= 0; i--, k = g->nodes[k].parent) {
+		keys[i] = g->nodes[k].key;
+		checks[i] = g->nodes[k].in_check;
+	}
+	struct gy_rep rep = gy_repetition(keys, checks, n, g->start.side);
+	if (rep.verdict == GY_REP_DRAW)
+		none = (struct gy_verdict){GY_END_SENNICHITE, GY_RESULT_DRAW};
+	else if (rep.verdict == GY_REP_PERPETUAL)
+		none = (struct gy_verdict){GY_END_PERPETUAL_CHECK, wins(rep.loser ^ 1)};
+done:
+	free(keys);
+	free(checks);
+	return none;
+}
+
+struct gy_verdict gy_game_judge(const struct gy_game *g, int node, const struct gy_referee_rules *rules)
+{
+	struct gy_verdict v = {GY_END_NONE, GY_RESULT_NONE};
+	struct gy_pos pos;
+	if (gy_game_position(g, node, &pos))
+		return v;
+	int mover = pos.side ^ 1;
+	gy_move m = g->nodes[node].move;
+	/* Step 1. The try: the mover's king on the opponent king's start square wins at once. */
+	if (rules && rules->try_rule && m && !gy_move_is_drop(m) && gy_move_moved(m) == GY_KING &&
+	    gy_move_to(m) == (mover == GY_BLACK ? gy_make_sq(5, 1) : gy_make_sq(5, 9)))
+		return (struct gy_verdict){GY_END_TRY, wins(mover)};
+	/* Step 2. No legal move: mate, or (not in check) a loss all the same. */
+	if (!gy_has_legal_move(&pos))
+		return (struct gy_verdict){gy_pos_in_check(&pos) ? GY_END_CHECKMATE : GY_END_NO_MOVES, wins(mover)};
+	/* Step 3. Repetition. */
+	v = judge_repetition(g, node);
+	if (v.ending != GY_END_NONE)
+		return v;
+	/* Step 4. The move limit. */
+	if (rules && rules->max_moves > 0 && g->nodes[node].ply >= rules->max_moves)
+		return (struct gy_verdict){GY_END_MAX_MOVES, GY_RESULT_DRAW};
+	return v;
+}
+
+void gy_game_set_ending(struct gy_game *g, int node, struct gy_verdict v)
+{
+	g->ending = v;
+	g->ending_node = valid(g, node) ? node : -1;
+}
+
+struct gy_verdict gy_game_ending(const struct gy_game *g, int *node)
+{
+	if (node)
+		*node = g->ending_node;
+	return g->ending;
+}
