@@ -14,6 +14,7 @@
 #include "init.h"
 #include "mate1.h"
 #include "movegen.h"
+#include "notation.h"
 #include "perft.h"
 #include "position.h"
 #include "repetition.h"

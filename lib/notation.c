@@ -1,0 +1,628 @@
+/*
+ * lib/notation.c: move text in the Japanese, Hodges, Hosking and
+ * Kitao-Kawasaki styles, written and read (gyoku/notation.h).
+ *
+ * Invariants: the writer and the reader describe a piece among its rivals
+ * with the same function (move_words), computed from the legal moves of
+ * the position, so a written text reads back as the same move.  The
+ * reader never reads past `len` and turns the text into constraints
+ * (struct want) that filter the legal moves.
+ */
+#include <string.h>
+
+#include "gyoku/movegen.h"
+#include "gyoku/notation.h"
+#include "gyoku/usi.h"
+
+/* Relative words as bits: movement (上 引 寄) and position (左 右 直). */
+enum {
+	W_UP = 1,
+	W_BACK = 2,
+	W_SIDE = 4,
+	W_LEFT = 8,
+	W_RIGHT = 16,
+	W_STRAIGHT = 32,
+	W_MOVEMENT = W_UP | W_BACK | W_SIDE,
+	W_POSITION = W_LEFT | W_RIGHT | W_STRAIGHT
+};
+
+/* The words in writing order: position first, then movement. */
+static const struct {
+	unsigned bit;
+	const char *text;
+} word_table[] = {
+	{W_LEFT, "左"}, {W_RIGHT, "右"}, {W_STRAIGHT, "直"}, {W_UP, "上"}, {W_BACK, "引"}, {W_SIDE, "寄"},
+};
+
+static const char *const kanji_name[GY_PTYPE_NB] = {
+	"", "歩", "香", "桂", "銀", "角", "飛", "金", "玉", "と", "成香", "成桂", "成銀", "馬", "龍",
+};
+static const char *const western_name[GY_PTYPE_NB] = {
+	"", "P", "L", "N", "S", "B", "R", "G", "K", "+P", "+L", "+N", "+S", "+B", "+R",
+};
+static const char *const kanji_rank[10] = {"", "一", "二", "三", "四", "五", "六", "七", "八", "九"};
+static const char *const wide_digit[10] = {"０", "１", "２", "３", "４", "５", "６", "７", "８", "９"};
+
+/* The distinct origins of the legal board moves of type `pt` to `to`. */
+struct rivals {
+	int n;
+	gy_sq from[GY_SQ_NB];
+};
+
+static void find_rivals(const struct gy_movelist *legal, int pt, gy_sq to, struct rivals *r)
+{
+	r->n = 0;
+	for (int i = 0; i < legal->n; i++) {
+		gy_move m = legal->moves[i];
+		if (gy_move_is_drop(m) || gy_move_to(m) != to || gy_move_moved(m) != pt)
+			continue;
+		gy_sq from = gy_move_from(m);
+		int k = 0;
+		while (k < r->n && r->from[k] != from)
+			k++;
+		if (k == r->n && r->n < GY_SQ_NB)
+			r->from[r->n++] = from;
+	}
+}
+
+/* True when square `a` is left of square `b` (by file) from `color`'s view. */
+static bool left_of(int color, gy_sq a, gy_sq b)
+{
+	return color == GY_BLACK ? gy_file_of(a) > gy_file_of(b) : gy_file_of(a) < gy_file_of(b);
+}
+
+static bool steps_like_gold_or_silver(int pt)
+{
+	return pt == GY_SILVER || pt == GY_GOLD || (pt >= GY_PRO_PAWN && pt <= GY_PRO_SILVER);
+}
+
+/*
+ * Every word that is true of the board move of a `pt` from `from` to `to`
+ * by `color` among the rivals `r`: one movement word, and a position word
+ * when one applies (see notation.h).
+ */
+static unsigned move_words(int color, int pt, const struct rivals *r, gy_sq from, gy_sq to)
+{
+	int up = gy_relative_rank(color, from) - gy_relative_rank(color, to);
+	unsigned w = up > 0 ? W_UP : up < 0 ? W_BACK : W_SIDE;
+	if (pt == GY_HORSE || pt == GY_DRAGON) {
+		bool left = r->n > 1, right = r->n > 1;
+		for (int i = 0; i < r->n; i++) {
+			if (r->from[i] == from)
+				continue;
+			left = left && left_of(color, from, r->from[i]);
+			right = right && left_of(color, r->from[i], from);
+		}
+		w |= left ? W_LEFT : right ? W_RIGHT : 0;
+	} else if (left_of(color, from, to)) {
+		w |= W_LEFT;
+	} else if (left_of(color, to, from)) {
+		w |= W_RIGHT;
+	} else if (up == 1 && steps_like_gold_or_silver(pt)) {
+		w |= W_STRAIGHT;
+	}
+	return w;
+}
+
+/*
+ * The fewest words that single out the move from `from` among the rivals:
+ * the movement word alone, else the position word alone, else both.
+ */
+static unsigned needed_words(int color, int pt, const struct rivals *r, gy_sq from, gy_sq to)
+{
+	if (r->n <= 1)
+		return 0;
+	unsigned mine = move_words(color, pt, r, from, to);
+	unsigned mv = mine & W_MOVEMENT, pos = mine & W_POSITION;
+	bool mv_ok = true, pos_ok = pos != 0;
+	for (int i = 0; i < r->n; i++) {
+		if (r->from[i] == from)
+			continue;
+		unsigned other = move_words(color, pt, r, r->from[i], to);
+		mv_ok = mv_ok && !(other & mv);
+		pos_ok = pos_ok && !(other & pos);
+	}
+	return mv_ok ? mv : pos_ok ? pos : mine;
+}
+
+/* True when `m` is in `list`. */
+static bool listed(const struct gy_movelist *list, gy_move m)
+{
+	for (int i = 0; i < list->n; i++)
+		if (list->moves[i] == m)
+			return true;
+	return false;
+}
+
+/* snprintf-like output. */
+struct out {
+	char *buf;
+	size_t size, n;
+};
+
+static void put(struct out *o, const char *s)
+{
+	size_t k = strlen(s);
+	if (o->n < o->size) {
+		size_t room = o->size - 1 - o->n;
+		memcpy(o->buf + o->n, s, k < room ? k : room);
+		o->buf[o->n + (k < room ? k : room)] = '\0';
+	}
+	o->n += k;
+}
+
+static void put_char(struct out *o, char c)
+{
+	char s[2] = {c, '\0'};
+	put(o, s);
+}
+
+/* The square as two ASCII digits ("76"), or file digit and rank letter ("7f"). */
+static void put_square(struct out *o, gy_sq sq, bool letter)
+{
+	put_char(o, (char)('0' + gy_file_of(sq)));
+	put_char(o, (char)(letter ? 'a' + gy_rank_of(sq) - 1 : '0' + gy_rank_of(sq)));
+}
+
+size_t gy_notation_write(const struct gy_pos *before, gy_move m, gy_sq prev_to, enum gy_notation style, bool side_mark,
+			 char *buf, size_t size)
+{
+	static const char *const mark[GY_COLOR_NB] = {"☗", "☖"};
+	struct out o = {buf, size, 0};
+	if (size)
+		buf[0] = '\0';
+	struct gy_movelist legal;
+	legal.n = 0;
+	gy_gen(before, GY_GEN_LEGAL, &legal);
+
+	/* Step 1. What the text must tell: rivals, promotion choice. */
+	int color = before->side, pt = gy_move_moved(m);
+	gy_sq to = gy_move_to(m), from = gy_move_is_drop(m) ? GY_SQ_NONE : gy_move_from(m);
+	if (pt <= 0 || pt >= GY_PTYPE_NB || to >= GY_SQ_NB)
+		return 0;
+	struct rivals r;
+	find_rivals(&legal, pt, to, &r);
+	bool drop = gy_move_is_drop(m), promote = gy_move_is_promotion(m);
+	bool could_promote = !drop && listed(&legal, m ^ GY_MOVE_PROMOTE);
+	bool need_origin = !drop && r.n > 1;
+	bool capture = gy_move_captured(m) != 0;
+	const char *promo = promote ? "+" : could_promote ? "=" : "";
+
+	/* Step 2. The text of the style. */
+	switch (style) {
+	case GY_NOTATION_JAPANESE:
+		if (side_mark)
+			put(&o, mark[color]);
+		if (!drop && to == prev_to) {
+			put(&o, "同");
+			if (strlen(kanji_name[pt]) == 3)
+				put(&o, "　");
+		} else {
+			put(&o, wide_digit[gy_file_of(to)]);
+			put(&o, kanji_rank[gy_rank_of(to)]);
+		}
+		put(&o, kanji_name[pt]);
+		if (drop) {
+			if (r.n > 0)
+				put(&o, "打");
+		} else {
+			unsigned w = needed_words(color, pt, &r, from, to);
+			for (size_t i = 0; i < sizeof word_table / sizeof word_table[0]; i++)
+				if (w & word_table[i].bit)
+					put(&o, word_table[i].text);
+		}
+		put(&o, promote ? "成" : could_promote ? "不成" : "");
+		break;
+	case GY_NOTATION_HODGES:
+		put(&o, western_name[pt]);
+		if (need_origin)
+			put_square(&o, from, true);
+		put_char(&o, drop ? '*' : capture ? 'x' : '-');
+		put_square(&o, to, true);
+		put(&o, promo);
+		break;
+	case GY_NOTATION_HOSKING:
+		put(&o, western_name[pt]);
+		if (need_origin)
+			put_square(&o, from, false);
+		if (drop || capture)
+			put_char(&o, drop ? '\'' : 'x');
+		else if (need_origin || *promo)
+			put_char(&o, '-');
+		put_square(&o, to, false);
+		put(&o, promo);
+		break;
+	case GY_NOTATION_KITAO:
+		if (side_mark)
+			put(&o, mark[color]);
+		put(&o, kanji_name[pt]);
+		if (need_origin) {
+			put_char(&o, '(');
+			put_square(&o, from, false);
+			put_char(&o, ')');
+		}
+		put_char(&o, drop ? '*' : capture ? 'x' : '-');
+		put_square(&o, to, false);
+		put(&o, promo);
+		break;
+	default: break;
+	}
+	return o.n;
+}
+
+/* ---- Reading ---- */
+
+enum { READ_MAX = 256 };
+
+/* What the text says about the move; -1 / GY_SQ_NONE / 0 when it says nothing. */
+struct want {
+	int side;
+	int nsq;
+	gy_sq sq[2];
+	bool sq_letter[2];
+	bool csa_drop;   /* "00" origin */
+	gy_sq paren;     /* origin in brackets */
+	bool paren_late; /* the brackets follow the destination (KIF) */
+	int piece;
+	bool piece_after; /* CSA code: the piece after the move */
+	bool drop;
+	int promote; /* -1 unsaid, 0 no, 1 yes */
+	unsigned words;
+	bool same;  /* 同 */
+	bool other; /* anything other than squares and '+' was seen */
+};
+
+struct text {
+	const char *s;
+	size_t len, i;
+};
+
+/* Consumes the literal `lit` when the text continues with it. */
+static bool eat(struct text *t, const char *lit)
+{
+	size_t n = strlen(lit);
+	if (t->len - t->i >= n && memcmp(t->s + t->i, lit, n) == 0) {
+		t->i += n;
+		return true;
+	}
+	return false;
+}
+
+/* The byte at offset `k` from the cursor, or 0 past the end. */
+static int peek(const struct text *t, size_t k) { return t->i + k < t->len ? (unsigned char)t->s[t->i + k] : 0; }
+
+/* A digit 0..9, ASCII or full-width; -1 when there is none. */
+static int read_digit(struct text *t)
+{
+	int c = peek(t, 0);
+	if (c >= '0' && c <= '9') {
+		t->i++;
+		return c - '0';
+	}
+	for (int d = 0; d <= 9; d++)
+		if (eat(t, wide_digit[d]))
+			return d;
+	return -1;
+}
+
+/* A rank: a digit, a kanji numeral or a letter a-i; 0 when there is none. */
+static int read_rank(struct text *t, bool *letter)
+{
+	int c = peek(t, 0);
+	*letter = false;
+	if (c >= 'a' && c <= 'i') {
+		t->i++;
+		*letter = true;
+		return c - 'a' + 1;
+	}
+	for (int d = 1; d <= 9; d++)
+		if (eat(t, kanji_rank[d]))
+			return d;
+	int d = read_digit(t);
+	return d >= 1 ? d : 0;
+}
+
+/* A file digit and a rank; false (cursor where it failed) when malformed. */
+static bool read_square(struct text *t, gy_sq *sq, bool *letter)
+{
+	int file = read_digit(t);
+	if (file < 1)
+		return false;
+	int rank = read_rank(t, letter);
+	if (!rank)
+		return false;
+	*sq = gy_make_sq(file, rank);
+	return true;
+}
+
+static bool is_space(struct text *t) { return eat(t, " ") || eat(t, "\t") || eat(t, "　"); }
+
+/* A piece name; 0 when none.  Sets *after for a CSA code. */
+static int read_piece(struct text *t, bool *after)
+{
+	static const struct {
+		const char *text;
+		int pt;
+		bool after;
+	} names[] = {
+		{"成香", GY_PRO_LANCE, false}, {"成桂", GY_PRO_KNIGHT, false}, {"成銀", GY_PRO_SILVER, false},
+		{"歩", GY_PAWN, false},        {"香", GY_LANCE, false},        {"桂", GY_KNIGHT, false},
+		{"銀", GY_SILVER, false},      {"金", GY_GOLD, false},         {"角", GY_BISHOP, false},
+		{"飛", GY_ROOK, false},        {"玉", GY_KING, false},         {"王", GY_KING, false},
+		{"と", GY_PRO_PAWN, false},    {"杏", GY_PRO_LANCE, false},    {"圭", GY_PRO_KNIGHT, false},
+		{"全", GY_PRO_SILVER, false},  {"馬", GY_HORSE, false},        {"龍", GY_DRAGON, false},
+		{"竜", GY_DRAGON, false},      {"FU", GY_PAWN, true},          {"KY", GY_LANCE, true},
+		{"KE", GY_KNIGHT, true},       {"GI", GY_SILVER, true},        {"KI", GY_GOLD, true},
+		{"KA", GY_BISHOP, true},       {"HI", GY_ROOK, true},          {"OU", GY_KING, true},
+		{"TO", GY_PRO_PAWN, true},     {"NY", GY_PRO_LANCE, true},     {"NK", GY_PRO_KNIGHT, true},
+		{"NG", GY_PRO_SILVER, true},   {"UM", GY_HORSE, true},         {"RY", GY_DRAGON, true},
+		{"+P", GY_PRO_PAWN, false},    {"+L", GY_PRO_LANCE, false},    {"+N", GY_PRO_KNIGHT, false},
+		{"+S", GY_PRO_SILVER, false},  {"+B", GY_HORSE, false},        {"+R", GY_DRAGON, false},
+		{"P", GY_PAWN, false},         {"L", GY_LANCE, false},         {"N", GY_KNIGHT, false},
+		{"S", GY_SILVER, false},       {"G", GY_GOLD, false},          {"B", GY_BISHOP, false},
+		{"R", GY_ROOK, false},         {"K", GY_KING, false},          {"T", GY_PRO_PAWN, false},
+		{"H", GY_HORSE, false},        {"D", GY_DRAGON, false},
+	};
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (eat(t, names[i].text)) {
+			*after = names[i].after;
+			return names[i].pt;
+		}
+	return 0;
+}
+
+/* The 1-based column (in characters) of byte offset `i` of `s`. */
+static int column_of(const char *s, size_t i)
+{
+	int col = 1;
+	for (size_t k = 0; k < i; k++)
+		col += ((unsigned char)s[k] & 0xC0) != 0x80;
+	return col;
+}
+
+/*
+ * Parses the text into `w`.  Returns GY_OK or GY_ERR_NOTATION_SYNTAX with
+ * `*bad` the byte offset of the offending character.
+ */
+static enum gy_err parse_text(struct text *t, struct want *w, size_t *bad)
+{
+	memset(w, 0, sizeof *w);
+	w->side = -1;
+	w->paren = GY_SQ_NONE;
+	w->promote = -1;
+	while (is_space(t))
+		;
+	/* Step 1. An optional side mark. */
+	int c1 = peek(t, 1);
+	bool digit_next = (c1 >= '0' && c1 <= '9');
+	if (eat(t, "☗") || eat(t, "▲") || eat(t, "▼") || (digit_next && eat(t, "+")))
+		w->side = GY_BLACK;
+	else if (eat(t, "☖") || eat(t, "△") || eat(t, "▽") || (digit_next && eat(t, "-")))
+		w->side = GY_WHITE;
+	/* Step 2. The parts, in any order the styles use. */
+	for (;;) {
+		while (is_space(t))
+			;
+		size_t at = t->i;
+		if (t->i >= t->len)
+			break;
+		int c = peek(t, 0);
+		bool dummy;
+		if (c == '0' && peek(t, 1) == '0' && w->nsq == 0) {
+			t->i += 2;
+			w->csa_drop = w->drop = true;
+			w->sq[w->nsq++] = GY_SQ_NONE;
+			continue;
+		}
+		if ((c >= '1' && c <= '9') ||
+		    (c == 0xEF && peek(t, 1) == 0xBC && peek(t, 2) >= 0x90 && peek(t, 2) <= 0x99)) {
+			gy_sq sq;
+			bool letter;
+			if (w->nsq == 2 || w->same || !read_square(t, &sq, &letter)) {
+				*bad = w->nsq == 2 || w->same ? at : t->i;
+				return GY_ERR_NOTATION_SYNTAX;
+			}
+			w->sq_letter[w->nsq] = letter;
+			w->sq[w->nsq++] = sq;
+			continue;
+		}
+		if (eat(t, "(") || eat(t, "（")) {
+			gy_sq sq;
+			if (w->paren != GY_SQ_NONE || !read_square(t, &sq, &dummy) || !(eat(t, ")") || eat(t, "）"))) {
+				*bad = w->paren != GY_SQ_NONE ? at : t->i;
+				return GY_ERR_NOTATION_SYNTAX;
+			}
+			w->paren = sq;
+			w->paren_late = w->nsq > 0 || w->same;
+			w->other = true;
+			continue;
+		}
+		if (eat(t, "同")) {
+			if (w->same || w->nsq) {
+				*bad = at;
+				return GY_ERR_NOTATION_SYNTAX;
+			}
+			w->same = w->other = true;
+			continue;
+		}
+		/* 成 before 香桂銀 names a promoted piece unless a piece was named. */
+		bool promote_word = w->piece && t->len - t->i >= 3 && memcmp(t->s + t->i, "成", 3) == 0;
+		bool after = false;
+		int pt = promote_word ? 0 : read_piece(t, &after);
+		if (pt) {
+			if (w->piece) {
+				*bad = at;
+				return GY_ERR_NOTATION_SYNTAX;
+			}
+			w->piece = pt;
+			w->piece_after = after;
+			w->other = true;
+			continue;
+		}
+		int promote = -1;
+		unsigned word = 0;
+		if (eat(t, "不成") || eat(t, "生") || eat(t, "="))
+			promote = 0;
+		else if (eat(t, "成") || eat(t, "+"))
+			promote = 1;
+		else if (eat(t, "左"))
+			word = W_LEFT;
+		else if (eat(t, "右"))
+			word = W_RIGHT;
+		else if (eat(t, "直"))
+			word = W_STRAIGHT;
+		else if (eat(t, "上") || eat(t, "行") || eat(t, "入"))
+			word = W_UP;
+		else if (eat(t, "引"))
+			word = W_BACK;
+		else if (eat(t, "寄"))
+			word = W_SIDE;
+		else if (eat(t, "打") || eat(t, "*") || eat(t, "'") || eat(t, "＊")) {
+			w->drop = w->other = true;
+			continue;
+		} else if (eat(t, "-") || eat(t, "x") || eat(t, "×") || eat(t, "－")) {
+			w->other = true;
+			continue;
+		} else {
+			*bad = at;
+			return GY_ERR_NOTATION_SYNTAX;
+		}
+		if (promote >= 0) {
+			if (w->promote >= 0) {
+				*bad = at;
+				return GY_ERR_NOTATION_SYNTAX;
+			}
+			w->promote = promote;
+			w->other = w->other || c != '+';
+		} else {
+			w->words |= word;
+			w->other = true;
+		}
+	}
+	if (w->nsq == 0 && !w->same) {
+		*bad = t->len;
+		return GY_ERR_NOTATION_SYNTAX;
+	}
+	if ((w->nsq == 2 && w->paren != GY_SQ_NONE) || (w->nsq == 1 && w->sq[0] == GY_SQ_NONE)) {
+		*bad = t->len;
+		return GY_ERR_NOTATION_SYNTAX;
+	}
+	return GY_OK;
+}
+
+/* True when the legal move `m` fits everything `w` says except the drop preference. */
+static bool fits(const struct gy_pos *p, const struct gy_movelist *legal, const struct want *w, gy_sq origin,
+		 gy_sq dest, gy_move m)
+{
+	if (gy_move_to(m) != dest)
+		return false;
+	bool drop = gy_move_is_drop(m);
+	if (origin != GY_SQ_NONE && (drop || gy_move_from(m) != origin))
+		return false;
+	if (w->drop && !drop)
+		return false;
+	if (w->piece && (w->piece_after ? gy_move_after(m) : gy_move_moved(m)) != w->piece)
+		return false;
+	if (w->promote >= 0 && gy_move_is_promotion(m) != (w->promote == 1))
+		return false;
+	if (w->words) {
+		if (drop)
+			return false;
+		struct rivals r;
+		find_rivals(legal, gy_move_moved(m), dest, &r);
+		unsigned have = move_words(p->side, gy_move_moved(m), &r, gy_move_from(m), dest);
+		if ((have & w->words) != w->words)
+			return false;
+	}
+	return true;
+}
+
+/* Why no legal move fits: the rule the named move breaks, when it is named. */
+static enum gy_err no_match(const struct gy_pos *p, const struct want *w, gy_sq origin, gy_sq dest)
+{
+	gy_move m;
+	enum gy_err err;
+	if (origin != GY_SQ_NONE) {
+		err = gy_move_build(p, origin, dest, w->promote == 1, &m);
+		if (err == GY_ERR_MOVE_MUST_PROMOTE && w->promote < 0)
+			err = gy_move_build(p, origin, dest, true, &m);
+		return err ? err : GY_ERR_NOTATION_NO_MATCH;
+	}
+	if (w->drop && w->piece >= GY_PAWN && w->piece <= GY_GOLD) {
+		err = gy_move_build_drop(p, w->piece, dest, &m);
+		return err ? err : GY_ERR_NOTATION_NO_MATCH;
+	}
+	return GY_ERR_NOTATION_NO_MATCH;
+}
+
+enum gy_err gy_notation_read(const struct gy_pos *p, gy_sq prev_to, const char *s, size_t len, gy_move *out,
+			     struct gy_srcpos *where)
+{
+	struct gy_srcpos dummy;
+	if (!where)
+		where = &dummy;
+	where->line = 1;
+	where->col = 0;
+	*out = GY_MOVE_NONE;
+	if (len > READ_MAX) {
+		where->col = READ_MAX + 1;
+		return GY_ERR_TOO_LONG;
+	}
+	/* Step 1. The constraints. */
+	struct text t = {s, len, 0};
+	struct want w;
+	size_t bad = 0;
+	enum gy_err err = parse_text(&t, &w, &bad);
+	if (err) {
+		where->col = column_of(s, bad);
+		return err;
+	}
+	where->col = 1;
+	if (w.side >= 0 && w.side != p->side)
+		return GY_ERR_NOTATION_SIDE;
+	gy_sq dest, origin = GY_SQ_NONE;
+	if (w.same) {
+		if (prev_to < 0 || prev_to >= GY_SQ_NB)
+			return GY_ERR_NOTATION_NO_PREVIOUS;
+		dest = prev_to;
+		origin = w.paren;
+	} else if (w.nsq == 2) {
+		origin = w.sq[0];
+		dest = w.sq[1];
+	} else {
+		dest = w.sq[0];
+		origin = w.paren;
+	}
+	/* USI and KIF leave a declined promotion unsaid. */
+	bool usi = w.nsq == 2 && w.sq_letter[0] && w.sq_letter[1] && !w.other;
+	if (w.promote < 0 && (usi || (w.paren != GY_SQ_NONE && w.paren_late)))
+		w.promote = 0;
+
+	/* Step 2. The legal moves that fit. */
+	struct gy_movelist legal, fit;
+	legal.n = fit.n = 0;
+	gy_gen(p, GY_GEN_LEGAL, &legal);
+	bool board = false;
+	for (int i = 0; i < legal.n; i++)
+		if (fits(p, &legal, &w, origin, dest, legal.moves[i])) {
+			fit.moves[fit.n++] = legal.moves[i];
+			board = board || !gy_move_is_drop(legal.moves[i]);
+		}
+	int n = 0;
+	for (int i = 0; i < fit.n; i++)
+		if (!board || !gy_move_is_drop(fit.moves[i]))
+			fit.moves[n++] = fit.moves[i];
+	fit.n = n;
+
+	/* Step 3. One move, or why not. */
+	if (fit.n == 0)
+		return no_match(p, &w, origin, dest);
+	for (int i = 1; i < fit.n; i++)
+		if ((fit.moves[i] | GY_MOVE_PROMOTE) != (fit.moves[0] | GY_MOVE_PROMOTE))
+			return GY_ERR_NOTATION_AMBIGUOUS;
+	if (fit.n > 1)
+		return GY_ERR_NOTATION_PROMOTION_UNSPECIFIED;
+	*out = fit.moves[0];
+	where->col = 0;
+	return GY_OK;
+}
