@@ -1,7 +1,7 @@
 /*
  * app/shell_cmd.c: `gyoku shell`, a line-oriented prompt over one
- * position: set it, show it, play and take back USI moves, list legal
- * moves, find a mate in one, run perft.  It is what `make run` starts
+ * position: set it, show it, play and take back moves (in any notation
+ * gyoku reads), list legal moves, find a mate in one, run perft.  It is what `make run` starts
  * until the terminal game exists.
  */
 #include <stdio.h>
@@ -61,11 +61,13 @@ static void show(const struct gy_pos *p)
 	       gy_pos_in_check(p) ? ", in check" : "");
 }
 
+/* Plays a move typed in any notation gyoku reads (USI, CSA, Japanese, Western, Kitao-Kawasaki). */
 static void play(struct shell *sh, const char *text)
 {
 	gy_move m;
 	struct gy_srcpos where = {0, 0};
-	enum gy_err err = gy_usi_parse_move(&sh->pos, text, strlen(text), &m, &where);
+	gy_sq prev_to = sh->n ? gy_move_to(sh->moves[sh->n - 1]) : GY_SQ_NONE;
+	enum gy_err err = gy_notation_read(&sh->pos, prev_to, text, strlen(text), &m, &where);
 	if (err) {
 		printf("error: %s: %s\n", text, gy_strerror(err));
 		return;
@@ -74,6 +76,9 @@ static void play(struct shell *sh, const char *text)
 		printf("error: the move history is full\n");
 		return;
 	}
+	char jp[GY_NOTATION_MAX];
+	gy_notation_write(&sh->pos, m, prev_to, GY_NOTATION_JAPANESE, true, jp, sizeof jp);
+	printf("%d. %s\n", sh->n + 1, jp);
 	gy_pos_do(&sh->pos, m, &sh->undo[sh->n]);
 	sh->moves[sh->n++] = m;
 	if (!gy_has_legal_move(&sh->pos))
@@ -123,7 +128,7 @@ static void help(void)
 	puts("commands:\n"
 	     "  position startpos|sfen SFEN [moves M ...]  set the position\n"
 	     "  show                                       the board, hands and SFEN\n"
-	     "  <usi move>                                 play a move (7g7f, 8h2b+, P*5e)\n"
+	     "  <move>                                     play a move: 7g7f, P*5e, P-7f, P76, ７六歩, 同銀, +7776FU\n"
 	     "  undo                                       take back the last move\n"
 	     "  moves | checks                             list legal moves / checking moves\n"
 	     "  mate1                                      find a mate in one\n"
