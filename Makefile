@@ -22,6 +22,8 @@ RELEASE_FLAGS := -O3 -march=native -DNDEBUG
 DEBUG_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -DGY_DEBUG
 CFLAGS ?=
 LDFLAGS ?=
+# Libraries libgyoku links with (JSON for JKF records).
+LDLIBS := -ljansson
 
 LIB_SRC := $(wildcard lib/*.c)
 APP_SRC := $(wildcard app/*.c)
@@ -66,27 +68,27 @@ build/debug/libgyoku.a: $(DBG_LIB_OBJ)
 bin/gyoku: $(APP_SRC:%.c=build/release/%.o) build/release/libgyoku.a
 	@mkdir -p $(dir $@)
 	@echo "  LD      $@"
-	@$(CC) $(RELEASE_FLAGS) $(LDFLAGS) $^ -o $@
+	@$(CC) $(RELEASE_FLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
 bin/debug/gyoku: $(APP_SRC:%.c=build/debug/%.o) build/debug/libgyoku.a
 	@mkdir -p $(dir $@)
 	@echo "  LD      $@"
-	@$(CC) $(DEBUG_FLAGS) $(LDFLAGS) $^ -o $@
+	@$(CC) $(DEBUG_FLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
 bin/tests/%: build/release/tests/%.o build/release/libgyoku.a
 	@mkdir -p $(dir $@)
 	@echo "  LD      $@"
-	@$(CC) $(RELEASE_FLAGS) $(LDFLAGS) $^ -o $@
+	@$(CC) $(RELEASE_FLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
 bin/debug/tests/%: build/debug/tests/%.o build/debug/libgyoku.a
 	@mkdir -p $(dir $@)
 	@echo "  LD      $@"
-	@$(CC) $(DEBUG_FLAGS) $(LDFLAGS) $^ -o $@
+	@$(CC) $(DEBUG_FLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
 bin/tools/%: build/release/tests/tools/%.o build/release/libgyoku.a
 	@mkdir -p $(dir $@)
 	@echo "  LD      $@"
-	@$(CC) $(RELEASE_FLAGS) $(LDFLAGS) $^ -o $@
+	@$(CC) $(RELEASE_FLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
 build/release/tests/%.o build/debug/tests/%.o: INC += -Itests
 
@@ -94,7 +96,7 @@ build/release/tests/%.o build/debug/tests/%.o: INC += -Itests
 bin/fuzz/%: tests/fuzz/%.c $(LIB_SRC)
 	@mkdir -p $(dir $@)
 	@echo "  FUZZ    $@"
-	@$(FUZZ_CC) $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -DGY_DEBUG $(INC) $^ -o $@
+	@$(FUZZ_CC) $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -DGY_DEBUG $(INC) $^ $(LDLIBS) -o $@
 
 debug: bin/debug/gyoku $(DEBUG_TESTS)
 

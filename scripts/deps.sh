@@ -17,6 +17,7 @@ make
 clang
 clang-format
 libclang-rt-14-dev
+libjansson-dev
 fairy-stockfish
 gpsshogi
 libosl-dev
