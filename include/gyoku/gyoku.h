@@ -12,6 +12,7 @@
 #include "handicap.h"
 #include "impasse.h"
 #include "init.h"
+#include "jkf.h"
 #include "mate1.h"
 #include "movegen.h"
 #include "notation.h"

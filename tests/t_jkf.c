@@ -1,0 +1,358 @@
+/*
+ * tests/t_jkf.c: JKF records read and written (issue 3, "JKF (JSON Kifu
+ * Format), read and write").
+ *   jkf-1.x  tests/data/jkf/ records read: moves, times, comments,
+ *            headers, start positions, variations, endings
+ *   jkf-2.x  each record written and read back equal (moves, variations,
+ *            times, comments, headers, ending, final SFEN)
+ *   jkf-3.x  errors: broken JSON with line and column, a wrong type, an
+ *            illegal move with its ply and the game before it kept
+ *   jkf-4.x  every *.jkf under ../shared/research-data/records/ read and
+ *            round-tripped (SKIP when the directory is absent)
+ */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "check.h"
+#include "gyoku/game.h"
+#include "gyoku/gyoku.h"
+#include "gyoku/jkf.h"
+
+#define DATA     "tests/data/jkf/"
+#define RESEARCH "../shared/research-data/records"
+
+/* The whole file at `path`, malloc'ed, or NULL. */
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	size_t cap = 4096, n = 0;
+	char *buf = malloc(cap);
+	for (size_t got; buf && (got = fread(buf + n, 1, cap - n, f)) > 0;) {
+		n += got;
+		if (n == cap) {
+			char *bigger = realloc(buf, cap *= 2);
+			if (!bigger)
+				free(buf);
+			buf = bigger;
+		}
+	}
+	fclose(f);
+	*len = n;
+	return buf;
+}
+
+/* Reads the file `name` of tests/data/jkf/; NULL (with *err) on failure. */
+static struct gy_game *read_file(const char *path, enum gy_err *err, struct gy_srcpos *where, int *bad_ply)
+{
+	size_t len;
+	char *text = slurp(path, &len);
+	struct gy_game *g = NULL;
+	*err = text ? gy_jkf_read(text, len, &g, where, bad_ply) : GY_ERR_ARG;
+	free(text);
+	return g;
+}
+
+/* The SFEN at `node`. */
+static void sfen_at(const struct gy_game *g, int node, char *buf)
+{
+	struct gy_pos p;
+	buf[0] = '\0';
+	if (!gy_game_position(g, node, &p))
+		gy_sfen_write(&p, buf, GY_SFEN_MAX);
+}
+
+/* Compares the subtrees at `a` and `b`; writes the first difference into `why`. */
+static bool same_tree(const struct gy_game *ga, int a, const struct gy_game *gb, int b, char *why, size_t size)
+{
+	for (; a >= 0 || b >= 0; a = gy_game_next_sibling(ga, a), b = gy_game_next_sibling(gb, b)) {
+		if (a < 0 || b < 0) {
+			snprintf(why, size, "different number of variations at ply %d",
+				 gy_game_ply(a < 0 ? gb : ga, a < 0 ? b : a));
+			return false;
+		}
+		int ply = gy_game_ply(ga, a);
+		if (gy_game_move(ga, a) != gy_game_move(gb, b) || gy_game_time(ga, a) != gy_game_time(gb, b) ||
+		    strcmp(gy_game_comment(ga, a), gy_game_comment(gb, b))) {
+			snprintf(why, size, "move, time or comment differ at ply %d (%lld / %lld ms)", ply,
+				 (long long)gy_game_time(ga, a), (long long)gy_game_time(gb, b));
+			return false;
+		}
+		if (!same_tree(ga, gy_game_first_child(ga, a), gb, gy_game_first_child(gb, b), why, size))
+			return false;
+		if (a == 0)
+			break;
+	}
+	return true;
+}
+
+/* True when the games are the same record; `why` says the first difference. */
+static bool same_game(const struct gy_game *a, const struct gy_game *b, char *why, size_t size)
+{
+	char sa[GY_SFEN_MAX], sb[GY_SFEN_MAX];
+	int ea, eb;
+	struct gy_verdict va = gy_game_ending(a, &ea), vb = gy_game_ending(b, &eb);
+	if (gy_game_header_count(a) != gy_game_header_count(b)) {
+		snprintf(why, size, "header counts %d / %d", gy_game_header_count(a), gy_game_header_count(b));
+		return false;
+	}
+	for (int i = 0; i < gy_game_header_count(a); i++) {
+		const char *k, *v;
+		gy_game_header_at(a, i, &k, &v);
+		const char *w = gy_game_header(b, k);
+		if (!w || strcmp(v, w)) {
+			snprintf(why, size, "header %s", k);
+			return false;
+		}
+	}
+	sfen_at(a, 0, sa);
+	sfen_at(b, 0, sb);
+	if (strcmp(sa, sb)) {
+		snprintf(why, size, "start %s / %s", sa, sb);
+		return false;
+	}
+	if (!same_tree(a, 0, b, 0, why, size))
+		return false;
+	if (va.ending != vb.ending || va.result != vb.result ||
+	    (va.ending != GY_END_NONE && gy_game_ply(a, ea) != gy_game_ply(b, eb))) {
+		snprintf(why, size, "ending %s/%d / %s/%d", gy_ending_name(va.ending), va.result,
+			 gy_ending_name(vb.ending), vb.result);
+		return false;
+	}
+	sfen_at(a, gy_game_main_end(a), sa);
+	sfen_at(b, gy_game_main_end(b), sb);
+	if (strcmp(sa, sb)) {
+		snprintf(why, size, "final %s / %s", sa, sb);
+		return false;
+	}
+	return true;
+}
+
+/* Writes `g`, reads it back and compares; true when equal (else `why`). */
+static bool round_trip(const struct gy_game *g, char *why, size_t size)
+{
+	char *text = NULL;
+	size_t len = 0;
+	struct gy_game *back = NULL;
+	enum gy_err err = gy_jkf_write(g, &text, &len);
+	if (!err)
+		err = gy_jkf_read(text, len, &back, NULL, NULL);
+	bool ok = !err && same_game(g, back, why, size);
+	if (err)
+		snprintf(why, size, "%s", gy_strerror(err));
+	free(text);
+	gy_game_destroy(back);
+	return ok;
+}
+
+/* The node at `ply` of the main line. */
+static int main_node(const struct gy_game *g, int ply)
+{
+	int n = 0;
+	for (int i = 0; i < ply && n >= 0; i++)
+		n = gy_game_first_child(g, n);
+	return n;
+}
+
+static void record_cases(struct check_tally *t)
+{
+	char why[256], sfen[GY_SFEN_MAX];
+	enum gy_err err;
+	int end;
+
+	/* An even game with times (one with a fraction), comments, 同, a drop, TORYO. */
+	struct gy_game *g = read_file(DATA "even.jkf", &err, NULL, NULL);
+	CHECK(t, "jkf-1.1", g && gy_game_ply(g, gy_game_main_end(g)) == 5, "even.jkf: %s", gy_strerror(err));
+	if (g) {
+		struct gy_verdict v = gy_game_ending(g, &end);
+		sfen_at(g, gy_game_main_end(g), sfen);
+		CHECK(t, "jkf-1.2",
+		      gy_game_time(g, main_node(g, 1)) == 3000 && gy_game_time(g, main_node(g, 2)) == 61500 &&
+			      gy_game_time(g, main_node(g, 5)) == 3720000,
+		      "times %lld %lld", (long long)gy_game_time(g, main_node(g, 1)),
+		      (long long)gy_game_time(g, main_node(g, 2)));
+		CHECK(t, "jkf-1.3",
+		      !strcmp(gy_game_comment(g, 0), "対局開始\n二行目") &&
+			      !strcmp(gy_game_comment(g, main_node(g, 1)), "角道を開ける") &&
+			      !strcmp(gy_game_header(g, "後手"), "後手花子"),
+		      "comments and headers");
+		CHECK(t, "jkf-1.4",
+		      v.ending == GY_END_RESIGNATION && v.result == GY_RESULT_BLACK_WINS && end == gy_game_main_end(g),
+		      "ending %s", gy_ending_name(v.ending));
+		CHECK(t, "jkf-1.5",
+		      !strcmp(sfen, "lnsgkg1nl/1r5s1/pppppp1pp/6p2/5B3/2P6/PP1PPPPPP/7R1/LNSGKGSNL w b 6"), "final %s",
+		      sfen);
+		CHECK(t, "jkf-2.1", round_trip(g, why, sizeof why), "even.jkf: %s", why);
+		char *text = NULL;
+		err = gy_jkf_write(g, &text, NULL);
+		CHECK(t, "jkf-2.2",
+		      !err && strstr(text, "\"same\": true") && strstr(text, "\"promote\": true") &&
+			      strstr(text, "\"capture\": \"UM\"") && strstr(text, "\"special\": \"TORYO\"") &&
+			      strstr(text, "\"preset\": \"HIRATE\"") && strstr(text, "\"s\": 1.5") &&
+			      strstr(text, "\"total\""),
+		      "written fields");
+		free(text);
+		gy_game_destroy(g);
+	}
+
+	/* A handicap game: the giver (Gote) moves first. */
+	g = read_file(DATA "handicap.jkf", &err, NULL, NULL);
+	sfen_at(g, 0, sfen);
+	CHECK(t, "jkf-1.6", g && !strcmp(sfen, gy_handicap_by_id("bishop", 6)->sfen), "handicap.jkf: %s %s",
+	      gy_strerror(err), sfen);
+	if (g) {
+		struct gy_verdict v = gy_game_ending(g, &end);
+		CHECK(t, "jkf-1.7", v.ending == GY_END_INTERRUPTION && gy_game_ply(g, end) == 3, "ending %s",
+		      gy_ending_name(v.ending));
+		CHECK(t, "jkf-2.3", round_trip(g, why, sizeof why), "handicap.jkf: %s", why);
+		gy_game_destroy(g);
+	}
+
+	/* An OTHER start with pieces in hand, mate by a drop. */
+	g = read_file(DATA "other.jkf", &err, NULL, NULL);
+	sfen_at(g, 0, sfen);
+	CHECK(t, "jkf-1.8", g && !strcmp(sfen, "4k4/9/p3G4/9/9/9/8P/9/4K4 b G2Pr 1"), "other.jkf: %s %s",
+	      gy_strerror(err), sfen);
+	if (g) {
+		struct gy_verdict v = gy_game_ending(g, &end);
+		CHECK(t, "jkf-1.9", v.ending == GY_END_CHECKMATE && v.result == GY_RESULT_BLACK_WINS, "ending %s",
+		      gy_ending_name(v.ending));
+		char *text = NULL;
+		err = gy_jkf_write(g, &text, NULL);
+		CHECK(t, "jkf-2.4", !err && strstr(text, "\"OTHER\"") && strstr(text, "\"hands\""), "OTHER written");
+		free(text);
+		CHECK(t, "jkf-2.5", round_trip(g, why, sizeof why), "other.jkf: %s", why);
+		gy_game_destroy(g);
+	}
+
+	/* Forks, with a fork inside a fork. */
+	g = read_file(DATA "forks.jkf", &err, NULL, NULL);
+	CHECK(t, "jkf-1.10", g && gy_game_ply(g, gy_game_main_end(g)) == 4, "forks.jkf: %s", gy_strerror(err));
+	if (g) {
+		int alt = gy_game_next_sibling(g, gy_game_first_child(g, 0));
+		int alt2 = alt >= 0 ? gy_game_first_child(g, alt) : -1;
+		int inner = alt2 >= 0 ? gy_game_next_sibling(g, alt2) : -1;
+		int inner_end = inner >= 0 ? gy_game_first_child(g, inner) : -1;
+		int late = gy_game_next_sibling(g, main_node(g, 3));
+		CHECK(t, "jkf-1.11",
+		      alt >= 0 && !strcmp(gy_game_comment(g, alt), "居飛車") && inner >= 0 &&
+			      gy_game_time(g, inner) == 7000 && inner_end >= 0 && gy_game_ply(g, inner_end) == 3 &&
+			      late >= 0 && !strcmp(gy_game_comment(g, late), "振り飛車\n含み"),
+		      "variation tree");
+		struct gy_verdict v = gy_game_ending(g, &end);
+		CHECK(t, "jkf-1.12", v.ending == GY_END_NONE, "a special in a fork is not the game's ending");
+		CHECK(t, "jkf-2.6", round_trip(g, why, sizeof why), "forks.jkf: %s", why);
+		gy_game_destroy(g);
+	}
+}
+
+static void error_cases(struct check_tally *t)
+{
+	struct gy_srcpos where = {0, 0};
+	enum gy_err err;
+	int bad = -1;
+	struct gy_game *g = read_file(DATA "broken.jkf", &err, &where, &bad);
+	CHECK(t, "jkf-3.1", !g && err == GY_ERR_JKF_SYNTAX && where.line == 5 && where.col > 40,
+	      "broken.jkf: %s at %d:%d", gy_strerror(err), where.line, where.col);
+	g = read_file(DATA "wrongtype.jkf", &err, &where, &bad);
+	CHECK(t, "jkf-3.2", !g && err == GY_ERR_JKF_HEADER, "wrongtype.jkf: %s", gy_strerror(err));
+	g = read_file(DATA "illegal.jkf", &err, &where, &bad);
+	CHECK(t, "jkf-3.3",
+	      g && err == GY_ERR_MOVE_UNREACHABLE && bad == 3 && gy_game_ply(g, gy_game_main_end(g)) == 2 &&
+		      !strcmp(gy_game_header(g, "先手"), "A"),
+	      "illegal.jkf: %s, ply %d", gy_strerror(err), bad);
+	gy_game_destroy(g);
+
+	/* Inline cases: each a record and the error it gives. */
+	static const struct {
+		const char *id, *text;
+		enum gy_err err;
+	} cases[] = {
+		{"jkf-3.4", "[1, 2]", GY_ERR_JKF_SYNTAX},
+		{"jkf-3.5", "{\"moves\": 3}", GY_ERR_JKF_MOVES},
+		{"jkf-3.6", "{\"initial\": {\"preset\": \"XX\"}}", GY_ERR_JKF_INITIAL},
+		{"jkf-3.7", "{\"moves\": [{}, {\"move\": {\"to\": {\"x\": 0, \"y\": 1}, \"piece\": \"FU\"}}]}",
+		 GY_ERR_JKF_MOVE},
+		{"jkf-3.8", "{\"moves\": [{}, {\"special\": \"NOPE\"}]}", GY_ERR_JKF_SPECIAL},
+		{"jkf-3.9",
+		 "{\"moves\": [{}, {\"move\": {\"from\": {\"x\": 7, \"y\": 7}, \"to\": {\"x\": 7, \"y\": 6}, "
+		 "\"piece\": \"FU\", \"color\": 1}}]}",
+		 GY_ERR_JKF_SIDE},
+		{"jkf-3.10",
+		 "{\"moves\": [{}, {\"move\": {\"from\": {\"x\": 7, \"y\": 7}, \"to\": {\"x\": 7, \"y\": 6}, "
+		 "\"piece\": \"KY\"}}]}",
+		 GY_ERR_JKF_MOVE_PIECE},
+		{"jkf-3.11", "{\"moves\": [{}, {\"move\": {\"to\": {\"x\": 5, \"y\": 5}, \"piece\": \"KA\"}}]}",
+		 GY_ERR_MOVE_NOT_IN_HAND},
+		{"jkf-3.12", "{\"moves\": [{\"comments\": \"x\"}]}", GY_ERR_JKF_MOVES},
+		{"jkf-3.13", "{\"moves\": [{}], \"moves\": []}", GY_ERR_JKF_SYNTAX},
+		{"jkf-3.14",
+		 "{\"moves\": [{}, {\"move\": {\"from\": {\"x\": 7, \"y\": 7}, \"to\": {\"x\": 7, \"y\": 6}, "
+		 "\"piece\": \"FU\"}, \"forks\": [{}]}]}",
+		 GY_ERR_JKF_FORKS},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		g = NULL;
+		err = gy_jkf_read(cases[i].text, strlen(cases[i].text), &g, &where, &bad);
+		CHECK(t, cases[i].id, err == cases[i].err, "%s: gave %s", cases[i].text, gy_strerror(err));
+		gy_game_destroy(g);
+	}
+}
+
+/* Reads and round-trips every *.jkf under `dir`, recursively; counts them in `*n`. */
+static void research_dir(struct check_tally *t, const char *dir, int *n)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return;
+	for (struct dirent *e; (e = readdir(d));) {
+		char path[4096], id[64], why[256];
+		struct stat st;
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+		if (stat(path, &st))
+			continue;
+		if (S_ISDIR(st.st_mode)) {
+			research_dir(t, path, n);
+			continue;
+		}
+		size_t l = strlen(e->d_name);
+		if (l < 4 || strcmp(e->d_name + l - 4, ".jkf"))
+			continue;
+		enum gy_err err;
+		struct gy_srcpos where = {0, 0};
+		int bad = 0;
+		struct gy_game *g = read_file(path, &err, &where, &bad);
+		snprintf(id, sizeof id, "jkf-4.%d", ++*n);
+		if (err) {
+			check_fail(t, id, "%s: %s at %d:%d ply %d", path, gy_strerror(err), where.line, where.col, bad);
+		} else {
+			CHECK(t, id, round_trip(g, why, sizeof why), "%s: %s", path, why);
+		}
+		gy_game_destroy(g);
+	}
+	closedir(d);
+}
+
+int main(void)
+{
+	struct check_tally t = {0, 0};
+	gy_init();
+	record_cases(&t);
+	error_cases(&t);
+	struct stat st;
+	if (stat(RESEARCH, &st) == 0 && S_ISDIR(st.st_mode)) {
+		int n = 0;
+		research_dir(&t, RESEARCH, &n);
+		if (n == 0)
+			check_skip("jkf-4.0", "no *.jkf under " RESEARCH);
+	} else {
+		check_skip("jkf-4.0", RESEARCH " is absent");
+	}
+	return check_exit(&t);
+}
