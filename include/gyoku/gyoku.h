@@ -6,6 +6,7 @@
 
 #include "bitboard.h"
 #include "clock.h"
+#include "csa.h"
 #include "err.h"
 #include "furigoma.h"
 #include "game.h"

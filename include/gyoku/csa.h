@@ -1,0 +1,95 @@
+/*
+ * gyoku/csa.h: game records in CSA format (v2.2 and v3.0), read and
+ * written.
+ *
+ * Reading understands: the version line (V2, V2.1, V2.2, V3.0); the
+ * encoding line ('CSA encoding=UTF-8 of v3, 'encoding=Shift_JIS of
+ * Kifu for Windows): UTF-8 is read as is, any other encoding (Shift_JIS,
+ * CP932, EUC-JP, ...) is converted to UTF-8 with iconv, and a text with
+ * no encoding line that is not valid UTF-8 is taken as EUC-JP when it
+ * decodes as such, else as Shift_JIS (CP932);
+ * the names N+ and N-; every $KEY:value header; the start position as PI
+ * (with removed pieces), P1..P9 rows, P+ and P- piece lists (with 00 for
+ * the hand and 00AL for all the pieces left), then + or - for the side to
+ * move; moves (+7776FU, drops -0055KA, promotion shown by the promoted
+ * piece +2838NG); times T12 (seconds) or T12.345 (v3), on the move's
+ * line after a comma or on the next line; comments ' and '* (and '**);
+ * every % special move (a second % line is ignored: some programs
+ * repeat it); several statements on one line separated by commas (a
+ * comment, N+/N- or $ header takes the rest of its line); several games
+ * separated by a line "/".  Lines end with LF, CRLF or CR; a UTF-8 BOM is
+ * skipped; a NUL byte is an error.  Not supported: variations (CSA has
+ * none), a move without its side sign.
+ *
+ * What the game record gets (game.h):
+ * - headers under their CSA key: "N+", "N-", "$EVENT", "$SITE",
+ *   "$START_TIME", "$END_TIME", "$TIME_LIMIT", "$OPENING", "$TIME",
+ *   "$MAX_MOVES", "$JISHOGI", "$NOTE" and any other "$KEY"; the version
+ *   and encoding lines are not kept;
+ * - the moves as the main line, each with its time in ms when given;
+ * - each comment line, without its quote, as one line of the comment of
+ *   the node it follows (node 0 before the first move): "'* text" is
+ *   kept as "* text", so writing gives the same line back;
+ * - the % line as the ending at the last node, with its result taken
+ *   from the side to move there: %TORYO resignation (it loses), %TSUMI
+ *   checkmate (it loses), %KACHI declaration (it wins), %JISHOGI
+ *   declaration (draw), %TIME_UP time forfeit (it loses), %ILLEGAL_MOVE
+ *   illegal move (it loses), %+ILLEGAL_ACTION / %-ILLEGAL_ACTION illegal
+ *   move (Sente / Gote loses), %SENNICHITE sennichite (draw),
+ *   %OUTE_SENNICHITE perpetual check (the checking side loses),
+ *   %MAX_MOVES move limit (draw), %HIKIWAKE interruption (draw),
+ *   %CHUDAN, %MATTA, %FUZUMI and %ERROR interruption (no result).
+ *
+ * All functions need gy_init() (init.h) to have run; they are
+ * thread-safe on different games.
+ */
+#ifndef GYOKU_CSA_H
+#define GYOKU_CSA_H
+
+#include <stddef.h>
+
+#include "err.h"
+#include "game.h"
+
+/*
+ * Reads the first CSA game of the `len` bytes at `text` (need not be
+ * NUL-terminated; never read past `len`).  On success `*out` is a new
+ * game (the caller destroys it with gy_game_destroy) and `*consumed` (when
+ * not NULL) the number of bytes read: up to and including the line "/"
+ * that ends the game, or `len`, so that a file of several games is read by
+ * calling again on text + consumed until GY_ERR_CSA_EMPTY.
+ *
+ * Errors, with `where` (when not NULL) set to the 1-based line and column
+ * of the offending statement (columns count bytes of the UTF-8 text):
+ * GY_ERR_CSA_EMPTY (no statement at all before the end or "/"),
+ * GY_ERR_CSA_SYNTAX, _PIECE, _SQUARE, _ROW, _SETUP, _NO_SIDE, _SPECIAL,
+ * _TIME, _ENCODING, _AFTER_END; the position's errors (GY_ERR_NO_KING,
+ * _TOO_MANY_PIECES, _NIFU, ... as gy_sfen_parse names them; a position
+ * with one king is read as a tsume problem when all pieces are placed);
+ * GY_ERR_CSA_PI_*; GY_ERR_NOMEM; GY_ERR_TOO_LONG (a header or comment over
+ * the game's limits).  An illegal move gives GY_ERR_CSA_SIDE,
+ * _CSA_MOVE_PIECE or the GY_ERR_MOVE_* of gy_move_build, `*bad_ply` (when
+ * not NULL; else 0) its ply (1 for the record's first move), and `*out`
+ * still holds the game read up to that move (with the headers), which the
+ * caller destroys; on every other error `*out` is NULL.
+ */
+enum gy_err gy_csa_read(const char *text, size_t len, struct gy_game **out, size_t *consumed, struct gy_srcpos *where,
+			int *bad_ply) __attribute__((warn_unused_result));
+
+/*
+ * Writes `g` as CSA text: the version (V2.2, or V3.0 with the line
+ * 'CSA encoding=UTF-8 when a time has a fraction of a second; the
+ * encoding line is also written when some text is not ASCII), the names
+ * and $ headers (headers under other keys are mapped when they are the
+ * usual KIF ones, 先手 下手 後手 上手 棋戦 場所 開始日時 終了日時 戦型,
+ * and left out otherwise; line breaks in values become spaces), the
+ * start position as PI for a handicap preset (with P+00../P-00.. for
+ * pieces in hand) or as P1..P9 with P+/P- hands, the side to move, the
+ * main line with its times (T lines) and comments, and the ending as a %
+ * line (variations are not written: CSA has none).  `*out` is a
+ * NUL-terminated malloc'ed string the caller frees, `*len` (when not
+ * NULL) its length.  Errors: GY_ERR_NOMEM, GY_ERR_ARG.
+ */
+enum gy_err gy_csa_write(const struct gy_game *g, char **out, size_t *len) __attribute__((warn_unused_result));
+
+#endif

@@ -1,0 +1,763 @@
+/*
+ * lib/csa_read.c: the CSA record reader (csa.h).
+ *
+ * Step 1 finds where the game ends (a line "/" or the end of the text),
+ * step 2 decodes that part to UTF-8 when it is in another encoding, step 3
+ * reads it line by line and statement by statement.
+ *
+ * Invariants while reading: until the side line, the position is
+ * collected in `board` and `hand` and the headers wait in `pending`
+ * (spans of the decoded text); from the side line on, `g` exists, `pos`
+ * is the position at `node`, and the comment lines collected in
+ * `comment` belong to `comment_node`.
+ */
+#include <errno.h>
+#include <iconv.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gyoku/csa.h"
+#include "gyoku/handicap.h"
+#include "gyoku/position.h"
+#include "gyoku/usi.h"
+
+enum { MAX_PENDING = 256, KEY_MAX = 64, VALUE_MAX = 4096, COMMENT_MAX = 65536, ENC_MAX = 32 };
+
+/* The CSA names of the piece types, indexed by enum gy_ptype. */
+static const char csa_names[GY_PTYPE_NB][3] = {"",   "FU", "KY", "KE", "GI", "KA", "HI", "KI",
+					       "OU", "TO", "NY", "NK", "NG", "UM", "RY"};
+
+/* How many pieces of each hand type a set has. */
+static const int set_count[GY_HAND_NB] = {0, 18, 4, 4, 4, 2, 2, 4};
+
+struct span {
+	const char *s;
+	size_t len;
+};
+
+struct reader {
+	const char *s; /* the decoded text of this game */
+	size_t len;
+	int line;          /* 1-based number of the current line */
+	size_t line_start; /* offset of the current line */
+	struct gy_srcpos *where;
+	/* The position being set up, before the side line. */
+	uint8_t board[GY_SQ_NB];
+	int hand[GY_COLOR_NB][GY_HAND_NB];
+	bool row_set[10];
+	bool all_rest[GY_COLOR_NB];
+	bool pi;
+	struct span pkey[MAX_PENDING], pval[MAX_PENDING];
+	int npending;
+	bool any; /* a statement other than a comment was read */
+	/* The game, from the side line on. */
+	struct gy_game *g;
+	struct gy_pos pos;
+	int node;
+	bool ended;
+	bool illegal; /* an illegal move stopped the reading */
+	int bad_ply;
+	char *comment;
+	size_t clen, ccap;
+	int clines; /* lines in `comment` */
+	int comment_node;
+};
+
+static enum gy_err fail(struct reader *r, size_t at, enum gy_err err)
+{
+	if (r->where) {
+		r->where->line = r->line;
+		r->where->col = (int)(at - r->line_start + 1);
+	}
+	return err;
+}
+
+static bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+/* The piece type named by the two bytes at `s`, or 0. */
+static int piece_code(const char *s)
+{
+	for (int pt = 1; pt < GY_PTYPE_NB; pt++)
+		if (s[0] == csa_names[pt][0] && s[1] == csa_names[pt][1])
+			return pt;
+	return 0;
+}
+
+/* The square named by the two digits at `s` (file, rank 1-9), or GY_SQ_NONE. */
+static gy_sq square_code(const char *s)
+{
+	if (s[0] < '1' || s[0] > '9' || s[1] < '1' || s[1] > '9')
+		return GY_SQ_NONE;
+	return gy_make_sq(s[0] - '0', s[1] - '0');
+}
+
+static bool starts_with(const char *s, size_t len, const char *prefix)
+{
+	size_t n = strlen(prefix);
+	return len >= n && !memcmp(s, prefix, n);
+}
+
+/* Step 3: statements. */
+
+static enum gy_err flush_comment(struct reader *r)
+{
+	enum gy_err err = GY_OK;
+	if (r->g && r->clines) {
+		r->comment[r->clen] = '\0';
+		err = gy_game_set_comment(r->g, r->comment_node, r->comment);
+	}
+	r->clen = 0;
+	r->clines = 0;
+	return err;
+}
+
+static enum gy_err comment(struct reader *r, size_t a, size_t b)
+{
+	if (starts_with(r->s + a, b - a, "'CSA encoding=") || starts_with(r->s + a, b - a, "'encoding="))
+		return GY_OK;
+	if (r->node != r->comment_node) {
+		enum gy_err err = flush_comment(r);
+		if (err)
+			return fail(r, a, err);
+		r->comment_node = r->node;
+	}
+	size_t n = b - a - 1, need = r->clen + n + 2;
+	if (need > COMMENT_MAX)
+		return fail(r, a, GY_ERR_TOO_LONG);
+	if (need > r->ccap) {
+		size_t cap = r->ccap ? r->ccap * 2 : 256;
+		while (cap < need)
+			cap *= 2;
+		char *c = realloc(r->comment, cap);
+		if (!c)
+			return fail(r, a, GY_ERR_NOMEM);
+		r->comment = c;
+		r->ccap = cap;
+	}
+	if (r->clines++)
+		r->comment[r->clen++] = '\n';
+	memcpy(r->comment + r->clen, r->s + a + 1, n);
+	r->clen += n;
+	return GY_OK;
+}
+
+static enum gy_err set_header(struct reader *r, struct span key, struct span val, size_t at)
+{
+	char k[KEY_MAX + 1], v[VALUE_MAX + 1];
+	if (key.len > KEY_MAX || val.len > VALUE_MAX)
+		return fail(r, at, GY_ERR_TOO_LONG);
+	memcpy(k, key.s, key.len);
+	k[key.len] = '\0';
+	memcpy(v, val.s, val.len);
+	v[val.len] = '\0';
+	enum gy_err err = gy_game_set_header(r->g, k, v);
+	return err ? fail(r, at, err) : GY_OK;
+}
+
+static enum gy_err header(struct reader *r, size_t a, size_t key_end, size_t val_start, size_t b)
+{
+	struct span key = {r->s + a, key_end - a}, val = {r->s + val_start, b - val_start};
+	if (key.len > KEY_MAX || val.len > VALUE_MAX)
+		return fail(r, a, GY_ERR_TOO_LONG);
+	if (r->g)
+		return set_header(r, key, val, a);
+	if (r->npending == MAX_PENDING)
+		return fail(r, a, GY_ERR_TOO_LONG);
+	r->pkey[r->npending] = key;
+	r->pval[r->npending++] = val;
+	return GY_OK;
+}
+
+/* A row "P1" .. "P9": nine cells, each "*" or a piece like "+FU", spaces between. */
+static enum gy_err row(struct reader *r, size_t a, size_t b)
+{
+	int rank = r->s[a + 1] - '0';
+	if (r->pi || r->row_set[rank])
+		return fail(r, a, GY_ERR_CSA_SETUP);
+	r->row_set[rank] = true;
+	size_t i = a + 2;
+	for (int file = 9; file >= 1; file--) {
+		while (i < b && r->s[i] == ' ')
+			i++;
+		if (i < b && r->s[i] == '*') {
+			i++;
+			continue;
+		}
+		if (i + 3 > b || (r->s[i] != '+' && r->s[i] != '-'))
+			return fail(r, i, GY_ERR_CSA_ROW);
+		int pt = piece_code(r->s + i + 1);
+		if (!pt)
+			return fail(r, i + 1, GY_ERR_CSA_PIECE);
+		gy_sq sq = gy_make_sq(file, rank);
+		if (r->board[sq])
+			return fail(r, i, GY_ERR_CSA_SETUP);
+		r->board[sq] = (uint8_t)gy_make_piece(r->s[i] == '-' ? GY_WHITE : GY_BLACK, pt);
+		i += 3;
+	}
+	while (i < b && r->s[i] == ' ')
+		i++;
+	return i < b ? fail(r, i, GY_ERR_CSA_ROW) : GY_OK;
+}
+
+/* "P+" or "P-" and pairs of a square ("00" for the hand) and a piece, or "00AL". */
+static enum gy_err piece_list(struct reader *r, size_t a, size_t b)
+{
+	int color = r->s[a + 1] == '-' ? GY_WHITE : GY_BLACK;
+	for (size_t i = a + 2; i < b; i += 4) {
+		if (i + 4 > b)
+			return fail(r, i, GY_ERR_CSA_SYNTAX);
+		const char *t = r->s + i;
+		if (t[0] == '0' && t[1] == '0' && t[2] == 'A' && t[3] == 'L') {
+			r->all_rest[color] = true;
+			continue;
+		}
+		int pt = piece_code(t + 2);
+		if (!pt)
+			return fail(r, i + 2, GY_ERR_CSA_PIECE);
+		if (t[0] == '0' && t[1] == '0') {
+			if (pt >= GY_HAND_NB)
+				return fail(r, i + 2, GY_ERR_CSA_PIECE);
+			if (++r->hand[color][pt] > set_count[pt])
+				return fail(r, i, GY_ERR_TOO_MANY_PIECES);
+			continue;
+		}
+		gy_sq sq = square_code(t);
+		if (sq == GY_SQ_NONE)
+			return fail(r, i, GY_ERR_CSA_SQUARE);
+		if (r->board[sq])
+			return fail(r, i, GY_ERR_CSA_SETUP);
+		r->board[sq] = (uint8_t)gy_make_piece(color, pt);
+	}
+	return GY_OK;
+}
+
+static enum gy_err position_line(struct reader *r, size_t a, size_t b)
+{
+	if (r->g)
+		return fail(r, a, GY_ERR_CSA_SETUP);
+	char c = b - a >= 2 ? r->s[a + 1] : '\0';
+	if (c == 'I') {
+		for (int i = 1; i <= 9; i++)
+			if (r->row_set[i])
+				return fail(r, a, GY_ERR_CSA_SETUP);
+		for (int sq = 0; sq < GY_SQ_NB; sq++)
+			if (r->board[sq])
+				return fail(r, a, GY_ERR_CSA_SETUP);
+		if (r->pi)
+			return fail(r, a, GY_ERR_CSA_SETUP);
+		struct gy_pos p;
+		struct gy_srcpos w = {0, 0};
+		enum gy_err err = gy_csa_pi_apply(&p, r->s + a, b - a, GY_BLACK, &w);
+		if (err)
+			return fail(r, a + (size_t)(w.col > 0 ? w.col - 1 : 0), err);
+		memcpy(r->board, p.board, sizeof r->board);
+		r->pi = true;
+		return GY_OK;
+	}
+	if (c >= '1' && c <= '9')
+		return row(r, a, b);
+	if (c == '+' || c == '-')
+		return piece_list(r, a, b);
+	return fail(r, a, GY_ERR_CSA_SYNTAX);
+}
+
+/* Builds and checks the start position at the side line, then creates the game. */
+static enum gy_err side_line(struct reader *r, size_t a)
+{
+	if (r->g)
+		return fail(r, a, GY_ERR_CSA_SETUP);
+	int used[GY_HAND_NB] = {0};
+	struct gy_pos p;
+	gy_pos_clear(&p);
+	for (gy_sq sq = 0; sq < GY_SQ_NB; sq++) {
+		if (!r->board[sq])
+			continue;
+		int pt = gy_ptype_demote(gy_piece_type(r->board[sq]));
+		if (pt < GY_HAND_NB)
+			used[pt]++;
+		gy_pos_put(&p, r->board[sq], sq);
+	}
+	for (int c = 0; c < GY_COLOR_NB; c++)
+		for (int pt = 1; pt < GY_HAND_NB; pt++)
+			used[pt] += r->hand[c][pt];
+	for (int c = 0; c < GY_COLOR_NB; c++)
+		for (int pt = 1; pt < GY_HAND_NB; pt++) {
+			int n = r->hand[c][pt];
+			if (r->all_rest[c] && used[pt] < set_count[pt]) {
+				n += set_count[pt] - used[pt];
+				used[pt] = set_count[pt];
+			}
+			if (used[pt] > set_count[pt])
+				return fail(r, a, GY_ERR_TOO_MANY_PIECES);
+			gy_pos_set_hand(&p, c, pt, n);
+		}
+	p.side = r->s[a] == '-' ? GY_WHITE : GY_BLACK;
+	gy_pos_update(&p);
+	/* The SFEN reader checks everything a legal position needs. */
+	char sfen[GY_SFEN_MAX], again[GY_SFEN_MAX];
+	size_t n = gy_sfen_write(&p, sfen, sizeof sfen);
+	struct gy_pos q;
+	enum gy_err err = gy_sfen_parse(&q, sfen, n, GY_SFEN_STRICT, NULL);
+	if (err == GY_ERR_NO_KING && gy_sfen_parse(&q, sfen, n, GY_SFEN_TSUME, NULL) == GY_OK) {
+		gy_sfen_write(&q, again, sizeof again);
+		err = strcmp(sfen, again) ? GY_ERR_NO_KING : GY_OK;
+	}
+	if (err)
+		return fail(r, a, err);
+	err = gy_game_create(&r->g, &q);
+	if (err)
+		return fail(r, a, err);
+	r->pos = q;
+	r->node = 0;
+	for (int i = 0; i < r->npending; i++) {
+		err = set_header(r, r->pkey[i], r->pval[i], a);
+		if (err)
+			return err;
+	}
+	return GY_OK;
+}
+
+static enum gy_err move(struct reader *r, size_t a, size_t b)
+{
+	if (!r->g)
+		return fail(r, a, GY_ERR_CSA_NO_SIDE);
+	if (r->ended)
+		return fail(r, a, GY_ERR_CSA_AFTER_END);
+	if (b - a != 7)
+		return fail(r, a, GY_ERR_CSA_SYNTAX);
+	const char *t = r->s + a;
+	int color = t[0] == '-' ? GY_WHITE : GY_BLACK;
+	gy_sq to = square_code(t + 3);
+	int pt = piece_code(t + 5);
+	if (to == GY_SQ_NONE)
+		return fail(r, a + 3, GY_ERR_CSA_SQUARE);
+	if (!pt)
+		return fail(r, a + 5, GY_ERR_CSA_PIECE);
+	if (!(t[1] == '0' && t[2] == '0') && square_code(t + 1) == GY_SQ_NONE)
+		return fail(r, a + 1, GY_ERR_CSA_SQUARE);
+	r->bad_ply = gy_game_ply(r->g, r->node) + 1;
+	r->illegal = true;
+	if (color != r->pos.side)
+		return fail(r, a, GY_ERR_CSA_SIDE);
+	gy_move m;
+	enum gy_err err;
+	if (t[1] == '0' && t[2] == '0') {
+		if (pt >= GY_HAND_NB)
+			return fail(r, a + 5, GY_ERR_CSA_MOVE_PIECE);
+		err = gy_move_build_drop(&r->pos, pt, to, &m);
+	} else {
+		gy_sq from = square_code(t + 1);
+		gy_piece pc = r->pos.board[from];
+		bool promote = false;
+		if (pc && gy_piece_color(pc) == color) {
+			int ot = gy_piece_type(pc);
+			if (pt != ot && !(gy_ptype_can_promote(ot) && pt == (ot | GY_PROMOTED)))
+				return fail(r, a + 5, GY_ERR_CSA_MOVE_PIECE);
+			promote = pt != ot;
+		}
+		err = gy_move_build(&r->pos, from, to, promote, &m);
+	}
+	if (!err)
+		err = gy_game_add(r->g, r->node, m, &r->node);
+	if (err)
+		return fail(r, a, err);
+	r->illegal = false;
+	struct gy_undo u;
+	gy_pos_do(&r->pos, m, &u);
+	return GY_OK;
+}
+
+/* "T" and seconds, with up to 9 digits before and any after a decimal point (ms kept). */
+static enum gy_err time_line(struct reader *r, size_t a, size_t b)
+{
+	size_t i = a + 1;
+	int64_t ms = 0;
+	int digits = 0;
+	while (i < b && is_digit(r->s[i]) && digits < 9) {
+		ms = ms * 10 + (r->s[i++] - '0');
+		digits++;
+	}
+	ms *= 1000;
+	if (!digits)
+		return fail(r, a, GY_ERR_CSA_TIME);
+	if (i < b && r->s[i] == '.') {
+		i++;
+		int scale = 100, frac = 0;
+		while (i < b && is_digit(r->s[i])) {
+			ms += (r->s[i++] - '0') * scale;
+			scale /= 10;
+			frac++;
+		}
+		if (!frac)
+			return fail(r, i, GY_ERR_CSA_TIME);
+	}
+	if (i < b)
+		return fail(r, i, GY_ERR_CSA_TIME);
+	if (r->g && r->node && !r->ended)
+		gy_game_set_time(r->g, r->node, ms);
+	return GY_OK;
+}
+
+static enum gy_err special(struct reader *r, size_t a, size_t b)
+{
+	static const struct {
+		const char *word;
+		enum gy_ending ending;
+		int result; /* 0 none, 1 the side to move wins, 2 it loses, 3 draw, 4 Sente loses, 5 Gote loses */
+	} table[] = {
+		{"TORYO", GY_END_RESIGNATION, 2},
+		{"CHUDAN", GY_END_INTERRUPTION, 0},
+		{"SENNICHITE", GY_END_SENNICHITE, 3},
+		{"OUTE_SENNICHITE", GY_END_PERPETUAL_CHECK, 6},
+		{"ILLEGAL_MOVE", GY_END_ILLEGAL_MOVE, 2},
+		{"+ILLEGAL_ACTION", GY_END_ILLEGAL_MOVE, 4},
+		{"-ILLEGAL_ACTION", GY_END_ILLEGAL_MOVE, 5},
+		{"JISHOGI", GY_END_DECLARATION, 3},
+		{"KACHI", GY_END_DECLARATION, 1},
+		{"HIKIWAKE", GY_END_INTERRUPTION, 3},
+		{"MATTA", GY_END_INTERRUPTION, 0},
+		{"TSUMI", GY_END_CHECKMATE, 2},
+		{"FUZUMI", GY_END_INTERRUPTION, 0},
+		{"ERROR", GY_END_INTERRUPTION, 0},
+		{"TIME_UP", GY_END_TIME_FORFEIT, 2},
+		{"MAX_MOVES", GY_END_MAX_MOVES, 3},
+	};
+	if (!r->g)
+		return fail(r, a, GY_ERR_CSA_NO_SIDE);
+	if (r->ended)
+		return GY_OK; /* a second % line (some programs repeat it): the first one stands */
+	size_t n = b - a - 1;
+	for (size_t k = 0; k < sizeof table / sizeof table[0]; k++) {
+		if (strlen(table[k].word) != n || memcmp(table[k].word, r->s + a + 1, n))
+			continue;
+		int us = r->pos.side;
+		int res = table[k].result;
+		if (res == 6)
+			res = gy_pos_in_check(&r->pos) ? 1 : 2;
+		enum gy_result win_us = us == GY_BLACK ? GY_RESULT_BLACK_WINS : GY_RESULT_WHITE_WINS;
+		enum gy_result win_them = us == GY_BLACK ? GY_RESULT_WHITE_WINS : GY_RESULT_BLACK_WINS;
+		struct gy_verdict v = {table[k].ending, GY_RESULT_NONE};
+		switch (res) {
+		case 1: v.result = win_us; break;
+		case 2: v.result = win_them; break;
+		case 3: v.result = GY_RESULT_DRAW; break;
+		case 4: v.result = GY_RESULT_WHITE_WINS; break;
+		case 5: v.result = GY_RESULT_BLACK_WINS; break;
+		default: break;
+		}
+		gy_game_set_ending(r->g, r->node, v);
+		r->ended = true;
+		return GY_OK;
+	}
+	return fail(r, a, GY_ERR_CSA_SPECIAL);
+}
+
+/* One statement [a, b), trimmed; `*stop` is set by the line "/". */
+static enum gy_err statement(struct reader *r, size_t a, size_t b, bool *stop)
+{
+	char c = r->s[a];
+	if (c == '\'')
+		return comment(r, a, b);
+	while (b > a && (r->s[b - 1] == ' ' || r->s[b - 1] == '\t'))
+		b--;
+	r->any = true;
+	switch (c) {
+	case 'V':
+		for (size_t i = a + 1; i < b; i++)
+			if (!is_digit(r->s[i]) && r->s[i] != '.')
+				return fail(r, i, GY_ERR_CSA_SYNTAX);
+		return b - a > 1 ? GY_OK : fail(r, a, GY_ERR_CSA_SYNTAX);
+	case 'N':
+		if (b - a < 2 || (r->s[a + 1] != '+' && r->s[a + 1] != '-'))
+			return fail(r, a, GY_ERR_CSA_SYNTAX);
+		return header(r, a, a + 2, a + 2, b);
+	case '$': {
+		const char *colon = memchr(r->s + a, ':', b - a);
+		if (!colon || colon == r->s + a + 1)
+			return fail(r, colon ? a + 1 : b, GY_ERR_CSA_SYNTAX);
+		size_t k = (size_t)(colon - r->s);
+		return header(r, a, k, k + 1, b);
+	}
+	case 'P': return position_line(r, a, b);
+	case '+':
+	case '-': return b - a == 1 ? side_line(r, a) : move(r, a, b);
+	case 'T': return time_line(r, a, b);
+	case '%': return special(r, a, b);
+	case '/':
+		if (b - a != 1)
+			return fail(r, a, GY_ERR_CSA_SYNTAX);
+		*stop = true;
+		return GY_OK;
+	default: return fail(r, a, GY_ERR_CSA_SYNTAX);
+	}
+}
+
+/* One line [a, b): statements separated by commas, except that a comment or header takes the rest of the line. */
+static enum gy_err line(struct reader *r, size_t a, size_t b, bool *stop)
+{
+	size_t i = a;
+	while (i < b && !*stop) {
+		while (i < b && (r->s[i] == ' ' || r->s[i] == '\t'))
+			i++;
+		if (i == b)
+			break;
+		size_t end = b;
+		char c = r->s[i];
+		if (c != '\'' && c != '$' && c != 'N') {
+			const char *comma = memchr(r->s + i, ',', b - i);
+			if (comma)
+				end = (size_t)(comma - r->s);
+		}
+		if (end > i) {
+			enum gy_err err = statement(r, i, end, stop);
+			if (err)
+				return err;
+		}
+		i = end < b ? end + 1 : b;
+	}
+	return GY_OK;
+}
+
+static enum gy_err read_game(struct reader *r)
+{
+	size_t i = 0;
+	if (r->len >= 3 && !memcmp(r->s, "\xEF\xBB\xBF", 3))
+		i = 3;
+	bool stop = false;
+	r->line = 1;
+	while (i < r->len && !stop) {
+		size_t e = i;
+		while (e < r->len && r->s[e] != '\n' && r->s[e] != '\r')
+			e++;
+		r->line_start = i;
+		const char *nul = memchr(r->s + i, '\0', e - i);
+		if (nul)
+			return fail(r, (size_t)(nul - r->s), GY_ERR_CSA_SYNTAX);
+		enum gy_err err = line(r, i, e, &stop);
+		if (err)
+			return err;
+		i = e;
+		if (i < r->len && r->s[i] == '\r')
+			i++;
+		if (i < r->len && r->s[i] == '\n')
+			i++;
+		r->line++;
+	}
+	if (!r->g) {
+		r->line_start = i;
+		return fail(r, i, r->any ? GY_ERR_CSA_NO_SIDE : GY_ERR_CSA_EMPTY);
+	}
+	enum gy_err err = flush_comment(r);
+	return err ? fail(r, i, err) : GY_OK;
+}
+
+/* Step 1: the end of the first game, after its line "/" or at `len`. */
+static size_t game_end(const char *s, size_t len)
+{
+	size_t i = 0;
+	while (i < len) {
+		size_t e = i;
+		while (e < len && s[e] != '\n' && s[e] != '\r')
+			e++;
+		size_t t = e;
+		while (t > i && (s[t - 1] == ' ' || s[t - 1] == '\t'))
+			t--;
+		bool slash = t == i + 1 && s[i] == '/';
+		if (e < len && s[e] == '\r')
+			e++;
+		if (e < len && s[e] == '\n')
+			e++;
+		if (slash)
+			return e;
+		i = e;
+	}
+	return len;
+}
+
+/* Step 2: encodings. */
+
+static bool valid_utf8(const char *s, size_t len, size_t *bad)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0;
+	while (i < len) {
+		unsigned c = u[i];
+		int n = c < 0x80 ? 0 : (c & 0xE0) == 0xC0 ? 1 : (c & 0xF0) == 0xE0 ? 2 : (c & 0xF8) == 0xF0 ? 3 : -1;
+		if (n < 0 || (n == 1 && c < 0xC2) || (size_t)n >= len - i) {
+			*bad = i;
+			return false;
+		}
+		for (int k = 1; k <= n; k++)
+			if ((u[i + (size_t)k] & 0xC0) != 0x80) {
+				*bad = i;
+				return false;
+			}
+		i += (size_t)n + 1;
+	}
+	return true;
+}
+
+static bool same_nocase(const char *s, size_t len, const char *word)
+{
+	if (strlen(word) != len)
+		return false;
+	for (size_t i = 0; i < len; i++) {
+		char c = s[i] >= 'a' && s[i] <= 'z' ? (char)(s[i] - 32) : s[i];
+		if (c != word[i])
+			return false;
+	}
+	return true;
+}
+
+/*
+ * The encoding the text names on a line 'CSA encoding=X or 'encoding=X,
+ * copied to `name` (ENC_MAX + 1 bytes); "" when there is none.  Returns
+ * false when the name is too long.
+ */
+static bool declared_encoding(const char *s, size_t len, char *name)
+{
+	name[0] = '\0';
+	size_t i = 0;
+	while (i < len) {
+		size_t e = i;
+		while (e < len && s[e] != '\n' && s[e] != '\r')
+			e++;
+		size_t skip = starts_with(s + i, e - i, "'CSA encoding=") ? 14
+			      : starts_with(s + i, e - i, "'encoding=")   ? 10
+									  : 0;
+		if (skip) {
+			size_t a = i + skip, b = e;
+			while (b > a && (s[b - 1] == ' ' || s[b - 1] == '\t'))
+				b--;
+			if (b - a > ENC_MAX)
+				return false;
+			memcpy(name, s + a, b - a);
+			name[b - a] = '\0';
+			return true;
+		}
+		i = e < len ? e + 1 : e;
+	}
+	return true;
+}
+
+/* Sets `where` to the line and column of byte `at` of `s`. */
+static void place_at(const char *s, size_t at, struct gy_srcpos *where)
+{
+	if (!where)
+		return;
+	where->line = 1;
+	size_t start = 0;
+	for (size_t i = 0; i < at; i++)
+		if (s[i] == '\n' || (s[i] == '\r' && (i + 1 >= at || s[i + 1] != '\n'))) {
+			where->line++;
+			start = i + 1;
+		}
+	where->col = (int)(at - start + 1);
+}
+
+/* Converts `len` bytes at `s` from `enc` to UTF-8 in a malloc'ed buffer. */
+static enum gy_err decode(const char *s, size_t len, const char *enc, char **out, size_t *out_len,
+			  struct gy_srcpos *where)
+{
+	iconv_t cd = iconv_open("UTF-8", enc);
+	if (cd == (iconv_t)-1) {
+		place_at(s, 0, where);
+		return GY_ERR_CSA_ENCODING;
+	}
+	size_t cap = len * 3 + 1;
+	char *buf = malloc(cap);
+	enum gy_err err = GY_OK;
+	if (!buf) {
+		err = GY_ERR_NOMEM;
+		goto fail;
+	}
+	char *in = (char *)(uintptr_t)s, *o = buf;
+	size_t in_left = len, out_left = cap;
+	if (iconv(cd, &in, &in_left, &o, &out_left) == (size_t)-1 ||
+	    iconv(cd, NULL, NULL, &o, &out_left) == (size_t)-1) {
+		place_at(s, (size_t)(in - s), where);
+		err = errno == E2BIG ? GY_ERR_TOO_LONG : GY_ERR_CSA_ENCODING;
+		goto fail;
+	}
+	iconv_close(cd);
+	*out = buf;
+	*out_len = (size_t)(o - buf);
+	return GY_OK;
+fail:
+	free(buf);
+	iconv_close(cd);
+	return err;
+}
+
+enum gy_err gy_csa_read(const char *text, size_t len, struct gy_game **out, size_t *consumed, struct gy_srcpos *where,
+			int *bad_ply)
+{
+	if (where)
+		where->line = where->col = 0;
+	if (bad_ply)
+		*bad_ply = 0;
+	if (consumed)
+		*consumed = 0;
+	if (!out)
+		return GY_ERR_ARG;
+	*out = NULL;
+	if (!text && len)
+		return GY_ERR_ARG;
+	size_t end = game_end(text, len);
+	if (consumed)
+		*consumed = end;
+
+	/* Step 2. */
+	char enc[ENC_MAX + 1];
+	char *decoded = NULL;
+	size_t dlen = 0, bad = 0;
+	if (!declared_encoding(text, end, enc)) {
+		place_at(text, 0, where);
+		return GY_ERR_CSA_ENCODING;
+	}
+	bool utf8 = same_nocase(enc, strlen(enc), "UTF-8") || same_nocase(enc, strlen(enc), "UTF8");
+	if (utf8 && !valid_utf8(text, end, &bad)) {
+		place_at(text, bad, where);
+		return GY_ERR_CSA_ENCODING;
+	}
+	/*
+	 * Undeclared and not UTF-8: EUC-JP when it decodes as such (Shift_JIS
+	 * text nearly never does: its lead bytes 0x81-0x9F are not EUC-JP),
+	 * else Shift_JIS.
+	 */
+	bool guess = !enc[0] && !valid_utf8(text, end, &bad);
+	if (same_nocase(enc, strlen(enc), "SHIFT_JIS") || same_nocase(enc, strlen(enc), "SHIFT-JIS") ||
+	    same_nocase(enc, strlen(enc), "SJIS") || guess)
+		memcpy(enc, "CP932", 6);
+	if (enc[0] && !utf8 && !(guess && decode(text, end, "EUC-JP", &decoded, &dlen, NULL) == GY_OK)) {
+		enum gy_err err = decode(text, end, enc, &decoded, &dlen, where);
+		if (err)
+			return err;
+	}
+
+	/* Step 3. */
+	struct reader *r = calloc(1, sizeof *r);
+	if (!r) {
+		free(decoded);
+		return GY_ERR_NOMEM;
+	}
+	r->s = decoded ? decoded : text;
+	r->len = decoded ? dlen : end;
+	r->where = where;
+	enum gy_err err = read_game(r);
+	if (err && r->illegal) {
+		if (bad_ply)
+			*bad_ply = r->bad_ply;
+		flush_comment(r);
+		*out = r->g;
+	} else if (err) {
+		gy_game_destroy(r->g);
+	} else {
+		*out = r->g;
+	}
+	free(r->comment);
+	free(r);
+	free(decoded);
+	return err;
+}

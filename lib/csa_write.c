@@ -1,0 +1,296 @@
+/*
+ * lib/csa_write.c: the CSA record writer (csa.h).
+ *
+ * The text grows in one buffer whose `nomem` flag, once set, makes every
+ * later append a no-op, so the writer checks for failure once at the end.
+ * Lines end with "\n".
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gyoku/csa.h"
+#include "gyoku/handicap.h"
+#include "gyoku/position.h"
+
+/* The CSA names of the piece types, indexed by enum gy_ptype. */
+static const char csa_names[GY_PTYPE_NB][3] = {"",   "FU", "KY", "KE", "GI", "KA", "HI", "KI",
+					       "OU", "TO", "NY", "NK", "NG", "UM", "RY"};
+
+struct buf {
+	char *s;
+	size_t len, cap;
+	bool nomem;
+};
+
+static void put(struct buf *b, const char *s, size_t n)
+{
+	if (b->nomem)
+		return;
+	if (b->len + n + 1 > b->cap) {
+		size_t cap = b->cap ? b->cap : 1024;
+		while (cap < b->len + n + 1)
+			cap *= 2;
+		char *p = realloc(b->s, cap);
+		if (!p) {
+			b->nomem = true;
+			return;
+		}
+		b->s = p;
+		b->cap = cap;
+	}
+	memcpy(b->s + b->len, s, n);
+	b->len += n;
+	b->s[b->len] = '\0';
+}
+
+static void put_str(struct buf *b, const char *s) { put(b, s, strlen(s)); }
+
+/* Appends `s` with every line break replaced by a space. */
+static void put_flat(struct buf *b, const char *s)
+{
+	for (; *s; s++)
+		put(b, *s == '\n' || *s == '\r' ? " " : s, 1);
+}
+
+static void put_int(struct buf *b, int64_t n)
+{
+	char t[24];
+	int k = snprintf(t, sizeof t, "%lld", (long long)n);
+	put(b, t, (size_t)k);
+}
+
+static bool is_ascii(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s >= 0x80)
+			return false;
+	return true;
+}
+
+/* Writes each line of `text` (none when it is empty) as a comment line. */
+static void put_comment(struct buf *b, const char *text)
+{
+	if (!*text)
+		return;
+	for (;;) {
+		const char *e = strchr(text, '\n');
+		size_t n = e ? (size_t)(e - text) : strlen(text);
+		put(b, "'", 1);
+		for (size_t i = 0; i < n; i++)
+			if (text[i] != '\r')
+				put(b, text + i, 1);
+		put(b, "\n", 1);
+		if (!e)
+			return;
+		text = e + 1;
+	}
+}
+
+/* The CSA key for header `key`, or NULL when it has none. */
+static const char *csa_key(const char *key)
+{
+	static const char *const map[][2] = {
+		{"先手", "N+"},
+		{"下手", "N+"},
+		{"後手", "N-"},
+		{"上手", "N-"},
+		{"棋戦", "$EVENT"},
+		{"場所", "$SITE"},
+		{"開始日時", "$START_TIME"},
+		{"終了日時", "$END_TIME"},
+		{"戦型", "$OPENING"},
+	};
+	if (!strcmp(key, "N+") || !strcmp(key, "N-") || (key[0] == '$' && key[1]))
+		return key;
+	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+		if (!strcmp(key, map[i][0]))
+			return map[i][1];
+	return NULL;
+}
+
+static void put_headers(struct buf *b, const struct gy_game *g)
+{
+	int n = gy_game_header_count(g);
+	/* Names first, then the $ headers, each CSA key once (its own key wins over a mapped one). */
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; i < n; i++) {
+			const char *key, *value;
+			gy_game_header_at(g, i, &key, &value);
+			const char *ck = csa_key(key);
+			if (!ck || (ck[0] == 'N') != (pass == 0))
+				continue;
+			if (ck != key && gy_game_header(g, ck))
+				continue;
+			bool dup = false;
+			for (int j = 0; j < i && !dup; j++) {
+				const char *k2, *v2;
+				gy_game_header_at(g, j, &k2, &v2);
+				const char *c2 = csa_key(k2);
+				dup = c2 && !strcmp(c2, ck);
+			}
+			if (dup)
+				continue;
+			put_str(b, ck);
+			if (ck[0] == '$')
+				put(b, ":", 1);
+			put_flat(b, value);
+			put(b, "\n", 1);
+		}
+}
+
+static void put_hands(struct buf *b, const struct gy_pos *p)
+{
+	static const int order[] = {GY_ROOK, GY_BISHOP, GY_GOLD, GY_SILVER, GY_KNIGHT, GY_LANCE, GY_PAWN};
+	for (int c = 0; c < GY_COLOR_NB; c++) {
+		if (!p->hand[c])
+			continue;
+		put(b, c == GY_BLACK ? "P+" : "P-", 2);
+		for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
+			for (int k = gy_hand_count(p->hand[c], order[i]); k > 0; k--) {
+				put(b, "00", 2);
+				put(b, csa_names[order[i]], 2);
+			}
+		put(b, "\n", 1);
+	}
+}
+
+static void put_position(struct buf *b, const struct gy_pos *p)
+{
+	const struct gy_handicap *h = gy_handicap_by_pos(p);
+	if (h) {
+		put_str(b, h->csa_pi);
+		put(b, "\n", 1);
+	} else {
+		for (int rank = 1; rank <= 9; rank++) {
+			put(b, "P", 1);
+			put_int(b, rank);
+			for (int file = 9; file >= 1; file--) {
+				gy_piece pc = p->board[gy_make_sq(file, rank)];
+				if (!pc) {
+					put(b, " * ", 3);
+					continue;
+				}
+				put(b, gy_piece_color(pc) == GY_BLACK ? "+" : "-", 1);
+				put(b, csa_names[gy_piece_type(pc)], 2);
+			}
+			put(b, "\n", 1);
+		}
+	}
+	put_hands(b, p);
+	put(b, p->side == GY_BLACK ? "+\n" : "-\n", 2);
+}
+
+static void put_move(struct buf *b, gy_move m, int color)
+{
+	char t[8];
+	t[0] = color == GY_BLACK ? '+' : '-';
+	gy_sq to = gy_move_to(m);
+	if (gy_move_is_drop(m)) {
+		t[1] = t[2] = '0';
+	} else {
+		t[1] = (char)('0' + gy_file_of(gy_move_from(m)));
+		t[2] = (char)('0' + gy_rank_of(gy_move_from(m)));
+	}
+	t[3] = (char)('0' + gy_file_of(to));
+	t[4] = (char)('0' + gy_rank_of(to));
+	memcpy(t + 5, csa_names[gy_move_after(m)], 2);
+	t[7] = '\n';
+	put(b, t, 8);
+}
+
+static void put_time(struct buf *b, int64_t ms)
+{
+	char t[8];
+	put(b, "T", 1);
+	put_int(b, ms / 1000);
+	if (ms % 1000) {
+		snprintf(t, sizeof t, ".%03d", (int)(ms % 1000));
+		put(b, t, 4);
+	}
+	put(b, "\n", 1);
+}
+
+/* The % line for verdict `v` with `us` to move. */
+static const char *special_word(struct gy_verdict v, int us)
+{
+	enum gy_result win_us = us == GY_BLACK ? GY_RESULT_BLACK_WINS : GY_RESULT_WHITE_WINS;
+	enum gy_result win_them = us == GY_BLACK ? GY_RESULT_WHITE_WINS : GY_RESULT_BLACK_WINS;
+	switch (v.ending) {
+	case GY_END_CHECKMATE:
+	case GY_END_NO_MOVES: return "%TSUMI";
+	case GY_END_RESIGNATION: return "%TORYO";
+	case GY_END_ILLEGAL_MOVE:
+		if (v.result == win_them || v.result == GY_RESULT_NONE || v.result == GY_RESULT_DRAW)
+			return "%ILLEGAL_MOVE";
+		return v.result == GY_RESULT_WHITE_WINS ? "%+ILLEGAL_ACTION" : "%-ILLEGAL_ACTION";
+	case GY_END_SENNICHITE: return "%SENNICHITE";
+	case GY_END_PERPETUAL_CHECK: return "%OUTE_SENNICHITE";
+	case GY_END_DECLARATION: return v.result == GY_RESULT_DRAW ? "%JISHOGI" : "%KACHI";
+	case GY_END_TRY: return v.result == win_us ? "%KACHI" : "%TSUMI";
+	case GY_END_TIME_FORFEIT: return "%TIME_UP";
+	case GY_END_MAX_MOVES: return "%MAX_MOVES";
+	case GY_END_INTERRUPTION: return v.result == GY_RESULT_DRAW ? "%HIKIWAKE" : "%CHUDAN";
+	default: return NULL;
+	}
+}
+
+/* True when some text of `g` is not ASCII or a main-line time has a fraction of a second. */
+static void scan(const struct gy_game *g, bool *non_ascii, bool *fraction)
+{
+	*non_ascii = *fraction = false;
+	for (int i = 0; i < gy_game_header_count(g); i++) {
+		const char *k, *v;
+		gy_game_header_at(g, i, &k, &v);
+		if (csa_key(k) && !is_ascii(v))
+			*non_ascii = true;
+	}
+	for (int n = 0; n >= 0; n = gy_game_first_child(g, n)) {
+		if (!is_ascii(gy_game_comment(g, n)))
+			*non_ascii = true;
+		int64_t t = gy_game_time(g, n);
+		if (n && t > 0 && t % 1000)
+			*fraction = true;
+	}
+}
+
+enum gy_err gy_csa_write(const struct gy_game *g, char **out, size_t *len)
+{
+	if (!g || !out)
+		return GY_ERR_ARG;
+	*out = NULL;
+	struct buf b = {NULL, 0, 0, false};
+	bool non_ascii, fraction;
+	scan(g, &non_ascii, &fraction);
+	if (non_ascii || fraction)
+		put_str(&b, "'CSA encoding=UTF-8\n");
+	put_str(&b, fraction ? "V3.0\n" : "V2.2\n");
+	put_headers(&b, g);
+	const struct gy_pos *start = gy_game_start(g);
+	put_position(&b, start);
+	put_comment(&b, gy_game_comment(g, 0));
+	int color = start->side;
+	for (int n = gy_game_first_child(g, 0); n >= 0; n = gy_game_first_child(g, n)) {
+		put_move(&b, gy_game_move(g, n), color);
+		int64_t t = gy_game_time(g, n);
+		if (t >= 0)
+			put_time(&b, t);
+		put_comment(&b, gy_game_comment(g, n));
+		color ^= 1;
+	}
+	int end_node = -1;
+	const char *word = special_word(gy_game_ending(g, &end_node), color);
+	if (word) {
+		put_str(&b, word);
+		put(&b, "\n", 1);
+	}
+	if (b.nomem || !b.s) {
+		free(b.s);
+		return GY_ERR_NOMEM;
+	}
+	*out = b.s;
+	if (len)
+		*len = b.len;
+	return GY_OK;
+}
