@@ -109,7 +109,8 @@ test: deps
 fuzz: $(FUZZERS)
 	@for f in $(FUZZERS); do \
 		mkdir -p build/corpus/$$(basename $$f); \
-		$$f -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 build/corpus/$$(basename $$f) tests/fuzz/seeds || exit 1; \
+		$$f -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 build/corpus/$$(basename $$f) tests/fuzz/seeds \
+			tests/data/csa tests/data/kif tests/data/jkf || exit 1; \
 	done
 
 bench: deps bin/gyoku

@@ -84,7 +84,9 @@ fuzz() {
 		[ -x "$f" ] || continue
 		i=$((i + 1))
 		mkdir -p "build/corpus/$(basename "$f")"
-		one "fuzz-1.$i" "$f" -max_total_time="${FUZZ_SECONDS:-20}" -seed=1 "build/corpus/$(basename "$f")" tests/fuzz/seeds
+		# Seeds: the shared seeds and the record test files (only the first folder is written to).
+		one "fuzz-1.$i" "$f" -max_total_time="${FUZZ_SECONDS:-20}" -seed=1 "build/corpus/$(basename "$f")" \
+			tests/fuzz/seeds tests/data/csa tests/data/kif tests/data/jkf
 	done
 }
 run fuzz fuzz

@@ -1,0 +1,239 @@
+/*
+ * textenc.c: detection of the encoding of record files and conversion
+ * between UTF-8, CP932 (Shift_JIS) and EUC-JP with iconv.
+ *
+ * Invariants: every buffer returned is malloc'd, NUL-terminated, and
+ * owned by the caller; iconv descriptors never outlive a call.
+ */
+#include "gyoku/textenc.h"
+
+#include <errno.h>
+#include <iconv.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const iconv_names[GY_TEXT_ENC_NB] = {NULL, "UTF-8", "CP932", "EUC-JP"};
+
+const char *gy_text_enc_name(enum gy_text_enc e)
+{
+	static const char *const names[GY_TEXT_ENC_NB] = {"auto", "UTF-8", "Shift_JIS", "EUC-JP"};
+	return (unsigned)e < GY_TEXT_ENC_NB ? names[e] : "?";
+}
+
+static char lower(char c) { return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c; }
+
+/* True when the `len` bytes at `s` end with the lower-case ASCII `suffix`, ignoring case. */
+static bool ends_with(const char *s, size_t len, const char *suffix)
+{
+	size_t n = strlen(suffix);
+	if (len < n)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (lower(s[len - n + i]) != suffix[i])
+			return false;
+	return true;
+}
+
+enum gy_text_enc gy_text_enc_for_name(const char *name, size_t len)
+{
+	if (ends_with(name, len, ".kif") || ends_with(name, len, ".ki2"))
+		return GY_TEXT_CP932;
+	if (ends_with(name, len, ".kifu") || ends_with(name, len, ".ki2u"))
+		return GY_TEXT_UTF8;
+	return GY_TEXT_AUTO;
+}
+
+/* True when the `len` bytes at `s` are well-formed UTF-8. */
+static bool valid_utf8(const unsigned char *s, size_t len)
+{
+	size_t i = 0;
+	while (i < len) {
+		unsigned c = s[i];
+		size_t n;
+		unsigned min;
+		if (c < 0x80) {
+			i++;
+			continue;
+		} else if ((c & 0xE0) == 0xC0) {
+			n = 1, min = 0x80, c &= 0x1F;
+		} else if ((c & 0xF0) == 0xE0) {
+			n = 2, min = 0x800, c &= 0x0F;
+		} else if ((c & 0xF8) == 0xF0) {
+			n = 3, min = 0x10000, c &= 0x07;
+		} else {
+			return false;
+		}
+		if (len - i <= n)
+			return false;
+		for (size_t k = 1; k <= n; k++) {
+			if ((s[i + k] & 0xC0) != 0x80)
+				return false;
+			c = c << 6 | (s[i + k] & 0x3F);
+		}
+		if (c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
+			return false;
+		i += n + 1;
+	}
+	return true;
+}
+
+/* The encoding named by "encoding=" on a first line starting with "#KIF", or GY_TEXT_AUTO. */
+static enum gy_text_enc declared(const char *s, size_t len)
+{
+	if (len < 4 || memcmp(s, "#KIF", 4) != 0)
+		return GY_TEXT_AUTO;
+	size_t end = 0;
+	while (end < len && s[end] != '\n' && s[end] != '\r')
+		end++;
+	static const char key[] = "encoding=";
+	for (size_t i = 0; i + sizeof key - 1 <= end; i++) {
+		if (memcmp(s + i, key, sizeof key - 1) != 0)
+			continue;
+		size_t a = i + sizeof key - 1, b = a;
+		char name[16];
+		while (b < end && s[b] != ' ' && s[b] != '\t' && b - a < sizeof name - 1) {
+			name[b - a] = lower(s[b]);
+			b++;
+		}
+		name[b - a] = '\0';
+		if (!strcmp(name, "utf-8") || !strcmp(name, "utf8"))
+			return GY_TEXT_UTF8;
+		if (!strcmp(name, "shift_jis") || !strcmp(name, "sjis") || !strcmp(name, "cp932") ||
+		    !strcmp(name, "shift-jis") || !strcmp(name, "windows-31j"))
+			return GY_TEXT_CP932;
+		if (!strcmp(name, "euc-jp") || !strcmp(name, "eucjp") || !strcmp(name, "euc_jp"))
+			return GY_TEXT_EUCJP;
+		return GY_TEXT_AUTO;
+	}
+	return GY_TEXT_AUTO;
+}
+
+/* Converts with iconv from `from` to `to`; GY_ERR_TEXT_ENCODING on invalid or unmappable input. */
+static enum gy_err convert(const char *in, size_t len, const char *from, const char *to, char **out, size_t *outlen)
+{
+	*out = NULL;
+	*outlen = 0;
+	iconv_t cd = iconv_open(to, from);
+	if (cd == (iconv_t)-1)
+		return GY_ERR_TEXT_ENCODING;
+	size_t cap = len * 2 + 16;
+	char *buf = malloc(cap);
+	enum gy_err err = GY_OK;
+	if (!buf) {
+		err = GY_ERR_NOMEM;
+		goto fail;
+	}
+	char *src = (char *)in, *dst = buf;
+	size_t left = len, room = cap - 1;
+	while (left > 0) {
+		size_t r = iconv(cd, &src, &left, &dst, &room);
+		if (r != (size_t)-1)
+			break;
+		if (errno != E2BIG) {
+			err = GY_ERR_TEXT_ENCODING;
+			goto fail;
+		}
+		size_t used = (size_t)(dst - buf);
+		char *nb = realloc(buf, cap * 2);
+		if (!nb) {
+			err = GY_ERR_NOMEM;
+			goto fail;
+		}
+		buf = nb;
+		cap *= 2;
+		dst = buf + used;
+		room = cap - 1 - used;
+	}
+	if (iconv(cd, NULL, NULL, &dst, &room) == (size_t)-1) {
+		err = GY_ERR_TEXT_ENCODING;
+		goto fail;
+	}
+	*dst = '\0';
+	*outlen = (size_t)(dst - buf);
+	*out = buf;
+	iconv_close(cd);
+	return GY_OK;
+fail:
+	free(buf);
+	iconv_close(cd);
+	return err;
+}
+
+/* True when every high byte of `s` may belong to EUC-JP and the text converts from it. */
+static bool looks_eucjp(const char *s, size_t len)
+{
+	bool high = false;
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c >= 0x80) {
+			high = true;
+			if (c < 0xA1 && c != 0x8E && c != 0x8F)
+				return false;
+		}
+	}
+	if (!high)
+		return false;
+	char *out;
+	size_t n;
+	if (convert(s, len, "EUC-JP", "UTF-8", &out, &n) != GY_OK)
+		return false;
+	free(out);
+	return true;
+}
+
+enum gy_text_enc gy_text_detect(const char *in, size_t len, enum gy_text_enc hint)
+{
+	if (len >= 3 && memcmp(in, "\xEF\xBB\xBF", 3) == 0)
+		return GY_TEXT_UTF8;
+	enum gy_text_enc d = declared(in, len);
+	if (d != GY_TEXT_AUTO)
+		return d;
+	if (valid_utf8((const unsigned char *)in, len))
+		return GY_TEXT_UTF8;
+	if (looks_eucjp(in, len))
+		return GY_TEXT_EUCJP;
+	return hint > GY_TEXT_AUTO && hint < GY_TEXT_ENC_NB ? hint : GY_TEXT_CP932;
+}
+
+enum gy_err gy_text_to_utf8(const char *in, size_t len, enum gy_text_enc enc, char **out, size_t *outlen,
+			    enum gy_text_enc *used)
+{
+	if (!out || !outlen || (unsigned)enc >= GY_TEXT_ENC_NB || (!in && len))
+		return GY_ERR_ARG;
+	*out = NULL;
+	*outlen = 0;
+	if (enc == GY_TEXT_AUTO)
+		enc = gy_text_detect(in, len, GY_TEXT_AUTO);
+	if (used)
+		*used = enc;
+	if (enc == GY_TEXT_UTF8) {
+		if (len >= 3 && memcmp(in, "\xEF\xBB\xBF", 3) == 0)
+			in += 3, len -= 3;
+		if (!valid_utf8((const unsigned char *)in, len))
+			return GY_ERR_TEXT_ENCODING;
+		char *buf = malloc(len + 1);
+		if (!buf)
+			return GY_ERR_NOMEM;
+		if (len)
+			memcpy(buf, in, len);
+		buf[len] = '\0';
+		*out = buf;
+		*outlen = len;
+		return GY_OK;
+	}
+	return convert(in, len, iconv_names[enc], "UTF-8", out, outlen);
+}
+
+enum gy_err gy_text_from_utf8(const char *in, size_t len, enum gy_text_enc enc, char **out, size_t *outlen)
+{
+	if (!out || !outlen || enc <= GY_TEXT_AUTO || enc >= GY_TEXT_ENC_NB || (!in && len))
+		return GY_ERR_ARG;
+	*out = NULL;
+	*outlen = 0;
+	if (!valid_utf8((const unsigned char *)in, len))
+		return GY_ERR_TEXT_ENCODING;
+	if (enc == GY_TEXT_UTF8)
+		return gy_text_to_utf8(in, len, GY_TEXT_UTF8, out, outlen, NULL);
+	return convert(in, len, "UTF-8", iconv_names[enc], out, outlen);
+}
