@@ -8,6 +8,9 @@
 /* gyoku perft <startpos|SFEN> <depth> [--divide] */
 int cmd_perft(int argc, char **argv);
 
+/* gyoku convert IN [--from FMT] --to FMT [-o OUT]: a record from one format to another. */
+int cmd_convert(int argc, char **argv);
+
 /* gyoku shell: an interactive prompt over a position (set, show, move, perft). */
 int cmd_shell(int argc, char **argv);
 

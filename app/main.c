@@ -13,6 +13,9 @@ static void usage(FILE *f)
 	      "\n"
 	      "commands:\n"
 	      "  perft <startpos|SFEN> <depth> [--divide]   count the legal move tree\n"
+	      "  convert IN [--from FMT] --to FMT [-o OUT]  a record from one format to another\n"
+	      "                                             (sfen usi csa kif kifu ki2 ki2u jkf\n"
+	      "                                              japanese hodges hosking kitao)\n"
 	      "  shell                                      interactive prompt over a position\n"
 	      "  help                                       this text\n",
 	      f);
@@ -28,6 +31,8 @@ int main(int argc, char **argv)
 	const char *cmd = argv[1];
 	if (!strcmp(cmd, "perft"))
 		return cmd_perft(argc - 2, argv + 2);
+	if (!strcmp(cmd, "convert"))
+		return cmd_convert(argc - 2, argv + 2);
 	if (!strcmp(cmd, "shell"))
 		return cmd_shell(argc - 2, argv + 2);
 	if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {

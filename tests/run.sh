@@ -65,6 +65,21 @@ cli() {
 	fi
 	out=$(printf 'position startpos moves 7g7f 3c3d\nmoves\n8h2b+\nP*5e\nquit\n' | bin/gyoku shell)
 	grep -q '^39 moves$' <<< "$out" && grep -q 'P\*5e: the piece to drop is not in hand' <<< "$out" && echo "PASS cli-1.5" || echo "FAIL cli-1.5: $out"
+	# gyoku convert (issue 3): one game through every format ends in the same position.
+	local want got fmt
+	want=$(bin/gyoku convert tests/data/kif/even.kifu --to usi)
+	for fmt in csa kif kifu ki2 ki2u jkf usi; do
+		got=$(bin/gyoku convert tests/data/kif/even.kifu --to "$fmt" | bin/gyoku convert - --from "$fmt" --to usi)
+		[ "$got" = "$want" ] && echo "PASS cli-2.$fmt" || echo "FAIL cli-2.$fmt: '$got' instead of '$want'"
+	done
+	got=$(bin/gyoku convert tests/data/kif/even.kifu --to hodges | head -2 | tr '\n' ' ')
+	[ "$got" = "1. P-7f 2. P-3d " ] && echo "PASS cli-3.1" || echo "FAIL cli-3.1: $got"
+	if got=$(bin/gyoku convert tests/data/kif/illegal.kifu --to usi 2>&1); then
+		echo "FAIL cli-3.2: an illegal record was accepted"
+	else
+		grep -q '(ply 3; the moves before it are kept)' <<< "$got" && grep -q '^position startpos moves [^ ]* [^ ]*$' <<< "$got" \
+			&& echo "PASS cli-3.2" || echo "FAIL cli-3.2: $got"
+	fi
 }
 run cli cli
 
