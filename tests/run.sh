@@ -93,6 +93,9 @@ oracle() {
 }
 run oracle oracle
 
+# Every research record against tsshogi: main-line length, ending, final position (issue 3).
+run records tests/oracle/records.sh
+
 fuzz() {
 	local i=0
 	for f in bin/fuzz/*; do
