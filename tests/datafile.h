@@ -174,4 +174,26 @@ static inline long datafile_number(const char *s)
 	return digits ? n : -1;
 }
 
+/* The whole file at `path`, malloc'ed (the caller frees), or NULL. */
+static inline char *datafile_slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	size_t cap = 4096, n = 0, got;
+	char *buf = malloc(cap);
+	while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
+		n += got;
+		if (n == cap) {
+			char *bigger = realloc(buf, cap *= 2);
+			if (!bigger)
+				free(buf);
+			buf = bigger;
+		}
+	}
+	fclose(f);
+	*len = n;
+	return buf;
+}
+
 #endif

@@ -16,32 +16,12 @@
 #include <sys/stat.h>
 
 #include "check.h"
+#include "datafile.h"
 #include "gyoku/csa.h"
 #include "gyoku/gyoku.h"
 
 #define DATA    "tests/data/csa/"
 #define RECORDS "../shared/research-data/records"
-
-static char *slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	size_t cap = 4096, n = 0;
-	char *buf = malloc(cap);
-	for (size_t k; buf && (k = fread(buf + n, 1, cap - n, f)) > 0;) {
-		n += k;
-		if (n == cap) {
-			char *b = realloc(buf, cap *= 2);
-			if (!b)
-				free(buf);
-			buf = b;
-		}
-	}
-	fclose(f);
-	*len = n;
-	return buf;
-}
 
 static void final_sfen(const struct gy_game *g, char *sfen)
 {
@@ -132,7 +112,7 @@ static struct gy_game *read_data(const char *name, enum gy_err *err, struct gy_s
 	char path[256];
 	size_t len = 0;
 	snprintf(path, sizeof path, DATA "%s", name);
-	char *text = slurp(path, &len);
+	char *text = datafile_slurp(path, &len);
 	struct gy_game *g = NULL;
 	*err = text ? gy_csa_read(text, len, &g, NULL, where, ply) : GY_ERR_ARG;
 	free(text);
@@ -201,7 +181,7 @@ static void file_cases(struct check_tally *t)
 	/* csa-1.6: two games separated by "/". */
 	{
 		size_t len = 0, used = 0, used2 = 0, used3 = 0;
-		char *text = slurp(DATA "twogames.csa", &len);
+		char *text = datafile_slurp(DATA "twogames.csa", &len);
 		struct gy_game *second = NULL, *third = NULL;
 		enum gy_err e2 = GY_ERR_ARG, e3 = GY_ERR_ARG;
 		if (text && g[5] && !gy_csa_read(text, len, &third, &used, NULL, NULL)) {
@@ -367,7 +347,7 @@ struct research {
 static void research_file(struct research *rs, const char *path)
 {
 	size_t len = 0, at = 0;
-	char *text = slurp(path, &len);
+	char *text = datafile_slurp(path, &len);
 	char id[32], why[2048] = "";
 	snprintf(id, sizeof id, "csa-5.%d", ++rs->files);
 	printf("# %s %s\n", id, path);

@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 
 #include "check.h"
+#include "datafile.h"
 #include "gyoku/game.h"
 #include "gyoku/gyoku.h"
 #include "gyoku/jkf.h"
@@ -24,33 +25,11 @@
 #define DATA     "tests/data/jkf/"
 #define RESEARCH "../shared/research-data/records"
 
-/* The whole file at `path`, malloc'ed, or NULL. */
-static char *slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	size_t cap = 4096, n = 0;
-	char *buf = malloc(cap);
-	for (size_t got; buf && (got = fread(buf + n, 1, cap - n, f)) > 0;) {
-		n += got;
-		if (n == cap) {
-			char *bigger = realloc(buf, cap *= 2);
-			if (!bigger)
-				free(buf);
-			buf = bigger;
-		}
-	}
-	fclose(f);
-	*len = n;
-	return buf;
-}
-
 /* Reads the file `name` of tests/data/jkf/; NULL (with *err) on failure. */
 static struct gy_game *read_file(const char *path, enum gy_err *err, struct gy_srcpos *where, int *bad_ply)
 {
 	size_t len;
-	char *text = slurp(path, &len);
+	char *text = datafile_slurp(path, &len);
 	struct gy_game *g = NULL;
 	*err = text ? gy_jkf_read(text, len, &g, where, bad_ply) : GY_ERR_ARG;
 	free(text);

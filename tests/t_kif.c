@@ -26,31 +26,6 @@
 #define DATA     "tests/data/kif/"
 #define RESEARCH "../shared/research-data/records"
 
-/* Reads a whole file; NULL when it cannot. */
-static char *slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	size_t cap = 4096, n = 0;
-	char *s = malloc(cap);
-	size_t r;
-	while (s && (r = fread(s + n, 1, cap - n, f)) > 0) {
-		n += r;
-		if (n == cap) {
-			char *t = realloc(s, cap *= 2);
-			if (!t) {
-				free(s);
-				s = NULL;
-			}
-			s = t;
-		}
-	}
-	fclose(f);
-	*len = n;
-	return s;
-}
-
 static bool is_ki2(const char *path)
 {
 	size_t n = strlen(path);
@@ -62,7 +37,7 @@ static struct gy_game *load(const char *path, enum gy_err *err, struct gy_srcpos
 			    enum gy_text_enc *enc)
 {
 	size_t len, ulen;
-	char *raw = slurp(path, &len), *text = NULL;
+	char *raw = datafile_slurp(path, &len), *text = NULL;
 	struct gy_game *g = NULL;
 	if (!raw) {
 		*err = GY_ERR_ARG;
