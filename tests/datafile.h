@@ -16,6 +16,7 @@
 #include <string.h>
 #include <sys/types.h>
 
+#include "check.h"
 #include "gyoku/err.h"
 
 enum { DATAFILE_MAX_FIELDS = 8 };
@@ -194,6 +195,35 @@ static inline char *datafile_slurp(const char *path, size_t *len)
 	fclose(f);
 	*len = n;
 	return buf;
+}
+
+/* One case of a data file: reads d->line, records its verdict in `t`. */
+typedef void datafile_case_fn(struct check_tally *t, struct datafile *d, struct datafile_ids *ids);
+
+/*
+ * Runs `fn` on every case line of `path`.  Fails "<prefix>-0.1" when the
+ * file cannot be read and "<prefix>-0.2" when it holds no case.
+ */
+static inline void datafile_run(struct check_tally *t, const char *path, const char *prefix, datafile_case_fn *fn)
+{
+	struct datafile d;
+	struct datafile_ids ids;
+	char id[64];
+	int before = t->passed + t->failed;
+	memset(&ids, 0, sizeof ids);
+	if (!datafile_open(&d, path)) {
+		snprintf(id, sizeof id, "%s-0.1", prefix);
+		check_fail(t, id, "cannot open %s (run from the repository root)", path);
+		return;
+	}
+	while (datafile_next(&d))
+		fn(t, &d, &ids);
+	datafile_close(&d);
+	datafile_ids_free(&ids);
+	if (t->passed + t->failed == before) {
+		snprintf(id, sizeof id, "%s-0.2", prefix);
+		check_fail(t, id, "%s holds no cases", path);
+	}
 }
 
 #endif

@@ -211,17 +211,8 @@ int main(int argc, char **argv)
 {
 	const char *path = argc > 1 ? argv[1] : "tests/data/handicap.txt";
 	struct check_tally t = {0, 0};
-	struct datafile d;
 	gy_init();
-	if (!datafile_open(&d, path)) {
-		check_fail(&t, "handicap-0.1", "cannot open %s (run from the repository root)", path);
-		return check_exit(&t);
-	}
-	static struct datafile_ids ids;
-	while (datafile_next(&d))
-		run_case(&t, &d, &ids);
-	datafile_close(&d);
-	datafile_ids_free(&ids);
+	datafile_run(&t, path, "handicap", run_case);
 
 	/* handicap-9.1: the data file covers the whole table, and the iteration ends. */
 	char missing[256] = "";

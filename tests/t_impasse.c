@@ -181,19 +181,8 @@ int main(int argc, char **argv)
 {
 	const char *path = argc > 1 ? argv[1] : "tests/data/impasse.txt";
 	struct check_tally t = {0, 0};
-	struct datafile d;
 	gy_init();
-	if (!datafile_open(&d, path)) {
-		check_fail(&t, "impasse-0.1", "cannot open %s (run from the repository root)", path);
-		return check_exit(&t);
-	}
-	static struct datafile_ids ids;
-	while (datafile_next(&d))
-		run_case(&t, &d, &ids);
-	datafile_close(&d);
-	datafile_ids_free(&ids);
-	if (t.passed + t.failed == 0)
-		check_fail(&t, "impasse-0.2", "%s holds no cases", path);
+	datafile_run(&t, path, "impasse", run_case);
 
 	/* impasse-9.1: the points of every piece type (rules.md: R, B promoted or not 5, others 1, king 0). */
 	static const int want[GY_PTYPE_NB] = {0, 1, 1, 1, 1, 5, 5, 1, 0, 1, 1, 1, 1, 5, 5};

@@ -270,18 +270,7 @@ int main(int argc, char **argv)
 {
 	const char *path = argc > 1 ? argv[1] : "tests/data/rules.txt";
 	struct check_tally t = {0, 0};
-	struct datafile d;
 	gy_init();
-	if (!datafile_open(&d, path)) {
-		check_fail(&t, "rules-0.1", "cannot open %s (run from the repository root)", path);
-		return check_exit(&t);
-	}
-	static struct datafile_ids ids;
-	while (datafile_next(&d))
-		run_case(&t, &d, &ids);
-	datafile_close(&d);
-	datafile_ids_free(&ids);
-	if (t.passed + t.failed == 0)
-		check_fail(&t, "rules-0.2", "%s holds no cases", path);
+	datafile_run(&t, path, "rules", run_case);
 	return check_exit(&t);
 }
