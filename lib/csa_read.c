@@ -294,15 +294,11 @@ static enum gy_err side_line(struct reader *r, size_t a)
 		}
 	p.side = r->s[a] == '-' ? GY_WHITE : GY_BLACK;
 	gy_pos_update(&p);
-	/* The SFEN reader checks everything a legal position needs. */
-	char sfen[GY_SFEN_MAX], again[GY_SFEN_MAX];
+	/* Checked as every reader checks a start diagram: through its SFEN, as a problem may be. */
+	char sfen[GY_SFEN_MAX];
 	size_t n = gy_sfen_write(&p, sfen, sizeof sfen);
 	struct gy_pos q;
-	enum gy_err err = gy_sfen_parse(&q, sfen, n, GY_SFEN_STRICT, NULL);
-	if (err == GY_ERR_NO_KING && gy_sfen_parse(&q, sfen, n, GY_SFEN_TSUME, NULL) == GY_OK) {
-		gy_sfen_write(&q, again, sizeof again);
-		err = strcmp(sfen, again) ? GY_ERR_NO_KING : GY_OK;
-	}
+	enum gy_err err = gy_sfen_parse(&q, sfen, n, GY_SFEN_PROBLEM, NULL);
 	if (err)
 		return fail(r, a, err);
 	err = gy_game_create(&r->g, &q);

@@ -146,13 +146,10 @@ static enum gy_err read_data(struct gy_pos *p, const json_t *data)
 	}
 	p->side = (int)side;
 	gy_pos_update(p);
-	/* Check the whole position through its SFEN, as every reader does. */
+	/* Checked as every reader checks a start diagram: through its SFEN, as a problem may be. */
 	char sfen[GY_SFEN_MAX];
 	size_t n = gy_sfen_write(p, sfen, sizeof sfen);
-	enum gy_err err = gy_sfen_parse(p, sfen, n, GY_SFEN_STRICT, NULL);
-	if (err == GY_ERR_NO_KING)
-		err = gy_sfen_parse(p, sfen, n, GY_SFEN_TSUME, NULL);
-	return err;
+	return gy_sfen_parse(p, sfen, n, GY_SFEN_PROBLEM, NULL);
 }
 
 /* Step 2: the start position from "initial". */

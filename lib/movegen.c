@@ -49,8 +49,11 @@ static ALWAYS_INLINE gy_move *add_move(const struct gy_pos *p, int us, int pt, g
 static ALWAYS_INLINE gy_move *gen_board(const struct gy_pos *p, int us, gy_bb target, gy_move *out)
 {
 	gy_bb occ = gy_pos_occupied(p), own = p->by_color[us];
-	/* Pawns all step at once: one shift of the whole set. */
-	gy_bb pawns = p->by_type[GY_PAWN] & own;
+	/*
+	 * Pawns all step at once: one shift of the whole set, of the pawns
+	 * that can step (a problem diagram may hold a dead one on the last rank).
+	 */
+	gy_bb pawns = p->by_type[GY_PAWN] & own & gy_bbt.movable[us][GY_PAWN];
 	gy_bb to_bb = (us == GY_BLACK ? pawns >> 1 : pawns << 1) & target;
 	while (to_bb) {
 		gy_sq to = gy_bb_pop(&to_bb);

@@ -1,5 +1,5 @@
 /*
- * lib/sfen.c: SFEN positions, read (strict and tsume modes) and written.
+ * lib/sfen.c: SFEN positions, read (strict, tsume and problem modes) and written.
  *
  * The reader checks as it goes, so that each error names the character
  * that causes it: first the syntax, then the piece counts, kings, dead
@@ -20,6 +20,7 @@ struct reader {
 	int total[GY_KING + 1]; /* pieces met so far, by unpromoted type, both colours */
 	int kings[GY_COLOR_NB];
 	struct gy_srcpos *where;
+	enum gy_sfen_mode mode;
 };
 
 static enum gy_err fail_at(struct reader *r, size_t i, enum gy_err err)
@@ -58,9 +59,10 @@ static enum gy_err place(struct reader *r, struct gy_pos *p, int color, int pt, 
 		return err;
 	if (pt == GY_KING && ++r->kings[color] > 1)
 		return fail_at(r, col, GY_ERR_TWO_KINGS);
-	if (!promoted && pt < GY_HAND_NB && !gy_bb_test(gy_bbt.movable[color][pt], sq))
+	if (!promoted && pt < GY_HAND_NB && r->mode != GY_SFEN_PROBLEM && !gy_bb_test(gy_bbt.movable[color][pt], sq))
 		return fail_at(r, col, GY_ERR_DEAD_PIECE);
-	if (!promoted && pt == GY_PAWN && (gy_pos_pieces(p, color, GY_PAWN) & gy_bbt.file[gy_file_of(sq)]))
+	if (!promoted && pt == GY_PAWN && r->mode != GY_SFEN_PROBLEM &&
+	    (gy_pos_pieces(p, color, GY_PAWN) & gy_bbt.file[gy_file_of(sq)]))
 		return fail_at(r, col, GY_ERR_NIFU);
 	gy_pos_put(p, gy_make_piece(color, promoted ? pt | GY_PROMOTED : pt), sq);
 	return GY_OK;
@@ -184,7 +186,7 @@ static void fill_defender_hand(struct reader *r, struct gy_pos *p, int defender)
 	}
 }
 
-static enum gy_err parse(struct reader *r, struct gy_pos *p, enum gy_sfen_mode mode)
+static enum gy_err parse(struct reader *r, struct gy_pos *p)
 {
 	enum gy_err err = parse_board(r, p);
 	if (err)
@@ -210,9 +212,9 @@ static enum gy_err parse(struct reader *r, struct gy_pos *p, enum gy_sfen_mode m
 	if (r->i < r->len)
 		return fail_at(r, r->i, GY_ERR_SFEN_TRAILING);
 	int missing = (r->kings[GY_BLACK] == 0) + (r->kings[GY_WHITE] == 0);
-	if (missing == 2 || (missing == 1 && mode == GY_SFEN_STRICT))
+	if (missing == 2 || (missing == 1 && r->mode == GY_SFEN_STRICT))
 		return fail_at(r, 0, GY_ERR_NO_KING);
-	if (missing == 1)
+	if (missing == 1 && r->mode == GY_SFEN_TSUME)
 		fill_defender_hand(r, p, r->kings[GY_BLACK] ? GY_BLACK : GY_WHITE);
 	gy_pos_update(p);
 	if (gy_pos_attacked(p, p->king[p->side ^ 1], p->side))
@@ -227,8 +229,9 @@ enum gy_err gy_sfen_parse(struct gy_pos *p, const char *s, size_t len, enum gy_s
 	r.s = s;
 	r.len = len;
 	r.where = where;
+	r.mode = mode;
 	gy_pos_clear(p);
-	enum gy_err err = s ? parse(&r, p, mode) : GY_ERR_ARG;
+	enum gy_err err = s ? parse(&r, p) : GY_ERR_ARG;
 	if (err)
 		gy_pos_clear(p);
 	return err;

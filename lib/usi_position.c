@@ -57,7 +57,8 @@ enum gy_err gy_usi_parse_position(const char *s, size_t len, struct gy_pos *star
 			}
 		}
 		struct gy_srcpos in_sfen = {0, 0};
-		enum gy_err err = gy_sfen_parse(start, s + sfen_start, sfen_end - sfen_start, GY_SFEN_STRICT, &in_sfen);
+		enum gy_err err =
+			gy_sfen_parse(start, s + sfen_start, sfen_end - sfen_start, GY_SFEN_PROBLEM, &in_sfen);
 		if (err)
 			return fail_at(where, sfen_start + (size_t)(in_sfen.col > 0 ? in_sfen.col - 1 : 0), err);
 		i = sfen_end;

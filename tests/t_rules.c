@@ -226,7 +226,9 @@ static void run_case(struct check_tally *t, struct datafile *d, struct datafile_
 		return;
 	}
 
-	enum gy_sfen_mode mode = strncmp(id, "tsume-", 6) ? GY_SFEN_STRICT : GY_SFEN_TSUME;
+	enum gy_sfen_mode mode = !strncmp(id, "tsume-", 6)     ? GY_SFEN_TSUME
+				 : !strncmp(id, "problem-", 8) ? GY_SFEN_PROBLEM
+							       : GY_SFEN_STRICT;
 	struct gy_pos pos;
 	struct gy_srcpos where = {0, 0};
 	enum gy_err err = gy_sfen_parse(&pos, f[1], strlen(f[1]), mode, &where);

@@ -54,13 +54,15 @@ static enum gy_err parse_exact(struct gy_pos *p, const char *s, enum gy_sfen_mod
 	return err;
 }
 
-/* The mode named by `s`; false when it is neither "strict" nor "tsume". */
+/* The mode named by `s`; false when it is not "strict", "tsume" or "problem". */
 static bool read_mode(const char *s, enum gy_sfen_mode *mode)
 {
 	if (!strcmp(s, "strict"))
 		*mode = GY_SFEN_STRICT;
 	else if (!strcmp(s, "tsume"))
 		*mode = GY_SFEN_TSUME;
+	else if (!strcmp(s, "problem"))
+		*mode = GY_SFEN_PROBLEM;
 	else
 		return false;
 	return true;

@@ -27,7 +27,15 @@ enum gy_sfen_mode {
 	 * neither on the board nor in a hand then go to the hand of the side
 	 * that has one (the defender).
 	 */
-	GY_SFEN_TSUME
+	GY_SFEN_TSUME,
+	/*
+	 * Start diagrams of records (KIF, CSA, JKF boards, USI lines): one
+	 * side may have no king and pieces may be nowhere, as problems and
+	 * puzzles have them, and nifu and dead pieces are allowed (art
+	 * problems such as the nine-pawn-file ones); every other rule of
+	 * STRICT holds.  The move generators handle such positions.
+	 */
+	GY_SFEN_PROBLEM
 };
 
 /*
@@ -64,7 +72,7 @@ size_t gy_usi_write_move(gy_move m, char *buf);
 
 /*
  * Parses a USI position line: "[position] startpos|sfen <SFEN> [moves
- * <move> ...]".  Sets `start` to the start position and stores the moves
+ * <move> ...]", the SFEN read in GY_SFEN_PROBLEM mode.  Sets `start` to the start position and stores the moves
  * (each checked legal in turn) in `moves`, which holds `max`; `*n` is the
  * number stored, also on error, so a line with an illegal move is read up
  * to that move.  Errors: GY_ERR_SFEN_SYNTAX (neither startpos nor sfen),
