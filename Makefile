@@ -22,17 +22,22 @@ RELEASE_FLAGS := -O3 -march=native -DNDEBUG
 DEBUG_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -DGY_DEBUG
 CFLAGS ?=
 LDFLAGS ?=
-# Libraries libgyoku links with (JSON for JKF records).
-LDLIBS := -ljansson
+# Libraries libgyoku links with (JSON for JKF records); the engine's threads.
+LDLIBS := -ljansson -pthread -lm
 
 LIB_SRC := $(wildcard lib/*.c)
-APP_SRC := $(wildcard app/*.c)
+MATE_SRC := $(wildcard mate/*.c)
+ENGINE_SRC := $(wildcard engine/*.c)
+# app/usi_main.c is the gyoku-usi program; every other app/ file is the gyoku command.
+USI_MAIN := app/usi_main.c
+APP_SRC := $(filter-out $(USI_MAIN),$(wildcard app/*.c))
 TEST_SRC := $(wildcard tests/t_*.c)
 TOOL_SRC := $(wildcard tests/tools/*.c)
 FUZZ_SRC := $(wildcard tests/fuzz/*.c)
 
-REL_LIB_OBJ := $(LIB_SRC:%.c=build/release/%.o)
-DBG_LIB_OBJ := $(LIB_SRC:%.c=build/debug/%.o)
+# The layers as archives, listed top layer first for the linker (design.md "Layers").
+REL_LIBS := build/release/libgyoku_engine.a build/release/libgyoku_mate.a build/release/libgyoku.a
+DBG_LIBS := $(REL_LIBS:build/release/%=build/debug/%)
 TESTS := $(TEST_SRC:tests/%.c=bin/tests/%)
 DEBUG_TESTS := $(TEST_SRC:tests/%.c=bin/debug/tests/%)
 TOOLS := $(TOOL_SRC:tests/tools/%.c=bin/tools/%)
@@ -42,7 +47,7 @@ FUZZERS := $(FUZZ_SRC:tests/fuzz/%.c=bin/fuzz/%)
 .SECONDARY:
 .DEFAULT_GOAL := all
 
-all: bin/gyoku
+all: bin/gyoku bin/gyoku-usi
 
 deps:
 	@scripts/deps.sh
@@ -57,35 +62,45 @@ build/debug/%.o: %.c
 	@echo "  CC      $< (debug)"
 	@$(CC) $(WARN) $(DEBUG_FLAGS) $(CFLAGS) $(INC) -MMD -MP -c $< -o $@
 
-build/release/libgyoku.a: $(REL_LIB_OBJ)
-	@mkdir -p $(dir $@)
-	@rm -f $@ && ar rcs $@ $^
+define layer_archive
+build/$(1)/libgyoku$(2).a: $$($(3):%.c=build/$(1)/%.o)
+	@mkdir -p $$(dir $$@)
+	@rm -f $$@ && ar rcs $$@ $$^
+endef
+$(foreach b,release debug,$(eval $(call layer_archive,$(b),,LIB_SRC)) \
+	$(eval $(call layer_archive,$(b),_mate,MATE_SRC)) $(eval $(call layer_archive,$(b),_engine,ENGINE_SRC)))
 
-build/debug/libgyoku.a: $(DBG_LIB_OBJ)
-	@mkdir -p $(dir $@)
-	@rm -f $@ && ar rcs $@ $^
-
-bin/gyoku: $(APP_SRC:%.c=build/release/%.o) build/release/libgyoku.a
-	@mkdir -p $(dir $@)
-	@echo "  LD      $@"
-	@$(CC) $(RELEASE_FLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
-
-bin/debug/gyoku: $(APP_SRC:%.c=build/debug/%.o) build/debug/libgyoku.a
-	@mkdir -p $(dir $@)
-	@echo "  LD      $@"
-	@$(CC) $(DEBUG_FLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
-
-bin/tests/%: build/release/tests/%.o build/release/libgyoku.a
+bin/gyoku: $(APP_SRC:%.c=build/release/%.o) $(REL_LIBS)
 	@mkdir -p $(dir $@)
 	@echo "  LD      $@"
 	@$(CC) $(RELEASE_FLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
-bin/debug/tests/%: build/debug/tests/%.o build/debug/libgyoku.a
+bin/debug/gyoku: $(APP_SRC:%.c=build/debug/%.o) $(DBG_LIBS)
 	@mkdir -p $(dir $@)
 	@echo "  LD      $@"
 	@$(CC) $(DEBUG_FLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
-bin/tools/%: build/release/tests/tools/%.o build/release/libgyoku.a
+bin/gyoku-usi: build/release/$(USI_MAIN:.c=.o) $(REL_LIBS)
+	@mkdir -p $(dir $@)
+	@echo "  LD      $@"
+	@$(CC) $(RELEASE_FLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
+
+bin/debug/gyoku-usi: build/debug/$(USI_MAIN:.c=.o) $(DBG_LIBS)
+	@mkdir -p $(dir $@)
+	@echo "  LD      $@"
+	@$(CC) $(DEBUG_FLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
+
+bin/tests/%: build/release/tests/%.o $(REL_LIBS)
+	@mkdir -p $(dir $@)
+	@echo "  LD      $@"
+	@$(CC) $(RELEASE_FLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
+
+bin/debug/tests/%: build/debug/tests/%.o $(DBG_LIBS)
+	@mkdir -p $(dir $@)
+	@echo "  LD      $@"
+	@$(CC) $(DEBUG_FLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
+
+bin/tools/%: build/release/tests/tools/%.o $(REL_LIBS)
 	@mkdir -p $(dir $@)
 	@echo "  LD      $@"
 	@$(CC) $(RELEASE_FLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
@@ -98,9 +113,9 @@ bin/fuzz/%: tests/fuzz/%.c $(LIB_SRC)
 	@echo "  FUZZ    $@"
 	@$(FUZZ_CC) $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -DGY_DEBUG $(INC) $^ $(LDLIBS) -o $@
 
-debug: bin/debug/gyoku $(DEBUG_TESTS)
+debug: bin/debug/gyoku bin/debug/gyoku-usi $(DEBUG_TESTS)
 
-test-build: bin/gyoku bin/debug/gyoku $(TESTS) $(DEBUG_TESTS) $(TOOLS) $(FUZZERS)
+test-build: bin/gyoku bin/gyoku-usi bin/debug/gyoku bin/debug/gyoku-usi $(TESTS) $(DEBUG_TESTS) $(TOOLS) $(FUZZERS)
 
 test: deps
 	@$(MAKE) -s --no-print-directory test-build

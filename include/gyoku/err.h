@@ -84,6 +84,7 @@
 	X(KIF_TIME, "malformed KIF time (want ( m:ss/hh:mm:ss))")                                                      \
 	X(KIF_BRANCH, "変化：N手 names a ply that no earlier line reaches")                                            \
 	X(TEXT_ENCODING, "bytes invalid in the text encoding, or a character it lacks")                                \
+	X(BUSY, "not while a search is running")                                                                       \
 	X(MOVE_NULL, "no move")
 
 /* Error codes: GY_OK (0) or GY_ERR_<name>. */

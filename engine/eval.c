@@ -1,0 +1,169 @@
+/*
+ * engine/eval.c: the static evaluation (eval.h): one walk over the
+ * position that either sums weights or lists features, so that the tuner
+ * and the search can never disagree on what a feature is.
+ */
+#include "eval.h"
+
+#include <stdlib.h>
+
+#include "gyoku/bitboard.h"
+
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+
+/* A square seen from `color`: Black's squares as they are, White's rotated. */
+static inline gy_sq rel_sq(int color, gy_sq sq) { return color == GY_BLACK ? sq : (gy_sq)(80 - sq); }
+
+/* The half-board index of a relative square: files 6-9 mirrored onto 4-1. */
+static inline int half_sq(gy_sq rsq)
+{
+	int f = gy_file_of(rsq), r = gy_rank_of(rsq);
+	if (f > 5)
+		f = 10 - f;
+	return (f - 1) * 9 + (r - 1);
+}
+
+/* Where `rsq` stands from king square `rk` (both relative): (dr + 8) * 9 + |df|. */
+static inline int king_rel(gy_sq rsq, gy_sq rk)
+{
+	int dr = gy_rank_of(rsq) - gy_rank_of(rk) + 8;
+	int df = abs(gy_file_of(rsq) - gy_file_of(rk));
+	return dr * 9 + df;
+}
+
+/* The mobility slot of a slider type, or -1. */
+static inline int slider_slot(int pt)
+{
+	switch (pt) {
+	case GY_LANCE: return 0;
+	case GY_BISHOP: return 1;
+	case GY_ROOK: return 2;
+	case GY_HORSE: return 3;
+	case GY_DRAGON: return 4;
+	default: return -1;
+	}
+}
+
+struct walk {
+	const int16_t *w;
+	struct eval_feature *out;
+	int n;
+	int sum;
+};
+
+static ALWAYS_INLINE void feat(struct walk *k, int index, int count)
+{
+	if (k->out) {
+		k->out[k->n].index = (uint16_t)index;
+		k->out[k->n].count = (int16_t)count;
+		k->n++;
+	} else {
+		k->sum += k->w[index] * count;
+	}
+}
+
+/* Step by step, every feature of `p` from Black's side. */
+static ALWAYS_INLINE void walk(struct walk *k, const struct gy_pos *p)
+{
+	gy_bb occ = gy_pos_occupied(p);
+	gy_sq rking[GY_COLOR_NB][GY_COLOR_NB]; /* [owner][whose king] relative to owner */
+	for (int c = 0; c < GY_COLOR_NB; c++)
+		for (int kc = 0; kc < GY_COLOR_NB; kc++)
+			rking[c][kc] = p->king[kc] == GY_SQ_NONE ? GY_SQ_NONE : rel_sq(c, p->king[kc]);
+
+	/* Step 1: the board. */
+	for (int c = 0; c < GY_COLOR_NB; c++) {
+		int sign = c == GY_BLACK ? 1 : -1;
+		gy_bb own = p->by_color[c];
+		gy_bb pieces = own;
+		while (pieces) {
+			gy_sq sq = gy_bb_pop(&pieces);
+			int pt = gy_piece_type(p->board[sq]);
+			gy_sq rsq = rel_sq(c, sq);
+			feat(k, EVAL_PST + pt * 45 + half_sq(rsq), sign);
+			if (pt == GY_KING)
+				continue;
+			feat(k, EVAL_MAT + pt, sign);
+			if (rking[c][c] != GY_SQ_NONE)
+				feat(k, EVAL_KOWN + pt * 153 + king_rel(rsq, rking[c][c]), sign);
+			if (rking[c][c ^ 1] != GY_SQ_NONE)
+				feat(k, EVAL_KOPP + pt * 153 + king_rel(rsq, rking[c][c ^ 1]), sign);
+			int slot = slider_slot(pt);
+			if (slot >= 0) {
+				int reach = gy_bb_count(gy_attacks(c, pt, sq, occ) & ~own);
+				feat(k, EVAL_MOB + slot * 17 + (reach > 16 ? 16 : reach), sign);
+			}
+		}
+	}
+
+	/* Step 2: the hands, each piece by its rank in the count and by the enemy king's place. */
+	for (int c = 0; c < GY_COLOR_NB; c++) {
+		int sign = c == GY_BLACK ? 1 : -1;
+		gy_hand h = p->hand[c];
+		if (!h)
+			continue;
+		/* How far the enemy king has come out of its own camp edge (0: still on it). */
+		int dist = rking[c][c ^ 1] == GY_SQ_NONE ? 0 : gy_rank_of(rking[c][c ^ 1]) - 1;
+		for (int pt = GY_PAWN; pt < GY_HAND_NB; pt++) {
+			int n = gy_hand_count(h, pt);
+			for (int i = 1; i <= n; i++)
+				feat(k, EVAL_HAND + pt * 19 + i, sign);
+			if (n)
+				feat(k, EVAL_HANDK + pt * 9 + dist, sign);
+		}
+	}
+}
+
+int eval_with(const int16_t *w, const struct gy_pos *p)
+{
+	struct walk k = {w, NULL, 0, 0};
+	walk(&k, p);
+	return p->side == GY_BLACK ? k.sum : -k.sum;
+}
+
+int eval_features(const struct gy_pos *p, struct eval_feature *out)
+{
+	struct walk k = {NULL, out, 0, 0};
+	walk(&k, p);
+	return k.n;
+}
+
+/* Board values: P L N S B R G K +P +L +N +S H D, indexed by type. */
+static const int16_t piece_value[16] = {0, 90, 315, 405, 495, 855, 990, 540, 0, 540, 540, 540, 540, 945, 1395, 0};
+
+int eval_piece_value(int pt) { return piece_value[pt & 15]; }
+
+void eval_seed(int16_t *w)
+{
+	for (int i = 0; i < EVAL_NB; i++)
+		w[i] = 0;
+	for (int pt = 0; pt < 16; pt++)
+		w[EVAL_MAT + pt] = piece_value[pt];
+	/* A piece in hand is worth a little more than on the board; the later pawns less. */
+	static const int16_t hand_value[GY_HAND_NB] = {0, 100, 350, 440, 560, 950, 1100, 600};
+	for (int pt = GY_PAWN; pt < GY_HAND_NB; pt++)
+		for (int i = 1; i <= 18; i++)
+			w[EVAL_HAND + pt * 19 + i] =
+				(int16_t)(pt == GY_PAWN && i > 6 ? hand_value[pt] * 3 / 4 : hand_value[pt]);
+	for (int pt = 1; pt < 16; pt++) {
+		if (pt == GY_KING)
+			continue;
+		bool defender = pt == GY_GOLD || pt == GY_SILVER || pt >= GY_PRO_PAWN;
+		for (int dr = 0; dr < 17; dr++)
+			for (int df = 0; df < 9; df++) {
+				int d = abs(dr - 8) > df ? abs(dr - 8) : df;
+				int own = defender && d <= 2 ? 36 - 14 * d : 0;
+				int opp = d <= 3 ? (4 - d) * (pt == GY_PAWN ? 4 : 12) : 0;
+				w[EVAL_KOWN + pt * 153 + dr * 9 + df] = (int16_t)own;
+				w[EVAL_KOPP + pt * 153 + dr * 9 + df] = (int16_t)opp;
+			}
+	}
+	/* The king is safest back and away from the centre. */
+	for (int sq = 0; sq < 45; sq++) {
+		int f = sq / 9 + 1, r = sq % 9 + 1;
+		w[EVAL_PST + GY_KING * 45 + sq] = (int16_t)((r - 9) * 12 + (5 - f) * 6);
+	}
+	for (int slot = 0; slot < 5; slot++)
+		for (int n = 0; n < 17; n++)
+			w[EVAL_MOB + slot * 17 + n] = (int16_t)(slot == 0 ? n * 3 : (n - 6) * 4);
+}

@@ -1,0 +1,71 @@
+/*
+ * engine/eval.h: the static evaluation, a linear function of features.
+ *
+ * Every term is one weight times a count, so the evaluation is the dot
+ * product of a weight vector with the position's feature vector, and the
+ * weights can be tuned by logistic regression on game results (Texel
+ * tuning, tools in engine/tune.c).  Features are counted from Black's
+ * side: a White piece counts -1 on the feature of its rotated square.
+ *
+ * Feature blocks (indices into the weight vector):
+ *   MAT    [type 0..15]                   a piece on the board
+ *   HAND   [type 0..7][k 1..18]           the k-th piece of a type in hand
+ *   PST    [type][half-board square 0..44] the piece's square, files mirrored
+ *   KOWN   [type][dr 0..16][df 0..8]      where it stands from its own king
+ *   KOPP   [type][dr 0..16][df 0..8]      where it stands from the enemy king
+ *   MOB    [slider 0..4][squares 0..16]   reach of L, B, R, H, D
+ *   HANDK  [type 0..7][dist 0..8]         a hand piece, by how far the enemy
+ *                                         king is from its own camp edge
+ * dr is the rank offset seen from the piece's owner (+8), df the file
+ * distance.
+ */
+#ifndef ENGINE_EVAL_H
+#define ENGINE_EVAL_H
+
+#include <stdint.h>
+
+#include "gyoku/position.h"
+
+enum {
+	EVAL_MAT = 0,
+	EVAL_HAND = EVAL_MAT + 16,
+	EVAL_PST = EVAL_HAND + 8 * 19,
+	EVAL_KOWN = EVAL_PST + 16 * 45,
+	EVAL_KOPP = EVAL_KOWN + 16 * 153,
+	EVAL_MOB = EVAL_KOPP + 16 * 153,
+	EVAL_HANDK = EVAL_MOB + 5 * 17,
+	EVAL_NB = EVAL_HANDK + 8 * 9
+};
+
+/* One feature occurrence: weight `index` counted `count` times (from Black's side). */
+struct eval_feature {
+	uint16_t index;
+	int16_t count;
+};
+
+/* The most features one position produces. */
+enum { EVAL_MAX_FEATURES = 512 };
+
+/* The weights the engine plays with (engine/eval_weights.c, written by the tuner). */
+extern const int16_t eval_weights[EVAL_NB];
+
+/* The evaluation of `p` with `w`, in centipawns from the side to move. */
+int eval_with(const int16_t *w, const struct gy_pos *p);
+
+/* The evaluation of `p` with the engine's weights, from the side to move. */
+static inline int eval_evaluate(const struct gy_pos *p) { return eval_with(eval_weights, p); }
+
+/*
+ * Writes the features of `p` (from Black's side, not the side to move)
+ * into `out` (EVAL_MAX_FEATURES entries); returns how many.  The sum of
+ * w[index] * count over them is eval_with(w, p) from Black's side.
+ */
+int eval_features(const struct gy_pos *p, struct eval_feature *out);
+
+/* The hand-set weights the tuner starts from. */
+void eval_seed(int16_t *w);
+
+/* Board value of a piece type (0..15), for move ordering and exchange evaluation. */
+int eval_piece_value(int pt);
+
+#endif
