@@ -44,6 +44,7 @@ struct gy_engine {
 	pthread_cond_t cond;
 	pthread_t thread;
 	bool running, joinable, mate_mode;
+	bool reported; /* the running search has delivered its answer and is ending */
 	int64_t mate_ms;
 	uint64_t rng;
 };
@@ -155,6 +156,9 @@ void gy_engine_destroy(struct gy_engine *e)
 bool gy_engine_busy(struct gy_engine *e)
 {
 	pthread_mutex_lock(&e->lock);
+	/* A search that has answered is ending: wait for it, so a client may go on at once. */
+	while (e->running && e->reported)
+		pthread_cond_wait(&e->cond, &e->lock);
 	bool busy = e->running;
 	pthread_mutex_unlock(&e->lock);
 	return busy;
@@ -358,10 +362,18 @@ static void wait_for_release(struct gy_engine *e)
 	pthread_mutex_unlock(&e->lock);
 }
 
+static void mark_reported(struct gy_engine *e)
+{
+	pthread_mutex_lock(&e->lock);
+	e->reported = true;
+	pthread_mutex_unlock(&e->lock);
+}
+
 static void finish(struct gy_engine *e)
 {
 	pthread_mutex_lock(&e->lock);
 	e->running = false;
+	e->reported = false;
 	pthread_cond_broadcast(&e->cond);
 	pthread_mutex_unlock(&e->lock);
 }
@@ -403,6 +415,7 @@ static void *search_main(void *arg)
 	/* Step 3: an infinite or ponder search answers only when released. */
 	sh->setup.report = false;
 	wait_for_release(e);
+	mark_reported(e);
 	if (e->cb.bestmove)
 		e->cb.bestmove(e->cb.ctx, kind, best, kind == GY_BEST_MOVE ? ponder : GY_MOVE_NONE);
 	finish(e);
@@ -418,6 +431,7 @@ static enum gy_err start(struct gy_engine *e, void *(*fn)(void *))
 		return GY_ERR_BUSY;
 	}
 	e->running = true;
+	e->reported = false;
 	pthread_mutex_unlock(&e->lock);
 	if (e->joinable) {
 		pthread_join(e->thread, NULL);
@@ -476,6 +490,7 @@ static void *mate_main(void *arg)
 	gy_move pv[MATE_MAX_PV];
 	int n = 0;
 	enum gy_mate_answer answer = mate_search_run(&e->root, e->mate_ms, &e->sh->stop, pv, &n);
+	mark_reported(e);
 	if (e->cb.checkmate)
 		e->cb.checkmate(e->cb.ctx, answer, pv, n);
 	finish(e);

@@ -83,6 +83,22 @@ cli() {
 }
 run cli cli
 
+# The search signature (style.md rule 12, issue 4): `gyoku-usi bench` must print the node
+# count in tests/data/bench_signature.txt, and the same count when run again.
+bench_signature() {
+	local want got again
+	want=$(tr -d ' \n' < tests/data/bench_signature.txt)
+	got=$(bin/gyoku-usi bench | sed -n 's/^Nodes searched: //p')
+	if [ "$got" = "$want" ]; then
+		echo "PASS bench-1.1"
+	else
+		echo "FAIL bench-1.1: gyoku-usi bench searched $got nodes, tests/data/bench_signature.txt says $want (search changed: update the file and end the commit message with 'Bench: $got')"
+	fi
+	again=$(bin/gyoku-usi bench | sed -n 's/^Nodes searched: //p')
+	[ "$again" = "$got" ] && echo "PASS bench-1.2" || echo "FAIL bench-1.2: a second run searched $again nodes, the first $got"
+}
+run bench bench_signature
+
 # Full legal-move sets against shogiops on positions from random play (issue 2).
 oracle() {
 	if ! command -v node > /dev/null || [ ! -d tests/oracle/node_modules ]; then
