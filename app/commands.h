@@ -14,4 +14,10 @@ int cmd_convert(int argc, char **argv);
 /* gyoku shell: an interactive prompt over a position (set, show, move, perft). */
 int cmd_shell(int argc, char **argv);
 
+/*
+ * gyoku match --engine CMD --engine CMD --games N --tc T ...: a match
+ * between two USI engines with Elo, LOS and SPRT; or --make-openings N.
+ */
+int cmd_match(int argc, char **argv);
+
 #endif

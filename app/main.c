@@ -17,6 +17,8 @@ static void usage(FILE *f)
 	      "                                             (sfen usi csa kif kifu ki2 ki2u jkf\n"
 	      "                                              japanese hodges hosking kitao)\n"
 	      "  shell                                      interactive prompt over a position\n"
+	      "  match --engine CMD --engine CMD --games N --tc 10+0.1 ...\n"
+	      "                                             a match between two USI engines (Elo, SPRT)\n"
 	      "  help                                       this text\n",
 	      f);
 }
@@ -35,6 +37,8 @@ int main(int argc, char **argv)
 		return cmd_convert(argc - 2, argv + 2);
 	if (!strcmp(cmd, "shell"))
 		return cmd_shell(argc - 2, argv + 2);
+	if (!strcmp(cmd, "match"))
+		return cmd_match(argc - 2, argv + 2);
 	if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
 		usage(stdout);
 		return 0;

@@ -99,6 +99,10 @@ bench_signature() {
 }
 run bench bench_signature
 
+# gyoku match against fake engines and fairy-stockfish (issue 4), release and sanitizer builds.
+run match tests/match.sh
+run debug/match env GYOKU=bin/debug/gyoku tests/match.sh
+
 # Full legal-move sets against shogiops on positions from random play (issue 2).
 oracle() {
 	if ! command -v node > /dev/null || [ ! -d tests/oracle/node_modules ]; then
