@@ -135,6 +135,25 @@ bool search_entering_win(const struct gy_pos *p, enum entering_rule rule)
 	return r.verdict == GY_IMPASSE_WIN;
 }
 
+/*
+ * A cheap filter before the mate-in-one test: a mate in one needs a piece
+ * in hand or a piece of ours near the enemy king (within two squares).
+ * Mates by a distant slider alone are left to the search.
+ */
+static bool mate1_possible(const struct gy_pos *p)
+{
+	int us = p->side;
+	gy_sq k = p->king[us ^ 1];
+	if (k == GY_SQ_NONE)
+		return false;
+	if (p->hand[us])
+		return true;
+	gy_bb near = gy_bbt.king[k], ring = near;
+	while (ring)
+		near |= gy_bbt.king[gy_bb_pop(&ring)];
+	return (near & p->by_color[us]) != 0;
+}
+
 /* Records the position after a move at game ply g + 1. */
 static inline void record_path(struct worker *w, int g)
 {
@@ -340,7 +359,7 @@ static int search(struct worker *w, int alpha, int beta, int depth, int ply, boo
 	/* Step 3: wins found without searching: a declaration or try, a mate in one. */
 	if (!root && search_entering_win(pos, sh->setup.entering))
 		return mate_in(ply + 1);
-	if (!root && !in_check) {
+	if (!root && !in_check && mate1_possible(pos)) {
 		gy_move mate = gy_mate1(pos);
 		if (mate) {
 			tt_store(sh->tt, slot, key, value_to_tt(mate_in(ply + 1), ply), TT_BOUND_EXACT, depth, mate,
