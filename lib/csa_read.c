@@ -2,7 +2,7 @@
  * lib/csa_read.c: the CSA record reader (csa.h).
  *
  * Step 1 finds where the game ends (a line "/" or the end of the text),
- * step 2 decodes that part to UTF-8 when it is in another encoding, step 3
+ * step 2 decodes that part to UTF-8 with textenc.h, step 3
  * reads it line by line and statement by statement.
  *
  * Invariants while reading: until the side line, the position is
@@ -11,8 +11,6 @@
  * is the position at `node`, and the comment lines collected in
  * `comment` belong to `comment_node`.
  */
-#include <errno.h>
-#include <iconv.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +18,9 @@
 #include "gyoku/csa.h"
 #include "gyoku/handicap.h"
 #include "gyoku/position.h"
+#include "gyoku/textenc.h"
 #include "gyoku/usi.h"
+#include "headers.h"
 
 enum { MAX_PENDING = 256, KEY_MAX = 64, VALUE_MAX = 4096, COMMENT_MAX = 65536, ENC_MAX = 32 };
 
@@ -49,8 +49,10 @@ struct reader {
 	bool all_rest[GY_COLOR_NB];
 	bool pi;
 	struct span pkey[MAX_PENDING], pval[MAX_PENDING];
+	bool pcomment[MAX_PENDING]; /* the header came from a comment line "'key：value" */
 	int npending;
-	bool any; /* a statement other than a comment was read */
+	uint32_t rows_read; /* the rows of the header table (headers.h) read so far */
+	bool any;           /* a statement other than a comment was read */
 	/* The game, from the side line on. */
 	struct gy_game *g;
 	struct gy_pos pos;
@@ -112,10 +114,21 @@ static enum gy_err flush_comment(struct reader *r)
 	return err;
 }
 
+static enum gy_err header(struct reader *r, size_t a, size_t key_end, size_t val_start, size_t b, bool from_comment);
+static bool comment_header(const struct reader *r, size_t a, size_t b, size_t *colon);
+
+/* A comment line [a, b) with its quote: a header written as a comment (headers.h), else a comment line. */
 static enum gy_err comment(struct reader *r, size_t a, size_t b)
 {
 	if (starts_with(r->s + a, b - a, "'CSA encoding=") || starts_with(r->s + a, b - a, "'encoding="))
 		return GY_OK;
+	size_t colon;
+	if (comment_header(r, a, b, &colon)) {
+		size_t e = b;
+		while (e > colon + 3 && (r->s[e - 1] == ' ' || r->s[e - 1] == '\t'))
+			e--;
+		return header(r, a + 1, colon, colon + 3, e, true);
+	}
 	if (r->node != r->comment_node) {
 		enum gy_err err = flush_comment(r);
 		if (err)
@@ -142,7 +155,11 @@ static enum gy_err comment(struct reader *r, size_t a, size_t b)
 	return GY_OK;
 }
 
-static enum gy_err set_header(struct reader *r, struct span key, struct span val, size_t at)
+/*
+ * Sets a header of the game.  A header from a comment line "'key：value"
+ * whose key the game already holds stays a comment line.
+ */
+static enum gy_err set_header(struct reader *r, struct span key, struct span val, bool from_comment, size_t at)
 {
 	char k[KEY_MAX + 1], v[VALUE_MAX + 1];
 	if (key.len > KEY_MAX || val.len > VALUE_MAX)
@@ -151,22 +168,54 @@ static enum gy_err set_header(struct reader *r, struct span key, struct span val
 	k[key.len] = '\0';
 	memcpy(v, val.s, val.len);
 	v[val.len] = '\0';
-	enum gy_err err = gy_game_set_header(r->g, k, v);
+	if (from_comment && gy_game_header(r->g, k))
+		return comment(r, (size_t)(key.s - r->s) - 1, (size_t)(val.s - r->s) + val.len);
+	/* The canonical key (headers.h), unless another CSA key already gave the game that key. */
+	const struct gy_handicap *h = gy_handicap_by_pos(gy_game_start(r->g));
+	int row;
+	const char *ck = gy__header_from_csa(k, h && strcmp(h->id, "even"), &row);
+	if (ck && gy_game_header(r->g, ck) && !(r->rows_read & 1u << row))
+		ck = NULL;
+	if (ck)
+		r->rows_read |= 1u << row;
+	enum gy_err err = gy_game_set_header(r->g, ck ? ck : k, v);
 	return err ? fail(r, at, err) : GY_OK;
 }
 
-static enum gy_err header(struct reader *r, size_t a, size_t key_end, size_t val_start, size_t b)
+static enum gy_err header(struct reader *r, size_t a, size_t key_end, size_t val_start, size_t b, bool from_comment)
 {
 	struct span key = {r->s + a, key_end - a}, val = {r->s + val_start, b - val_start};
 	if (key.len > KEY_MAX || val.len > VALUE_MAX)
 		return fail(r, a, GY_ERR_TOO_LONG);
 	if (r->g)
-		return set_header(r, key, val, a);
+		return set_header(r, key, val, from_comment, a);
 	if (r->npending == MAX_PENDING)
 		return fail(r, a, GY_ERR_TOO_LONG);
 	r->pkey[r->npending] = key;
+	r->pcomment[r->npending] = from_comment;
 	r->pval[r->npending++] = val;
 	return GY_OK;
+}
+
+/*
+ * True when the comment line [a, b) before the side line is a header the
+ * writer could not give a CSA line (headers.h): "'key：value" with a key of
+ * 1 to KEY_MAX bytes, no space and no leading '*'; sets `*colon`.
+ */
+static bool comment_header(const struct reader *r, size_t a, size_t b, size_t *colon)
+{
+	static const char fw_colon[] = "：";
+	if (r->g || b - a < 2 || r->s[a + 1] == '*')
+		return false;
+	for (size_t i = a + 1; i < b && i <= a + 1 + KEY_MAX; i++) {
+		if (r->s[i] == ' ' || r->s[i] == '\t')
+			return false;
+		if (i > a + 1 && starts_with(r->s + i, b - i, fw_colon)) {
+			*colon = i;
+			return true;
+		}
+	}
+	return false;
 }
 
 /* A row "P1" .. "P9": nine cells, each "*" or a piece like "+FU", spaces between. */
@@ -306,11 +355,15 @@ static enum gy_err side_line(struct reader *r, size_t a)
 		return fail(r, a, err);
 	r->pos = q;
 	r->node = 0;
-	for (int i = 0; i < r->npending; i++) {
-		err = set_header(r, r->pkey[i], r->pval[i], a);
-		if (err)
-			return err;
-	}
+	/* The header lines first, so that a comment line "'key：value" never takes a key a header line gives. */
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; i < r->npending; i++) {
+			if (r->pcomment[i] != (pass == 1))
+				continue;
+			err = set_header(r, r->pkey[i], r->pval[i], r->pcomment[i], a);
+			if (err)
+				return err;
+		}
 	return GY_OK;
 }
 
@@ -467,13 +520,13 @@ static enum gy_err statement(struct reader *r, size_t a, size_t b, bool *stop)
 	case 'N':
 		if (b - a < 2 || (r->s[a + 1] != '+' && r->s[a + 1] != '-'))
 			return fail(r, a, GY_ERR_CSA_SYNTAX);
-		return header(r, a, a + 2, a + 2, b);
+		return header(r, a, a + 2, a + 2, b, false);
 	case '$': {
 		const char *colon = memchr(r->s + a, ':', b - a);
 		if (!colon || colon == r->s + a + 1)
 			return fail(r, colon ? a + 1 : b, GY_ERR_CSA_SYNTAX);
 		size_t k = (size_t)(colon - r->s);
-		return header(r, a, k, k + 1, b);
+		return header(r, a, k, k + 1, b, false);
 	}
 	case 'P': return position_line(r, a, b);
 	case '+':
@@ -573,39 +626,6 @@ static size_t game_end(const char *s, size_t len)
 
 /* Step 2: encodings. */
 
-static bool valid_utf8(const char *s, size_t len, size_t *bad)
-{
-	const unsigned char *u = (const unsigned char *)s;
-	size_t i = 0;
-	while (i < len) {
-		unsigned c = u[i];
-		int n = c < 0x80 ? 0 : (c & 0xE0) == 0xC0 ? 1 : (c & 0xF0) == 0xE0 ? 2 : (c & 0xF8) == 0xF0 ? 3 : -1;
-		if (n < 0 || (n == 1 && c < 0xC2) || (size_t)n >= len - i) {
-			*bad = i;
-			return false;
-		}
-		for (int k = 1; k <= n; k++)
-			if ((u[i + (size_t)k] & 0xC0) != 0x80) {
-				*bad = i;
-				return false;
-			}
-		i += (size_t)n + 1;
-	}
-	return true;
-}
-
-static bool same_nocase(const char *s, size_t len, const char *word)
-{
-	if (strlen(word) != len)
-		return false;
-	for (size_t i = 0; i < len; i++) {
-		char c = s[i] >= 'a' && s[i] <= 'z' ? (char)(s[i] - 32) : s[i];
-		if (c != word[i])
-			return false;
-	}
-	return true;
-}
-
 /*
  * The encoding the text names on a line 'CSA encoding=X or 'encoding=X,
  * copied to `name` (ENC_MAX + 1 bytes); "" when there is none.  Returns
@@ -652,40 +672,6 @@ static void place_at(const char *s, size_t at, struct gy_srcpos *where)
 	where->col = (int)(at - start + 1);
 }
 
-/* Converts `len` bytes at `s` from `enc` to UTF-8 in a malloc'ed buffer. */
-static enum gy_err decode(const char *s, size_t len, const char *enc, char **out, size_t *out_len,
-			  struct gy_srcpos *where)
-{
-	iconv_t cd = iconv_open("UTF-8", enc);
-	if (cd == (iconv_t)-1) {
-		place_at(s, 0, where);
-		return GY_ERR_CSA_ENCODING;
-	}
-	size_t cap = len * 3 + 1;
-	char *buf = malloc(cap);
-	enum gy_err err = GY_OK;
-	if (!buf) {
-		err = GY_ERR_NOMEM;
-		goto fail;
-	}
-	char *in = (char *)(uintptr_t)s, *o = buf;
-	size_t in_left = len, out_left = cap;
-	if (iconv(cd, &in, &in_left, &o, &out_left) == (size_t)-1 ||
-	    iconv(cd, NULL, NULL, &o, &out_left) == (size_t)-1) {
-		place_at(s, (size_t)(in - s), where);
-		err = errno == E2BIG ? GY_ERR_TOO_LONG : GY_ERR_CSA_ENCODING;
-		goto fail;
-	}
-	iconv_close(cd);
-	*out = buf;
-	*out_len = (size_t)(o - buf);
-	return GY_OK;
-fail:
-	free(buf);
-	iconv_close(cd);
-	return err;
-}
-
 enum gy_err gy_csa_read(const char *text, size_t len, struct gy_game **out, size_t *consumed, struct gy_srcpos *where,
 			int *bad_ply)
 {
@@ -704,33 +690,22 @@ enum gy_err gy_csa_read(const char *text, size_t len, struct gy_game **out, size
 	if (consumed)
 		*consumed = end;
 
-	/* Step 2. */
-	char enc[ENC_MAX + 1];
-	char *decoded = NULL;
-	size_t dlen = 0, bad = 0;
-	if (!declared_encoding(text, end, enc)) {
+	/* Step 2: the declared encoding, else as gy_text_detect finds it (valid UTF-8, EUC-JP, else Shift_JIS). */
+	char name[ENC_MAX + 1];
+	enum gy_text_enc enc = GY_TEXT_AUTO;
+	if (!declared_encoding(text, end, name) || (name[0] && !(enc = gy_text_enc_by_name(name, strlen(name))))) {
 		place_at(text, 0, where);
 		return GY_ERR_CSA_ENCODING;
 	}
-	bool utf8 = same_nocase(enc, strlen(enc), "UTF-8") || same_nocase(enc, strlen(enc), "UTF8");
-	if (utf8 && !valid_utf8(text, end, &bad)) {
+	char *decoded = NULL;
+	size_t dlen = 0, bad = 0;
+	enum gy_err err = gy_text_to_utf8_at(text, end, enc, &decoded, &dlen, NULL, &bad);
+	if (err == GY_ERR_TEXT_ENCODING) {
 		place_at(text, bad, where);
 		return GY_ERR_CSA_ENCODING;
 	}
-	/*
-	 * Undeclared and not UTF-8: EUC-JP when it decodes as such (Shift_JIS
-	 * text nearly never does: its lead bytes 0x81-0x9F are not EUC-JP),
-	 * else Shift_JIS.
-	 */
-	bool guess = !enc[0] && !valid_utf8(text, end, &bad);
-	if (same_nocase(enc, strlen(enc), "SHIFT_JIS") || same_nocase(enc, strlen(enc), "SHIFT-JIS") ||
-	    same_nocase(enc, strlen(enc), "SJIS") || guess)
-		memcpy(enc, "CP932", 6);
-	if (enc[0] && !utf8 && !(guess && decode(text, end, "EUC-JP", &decoded, &dlen, NULL) == GY_OK)) {
-		enum gy_err err = decode(text, end, enc, &decoded, &dlen, where);
-		if (err)
-			return err;
-	}
+	if (err)
+		return err;
 
 	/* Step 3. */
 	struct reader *r = calloc(1, sizeof *r);
@@ -738,10 +713,10 @@ enum gy_err gy_csa_read(const char *text, size_t len, struct gy_game **out, size
 		free(decoded);
 		return GY_ERR_NOMEM;
 	}
-	r->s = decoded ? decoded : text;
-	r->len = decoded ? dlen : end;
+	r->s = decoded;
+	r->len = dlen;
 	r->where = where;
-	enum gy_err err = read_game(r);
+	err = read_game(r);
 	if (err && r->illegal) {
 		if (bad_ply)
 			*bad_ply = r->bad_ply;

@@ -13,6 +13,7 @@
 #include "gyoku/csa.h"
 #include "gyoku/handicap.h"
 #include "gyoku/position.h"
+#include "headers.h"
 
 /* The CSA names of the piece types, indexed by enum gy_ptype. */
 static const char csa_names[GY_PTYPE_NB][3] = {"",   "FU", "KY", "KE", "GI", "KA", "HI", "KI",
@@ -88,49 +89,64 @@ static void put_comment(struct buf *b, const char *text)
 	}
 }
 
-/* The CSA key for header `key`, or NULL when it has none. */
-static const char *csa_key(const char *key)
+/* The CSA key of the i-th header of `g` (headers.h), or NULL when it has none. */
+static const char *csa_key_at(const struct gy_game *g, int i)
 {
-	static const char *const map[][2] = {
-		{"先手", "N+"},
-		{"下手", "N+"},
-		{"後手", "N-"},
-		{"上手", "N-"},
-		{"棋戦", "$EVENT"},
-		{"場所", "$SITE"},
-		{"開始日時", "$START_TIME"},
-		{"終了日時", "$END_TIME"},
-		{"戦型", "$OPENING"},
-	};
-	if (!strcmp(key, "N+") || !strcmp(key, "N-") || (key[0] == '$' && key[1]))
-		return key;
-	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
-		if (!strcmp(key, map[i][0]))
-			return map[i][1];
-	return NULL;
+	const char *key, *value;
+	gy_game_header_at(g, i, &key, &value);
+	return gy__header_to_csa(key, value);
 }
 
-static void put_headers(struct buf *b, const struct gy_game *g)
+/* The CSA key of the i-th header of `g` unless a header under that very key takes it; else NULL. */
+static const char *candidate_key(const struct gy_game *g, int i)
+{
+	const char *key, *value, *ck = csa_key_at(g, i);
+	gy_game_header_at(g, i, &key, &value);
+	return ck && (ck == key || !gy_game_header(g, ck)) ? ck : NULL;
+}
+
+/* How a header is written. */
+enum hdr_kind { HDR_DROPPED, HDR_LINE, HDR_COMMENT };
+
+/*
+ * Sets kind[i] for each header of `g`: HDR_LINE when it gets a CSA line
+ * (its own CSA key first, else the first header mapped to that key),
+ * HDR_COMMENT when CSA has no line for it or another header took its key,
+ * HDR_DROPPED for 手合割.
+ */
+static void classify(const struct gy_game *g, unsigned char *kind)
 {
 	int n = gy_game_header_count(g);
-	/* Names first, then the $ headers, each CSA key once (its own key wins over a mapped one). */
-	for (int pass = 0; pass < 2; pass++)
-		for (int i = 0; i < n; i++) {
-			const char *key, *value;
-			gy_game_header_at(g, i, &key, &value);
-			const char *ck = csa_key(key);
-			if (!ck || (ck[0] == 'N') != (pass == 0))
-				continue;
-			if (ck != key && gy_game_header(g, ck))
-				continue;
-			bool dup = false;
-			for (int j = 0; j < i && !dup; j++) {
-				const char *k2, *v2;
-				gy_game_header_at(g, j, &k2, &v2);
-				const char *c2 = csa_key(k2);
-				dup = c2 && !strcmp(c2, ck);
+	for (int i = 0; i < n; i++) {
+		const char *key, *value, *ck = candidate_key(g, i);
+		gy_game_header_at(g, i, &key, &value);
+		kind[i] = ck ? HDR_LINE : strcmp(key, "手合割") ? HDR_COMMENT : HDR_DROPPED;
+		for (int j = 0; ck && j < i; j++) {
+			const char *c2 = kind[j] == HDR_LINE ? candidate_key(g, j) : NULL;
+			if (c2 && !strcmp(c2, ck)) {
+				kind[i] = HDR_COMMENT;
+				break;
 			}
-			if (dup)
+		}
+	}
+}
+
+/* Names first, then the $ headers, then the headers CSA has no line for as comment lines "'key：value". */
+static void put_headers(struct buf *b, const struct gy_game *g, const unsigned char *kind)
+{
+	int n = gy_game_header_count(g);
+	for (int pass = 0; pass < 3; pass++)
+		for (int i = 0; i < n; i++) {
+			const char *key, *value, *ck = csa_key_at(g, i);
+			gy_game_header_at(g, i, &key, &value);
+			if (pass == 2 && kind[i] == HDR_COMMENT) {
+				put(b, "'", 1);
+				put_flat(b, key);
+				put_str(b, "：");
+				put_flat(b, value);
+				put(b, "\n", 1);
+			}
+			if (pass == 2 || kind[i] != HDR_LINE || (ck[0] == 'N') != (pass == 0))
 				continue;
 			put_str(b, ck);
 			if (ck[0] == '$')
@@ -236,22 +252,29 @@ static const char *special_word(struct gy_verdict v, int us)
 	}
 }
 
-/* True when some text of `g` is not ASCII or a main-line time has a fraction of a second. */
-static void scan(const struct gy_game *g, bool *non_ascii, bool *fraction)
+/*
+ * Sets `non_ascii` when some text written is not ASCII, and `v3` when a
+ * main-line time has a fraction of a second or a header needs a v3.0 key.
+ */
+static void scan(const struct gy_game *g, const unsigned char *kind, bool *non_ascii, bool *v3)
 {
-	*non_ascii = *fraction = false;
+	*non_ascii = *v3 = false;
 	for (int i = 0; i < gy_game_header_count(g); i++) {
 		const char *k, *v;
 		gy_game_header_at(g, i, &k, &v);
-		if (csa_key(k) && !is_ascii(v))
-			*non_ascii = true;
+		if (kind[i] == HDR_LINE) {
+			*non_ascii |= !is_ascii(v);
+			*v3 |= gy__header_csa_v3(csa_key_at(g, i));
+		} else if (kind[i] == HDR_COMMENT) {
+			*non_ascii |= !is_ascii(k) || !is_ascii(v);
+		}
 	}
 	for (int n = 0; n >= 0; n = gy_game_first_child(g, n)) {
 		if (!is_ascii(gy_game_comment(g, n)))
 			*non_ascii = true;
 		int64_t t = gy_game_time(g, n);
 		if (n && t > 0 && t % 1000)
-			*fraction = true;
+			*v3 = true;
 	}
 }
 
@@ -261,12 +284,17 @@ enum gy_err gy_csa_write(const struct gy_game *g, char **out, size_t *len)
 		return GY_ERR_ARG;
 	*out = NULL;
 	struct buf b = {NULL, 0, 0, false};
-	bool non_ascii, fraction;
-	scan(g, &non_ascii, &fraction);
-	if (non_ascii || fraction)
+	unsigned char *kind = malloc((size_t)gy_game_header_count(g) + 1);
+	if (!kind)
+		return GY_ERR_NOMEM;
+	classify(g, kind);
+	bool non_ascii, v3;
+	scan(g, kind, &non_ascii, &v3);
+	if (non_ascii || v3)
 		put_str(&b, "'CSA encoding=UTF-8\n");
-	put_str(&b, fraction ? "V3.0\n" : "V2.2\n");
-	put_headers(&b, g);
+	put_str(&b, v3 ? "V3.0\n" : "V2.2\n");
+	put_headers(&b, g, kind);
+	free(kind);
 	const struct gy_pos *start = gy_game_start(g);
 	put_position(&b, start);
 	put_comment(&b, gy_game_comment(g, 0));

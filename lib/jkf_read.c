@@ -14,6 +14,7 @@
 #include "gyoku/handicap.h"
 #include "gyoku/jkf.h"
 #include "gyoku/usi.h"
+#include "headers.h"
 
 /* The reading state: the game being built and where an illegal move was found. */
 struct reader {
@@ -90,7 +91,11 @@ static enum gy_err read_header(struct gy_game *g, const json_t *h)
 	{
 		if (!json_is_string(v) || strlen(json_string_value(v)) != json_string_length(v))
 			return GY_ERR_JKF_HEADER;
-		enum gy_err err = gy_game_set_header(g, key, json_string_value(v));
+		/* A CSA key becomes its canonical key (headers.h) unless the record also has that key. */
+		const char *ck = gy__header_canonical(key);
+		if (ck != key && (json_object_get(h, ck) || gy_game_header(g, ck)))
+			ck = key;
+		enum gy_err err = gy_game_set_header(g, ck, json_string_value(v));
 		if (err)
 			return err;
 	}

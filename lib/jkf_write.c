@@ -14,6 +14,7 @@
 #include "gyoku/handicap.h"
 #include "gyoku/jkf.h"
 #include "gyoku/notation.h"
+#include "headers.h"
 
 /* CSA piece names by piece type (types.h order). */
 static const char *const kind_names[GY_PTYPE_NB] = {"",   "FU", "KY", "KE", "GI", "KA", "HI", "KI",
@@ -291,7 +292,7 @@ enum gy_err gy_jkf_write(const struct gy_game *g, char **out, size_t *len)
 	for (int i = 0; ok && i < gy_game_header_count(g); i++) {
 		const char *k, *v;
 		gy_game_header_at(g, i, &k, &v);
-		ok = put(header, k, json_string(v));
+		ok = put(header, gy__header_kif_key(g, k), json_string(v));
 	}
 	ok = ok && put(root, "initial", initial(gy_game_start(g))) && json_object_set(root, "moves", moves) == 0 &&
 	     json_array_append(moves, start) == 0;

@@ -644,14 +644,15 @@ static enum gy_err read_line(struct reader *r, const char *a, const char *b)
 		return fail_at(r, nul, GY_ERR_KIF_SYNTAX);
 	while (starts(a, b, "\xEF\xBB\xBF"))
 		a += 3; /* a byte order mark, wherever it is */
-	b = trim_end(a, b);
-	if (a == b || *a == '#')
-		return GY_OK;
-	if (*a == '*' || *a == '&') {
+	/* A comment keeps its text as written, trailing spaces included. */
+	if (a < b && (*a == '*' || *a == '&')) {
 		if (r->g)
 			return append_comment(r->g, r->cur, *a == '*' ? a + 1 : a, b);
 		return append_comment(r->hdr, 0, *a == '*' ? a + 1 : a, b);
 	}
+	b = trim_end(a, b);
+	if (a == b || *a == '#')
+		return GY_OK;
 	if (starts(a, b, "手数"))
 		return GY_OK;
 	if (starts(a, b, "まで"))

@@ -16,6 +16,7 @@
 
 #include "gyoku/handicap.h"
 #include "gyoku/notation.h"
+#include "headers.h"
 
 struct out {
 	char *s;
@@ -135,7 +136,7 @@ static void put_start(struct out *o)
 		gy_game_header_at(o->g, i, &k, &v);
 		if (h && !strcmp(k, "手合割"))
 			continue;
-		put(o, k);
+		put(o, gy__header_kif_key(o->g, k));
 		put(o, "：");
 		put(o, v);
 		put(o, "\n");

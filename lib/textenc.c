@@ -44,8 +44,8 @@ enum gy_text_enc gy_text_enc_for_name(const char *name, size_t len)
 	return GY_TEXT_AUTO;
 }
 
-/* True when the `len` bytes at `s` are well-formed UTF-8. */
-static bool valid_utf8(const unsigned char *s, size_t len)
+/* True when the `len` bytes at `s` are well-formed UTF-8; else `*bad` (when not NULL) is where they are not. */
+static bool valid_utf8_at(const unsigned char *s, size_t len, size_t *bad)
 {
 	size_t i = 0;
 	while (i < len) {
@@ -62,20 +62,47 @@ static bool valid_utf8(const unsigned char *s, size_t len)
 		} else if ((c & 0xF8) == 0xF0) {
 			n = 3, min = 0x10000, c &= 0x07;
 		} else {
-			return false;
+			goto invalid;
 		}
 		if (len - i <= n)
-			return false;
+			goto invalid;
 		for (size_t k = 1; k <= n; k++) {
 			if ((s[i + k] & 0xC0) != 0x80)
-				return false;
+				goto invalid;
 			c = c << 6 | (s[i + k] & 0x3F);
 		}
 		if (c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
-			return false;
+			goto invalid;
 		i += n + 1;
 	}
 	return true;
+invalid:
+	if (bad)
+		*bad = i;
+	return false;
+}
+
+static bool valid_utf8(const unsigned char *s, size_t len) { return valid_utf8_at(s, len, NULL); }
+
+enum gy_text_enc gy_text_enc_by_name(const char *name, size_t len)
+{
+	static const struct {
+		const char *name;
+		enum gy_text_enc enc;
+	} names[] = {
+		{"utf-8", GY_TEXT_UTF8},        {"utf8", GY_TEXT_UTF8},    {"shift_jis", GY_TEXT_CP932},
+		{"shift-jis", GY_TEXT_CP932},   {"sjis", GY_TEXT_CP932},   {"cp932", GY_TEXT_CP932},
+		{"windows-31j", GY_TEXT_CP932}, {"euc-jp", GY_TEXT_EUCJP}, {"eucjp", GY_TEXT_EUCJP},
+		{"euc_jp", GY_TEXT_EUCJP},
+	};
+	for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+		size_t i = 0;
+		while (i < len && names[k].name[i] && lower(name[i]) == names[k].name[i])
+			i++;
+		if (i == len && !names[k].name[i])
+			return names[k].enc;
+	}
+	return GY_TEXT_AUTO;
 }
 
 /* The encoding named by "encoding=" on a first line starting with "#KIF", or GY_TEXT_AUTO. */
@@ -93,27 +120,26 @@ static enum gy_text_enc declared(const char *s, size_t len)
 		size_t a = i + sizeof key - 1, b = a;
 		char name[16];
 		while (b < end && s[b] != ' ' && s[b] != '\t' && b - a < sizeof name - 1) {
-			name[b - a] = lower(s[b]);
+			name[b - a] = s[b];
 			b++;
 		}
-		name[b - a] = '\0';
-		if (!strcmp(name, "utf-8") || !strcmp(name, "utf8"))
-			return GY_TEXT_UTF8;
-		if (!strcmp(name, "shift_jis") || !strcmp(name, "sjis") || !strcmp(name, "cp932") ||
-		    !strcmp(name, "shift-jis") || !strcmp(name, "windows-31j"))
-			return GY_TEXT_CP932;
-		if (!strcmp(name, "euc-jp") || !strcmp(name, "eucjp") || !strcmp(name, "euc_jp"))
-			return GY_TEXT_EUCJP;
-		return GY_TEXT_AUTO;
+		return gy_text_enc_by_name(name, b - a);
 	}
 	return GY_TEXT_AUTO;
 }
 
-/* Converts with iconv from `from` to `to`; GY_ERR_TEXT_ENCODING on invalid or unmappable input. */
-static enum gy_err convert(const char *in, size_t len, const char *from, const char *to, char **out, size_t *outlen)
+/*
+ * Converts with iconv from `from` to `to`; GY_ERR_TEXT_ENCODING on invalid
+ * or unmappable input, with `*bad` (when not NULL) the offset of the first
+ * byte not converted.
+ */
+static enum gy_err convert(const char *in, size_t len, const char *from, const char *to, char **out, size_t *outlen,
+			   size_t *bad)
 {
 	*out = NULL;
 	*outlen = 0;
+	if (bad)
+		*bad = 0;
 	iconv_t cd = iconv_open(to, from);
 	if (cd == (iconv_t)-1)
 		return GY_ERR_TEXT_ENCODING;
@@ -131,6 +157,8 @@ static enum gy_err convert(const char *in, size_t len, const char *from, const c
 		if (r != (size_t)-1)
 			break;
 		if (errno != E2BIG) {
+			if (bad)
+				*bad = (size_t)(src - in);
 			err = GY_ERR_TEXT_ENCODING;
 			goto fail;
 		}
@@ -146,6 +174,8 @@ static enum gy_err convert(const char *in, size_t len, const char *from, const c
 		room = cap - 1 - used;
 	}
 	if (iconv(cd, NULL, NULL, &dst, &room) == (size_t)-1) {
+		if (bad)
+			*bad = (size_t)(src - in);
 		err = GY_ERR_TEXT_ENCODING;
 		goto fail;
 	}
@@ -176,7 +206,7 @@ static bool looks_eucjp(const char *s, size_t len)
 		return false;
 	char *out;
 	size_t n;
-	if (convert(s, len, "EUC-JP", "UTF-8", &out, &n) != GY_OK)
+	if (convert(s, len, "EUC-JP", "UTF-8", &out, &n, NULL) != GY_OK)
 		return false;
 	free(out);
 	return true;
@@ -199,6 +229,14 @@ enum gy_text_enc gy_text_detect(const char *in, size_t len, enum gy_text_enc hin
 enum gy_err gy_text_to_utf8(const char *in, size_t len, enum gy_text_enc enc, char **out, size_t *outlen,
 			    enum gy_text_enc *used)
 {
+	return gy_text_to_utf8_at(in, len, enc, out, outlen, used, NULL);
+}
+
+enum gy_err gy_text_to_utf8_at(const char *in, size_t len, enum gy_text_enc enc, char **out, size_t *outlen,
+			       enum gy_text_enc *used, size_t *bad)
+{
+	if (bad)
+		*bad = 0;
 	if (!out || !outlen || (unsigned)enc >= GY_TEXT_ENC_NB || (!in && len))
 		return GY_ERR_ARG;
 	*out = NULL;
@@ -208,10 +246,13 @@ enum gy_err gy_text_to_utf8(const char *in, size_t len, enum gy_text_enc enc, ch
 	if (used)
 		*used = enc;
 	if (enc == GY_TEXT_UTF8) {
-		if (len >= 3 && memcmp(in, "\xEF\xBB\xBF", 3) == 0)
-			in += 3, len -= 3;
-		if (!valid_utf8((const unsigned char *)in, len))
+		size_t skip = len >= 3 && memcmp(in, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0, at;
+		in += skip, len -= skip;
+		if (!valid_utf8_at((const unsigned char *)in, len, &at)) {
+			if (bad)
+				*bad = skip + at;
 			return GY_ERR_TEXT_ENCODING;
+		}
 		char *buf = malloc(len + 1);
 		if (!buf)
 			return GY_ERR_NOMEM;
@@ -222,7 +263,7 @@ enum gy_err gy_text_to_utf8(const char *in, size_t len, enum gy_text_enc enc, ch
 		*outlen = len;
 		return GY_OK;
 	}
-	return convert(in, len, iconv_names[enc], "UTF-8", out, outlen);
+	return convert(in, len, iconv_names[enc], "UTF-8", out, outlen, bad);
 }
 
 enum gy_err gy_text_from_utf8(const char *in, size_t len, enum gy_text_enc enc, char **out, size_t *outlen)
@@ -235,5 +276,5 @@ enum gy_err gy_text_from_utf8(const char *in, size_t len, enum gy_text_enc enc, 
 		return GY_ERR_TEXT_ENCODING;
 	if (enc == GY_TEXT_UTF8)
 		return gy_text_to_utf8(in, len, GY_TEXT_UTF8, out, outlen, NULL);
-	return convert(in, len, "UTF-8", iconv_names[enc], out, outlen);
+	return convert(in, len, "UTF-8", iconv_names[enc], out, outlen, NULL);
 }

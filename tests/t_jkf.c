@@ -21,6 +21,7 @@
 #include "gyoku/game.h"
 #include "gyoku/gyoku.h"
 #include "gyoku/jkf.h"
+#include "recordcmp.h"
 
 #define DATA     "tests/data/jkf/"
 #define RESEARCH "../shared/research-data/records"
@@ -45,71 +46,8 @@ static void sfen_at(const struct gy_game *g, int node, char *buf)
 		gy_sfen_write(&p, buf, GY_SFEN_MAX);
 }
 
-/* Compares the subtrees at `a` and `b`; writes the first difference into `why`. */
-static bool same_tree(const struct gy_game *ga, int a, const struct gy_game *gb, int b, char *why, size_t size)
-{
-	for (; a >= 0 || b >= 0; a = gy_game_next_sibling(ga, a), b = gy_game_next_sibling(gb, b)) {
-		if (a < 0 || b < 0) {
-			snprintf(why, size, "different number of variations at ply %d",
-				 gy_game_ply(a < 0 ? gb : ga, a < 0 ? b : a));
-			return false;
-		}
-		int ply = gy_game_ply(ga, a);
-		if (gy_game_move(ga, a) != gy_game_move(gb, b) || gy_game_time(ga, a) != gy_game_time(gb, b) ||
-		    strcmp(gy_game_comment(ga, a), gy_game_comment(gb, b))) {
-			snprintf(why, size, "move, time or comment differ at ply %d (%lld / %lld ms)", ply,
-				 (long long)gy_game_time(ga, a), (long long)gy_game_time(gb, b));
-			return false;
-		}
-		if (!same_tree(ga, gy_game_first_child(ga, a), gb, gy_game_first_child(gb, b), why, size))
-			return false;
-		if (a == 0)
-			break;
-	}
-	return true;
-}
-
-/* True when the games are the same record; `why` says the first difference. */
-static bool same_game(const struct gy_game *a, const struct gy_game *b, char *why, size_t size)
-{
-	char sa[GY_SFEN_MAX], sb[GY_SFEN_MAX];
-	int ea, eb;
-	struct gy_verdict va = gy_game_ending(a, &ea), vb = gy_game_ending(b, &eb);
-	if (gy_game_header_count(a) != gy_game_header_count(b)) {
-		snprintf(why, size, "header counts %d / %d", gy_game_header_count(a), gy_game_header_count(b));
-		return false;
-	}
-	for (int i = 0; i < gy_game_header_count(a); i++) {
-		const char *k, *v;
-		gy_game_header_at(a, i, &k, &v);
-		const char *w = gy_game_header(b, k);
-		if (!w || strcmp(v, w)) {
-			snprintf(why, size, "header %s", k);
-			return false;
-		}
-	}
-	sfen_at(a, 0, sa);
-	sfen_at(b, 0, sb);
-	if (strcmp(sa, sb)) {
-		snprintf(why, size, "start %s / %s", sa, sb);
-		return false;
-	}
-	if (!same_tree(a, 0, b, 0, why, size))
-		return false;
-	if (va.ending != vb.ending || va.result != vb.result ||
-	    (va.ending != GY_END_NONE && gy_game_ply(a, ea) != gy_game_ply(b, eb))) {
-		snprintf(why, size, "ending %s/%d / %s/%d", gy_ending_name(va.ending), va.result,
-			 gy_ending_name(vb.ending), vb.result);
-		return false;
-	}
-	sfen_at(a, gy_game_main_end(a), sa);
-	sfen_at(b, gy_game_main_end(b), sb);
-	if (strcmp(sa, sb)) {
-		snprintf(why, size, "final %s / %s", sa, sb);
-		return false;
-	}
-	return true;
-}
+/* What JKF keeps: everything, the headers exactly. */
+static const struct recordcmp_opts jkf_cmp = {false, RECORDCMP_TIME_MS, RECORDCMP_HEADERS_EXACT, NULL};
 
 /* Writes `g`, reads it back and compares; true when equal (else `why`). */
 static bool round_trip(const struct gy_game *g, char *why, size_t size)
@@ -120,7 +58,7 @@ static bool round_trip(const struct gy_game *g, char *why, size_t size)
 	enum gy_err err = gy_jkf_write(g, &text, &len);
 	if (!err)
 		err = gy_jkf_read(text, len, &back, NULL, NULL);
-	bool ok = !err && same_game(g, back, why, size);
+	bool ok = !err && recordcmp(g, back, &jkf_cmp, why, size);
 	if (err)
 		snprintf(why, size, "%s", gy_strerror(err));
 	free(text);

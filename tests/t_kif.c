@@ -22,6 +22,7 @@
 #include "gyoku/gyoku.h"
 #include "gyoku/kif.h"
 #include "gyoku/textenc.h"
+#include "recordcmp.h"
 
 #define DATA     "tests/data/kif/"
 #define RESEARCH "../shared/research-data/records"
@@ -53,62 +54,15 @@ static struct gy_game *load(const char *path, enum gy_err *err, struct gy_srcpos
 	return g;
 }
 
-/* Compares the subtrees under node `a` of `x` and node `b` of `y`; writes the first difference to `why`. */
-static bool same_tree(const struct gy_game *x, int a, const struct gy_game *y, int b, bool times, char *why,
-		      size_t size)
-{
-	if (gy_game_move(x, a) != gy_game_move(y, b)) {
-		snprintf(why, size, "move at ply %d differs", gy_game_ply(x, a));
-		return false;
-	}
-	if (strcmp(gy_game_comment(x, a), gy_game_comment(y, b))) {
-		snprintf(why, size, "comment at ply %d: [%s] vs [%s]", gy_game_ply(x, a), gy_game_comment(x, a),
-			 gy_game_comment(y, b));
-		return false;
-	}
-	if (times && gy_game_time(x, a) != gy_game_time(y, b)) {
-		snprintf(why, size, "time at ply %d: %lld vs %lld", gy_game_ply(x, a), (long long)gy_game_time(x, a),
-			 (long long)gy_game_time(y, b));
-		return false;
-	}
-	int c = gy_game_first_child(x, a), d = gy_game_first_child(y, b);
-	for (; c >= 0 && d >= 0; c = gy_game_next_sibling(x, c), d = gy_game_next_sibling(y, d))
-		if (!same_tree(x, c, y, d, times, why, size))
-			return false;
-	if (c >= 0 || d >= 0) {
-		snprintf(why, size, "children differ after ply %d", gy_game_ply(x, a));
-		return false;
-	}
-	return true;
-}
+/* Every header but 手合割, which the start position stands for. */
+static bool kif_header(const char *key) { return strcmp(key, "手合割") != 0; }
 
-/* True when `x` and `y` hold the same record (headers, start, tree, ending). */
+/* True when `x` and `y` hold the same record (headers, start, tree, ending); times only when `times`. */
 static bool same_game(const struct gy_game *x, const struct gy_game *y, bool times, char *why, size_t size)
 {
-	char s1[GY_SFEN_MAX], s2[GY_SFEN_MAX];
-	gy_sfen_write(gy_game_start(x), s1, sizeof s1);
-	gy_sfen_write(gy_game_start(y), s2, sizeof s2);
-	if (strcmp(s1, s2)) {
-		snprintf(why, size, "start %.200s vs %.200s", s1, s2);
-		return false;
-	}
-	for (int i = 0; i < gy_game_header_count(x); i++) {
-		const char *k, *v, *w;
-		gy_game_header_at(x, i, &k, &v);
-		w = gy_game_header(y, k);
-		if (strcmp(k, "手合割") && (!w || strcmp(v, w))) {
-			snprintf(why, size, "header %s: [%s] vs [%s]", k, v, w ? w : "(none)");
-			return false;
-		}
-	}
-	int n1, n2;
-	struct gy_verdict v1 = gy_game_ending(x, &n1), v2 = gy_game_ending(y, &n2);
-	if (v1.ending != v2.ending || v1.result != v2.result || (v1.ending && n1 != n2)) {
-		snprintf(why, size, "ending %s/%d at %d vs %s/%d at %d", gy_ending_name(v1.ending), v1.result, n1,
-			 gy_ending_name(v2.ending), v2.result, n2);
-		return false;
-	}
-	return same_tree(x, 0, y, 0, times, why, size);
+	struct recordcmp_opts o = {false, times ? RECORDCMP_TIME_MS : RECORDCMP_TIME_NONE, RECORDCMP_HEADERS_KEPT,
+				   kif_header};
+	return recordcmp(x, y, &o, why, size);
 }
 
 /* Writes `g` as KIF or KI2, reads it back and compares; the reason in `why`. */

@@ -4,10 +4,11 @@
  *
  * Reading understands: the version line (V2, V2.1, V2.2, V3.0); the
  * encoding line ('CSA encoding=UTF-8 of v3, 'encoding=Shift_JIS of
- * Kifu for Windows): UTF-8 is read as is, any other encoding (Shift_JIS,
- * CP932, EUC-JP, ...) is converted to UTF-8 with iconv, and a text with
- * no encoding line that is not valid UTF-8 is taken as EUC-JP when it
- * decodes as such, else as Shift_JIS (CP932);
+ * Kifu for Windows) naming an encoding gy_text_enc_by_name knows (UTF-8,
+ * Shift_JIS or CP932, EUC-JP; textenc.h), whose text is converted to
+ * UTF-8, and a text with no encoding line that is not valid UTF-8 is
+ * taken as EUC-JP when it decodes as such, else as Shift_JIS (CP932), as
+ * gy_text_detect decides;
  * the names N+ and N-; every $KEY:value header; the start position as PI
  * (with removed pieces), P1..P9 rows, P+ and P- piece lists (with 00 for
  * the hand and 00AL for all the pieces left), then + or - for the side to
@@ -22,10 +23,19 @@
  * none), a move without its side sign.
  *
  * What the game record gets (game.h):
- * - headers under their CSA key: "N+", "N-", "$EVENT", "$SITE",
- *   "$START_TIME", "$END_TIME", "$TIME_LIMIT", "$OPENING", "$TIME",
- *   "$MAX_MOVES", "$JISHOGI", "$NOTE" and any other "$KEY"; the version
- *   and encoding lines are not kept;
+ * - headers under the canonical (KIF) key of the table shared by the
+ *   record formats: N+ 先手 (下手 when the start is a handicap preset),
+ *   N- 後手 (上手), $EVENT 棋戦, $SITE 場所, $START_TIME 開始日時,
+ *   $END_TIME 終了日時, $TIME_LIMIT and $TIME 持ち時間, $TIME+
+ *   先手持ち時間, $TIME- 後手持ち時間, $OPENING 戦型, $MAX_MOVES 最大手数,
+ *   $JISHOGI 持将棋, $NOTE 備考, values as read; a header whose key the
+ *   game already has from another line ($TIME after $TIME_LIMIT), and any
+ *   other "$KEY", under its own CSA key; a comment line "'key：value"
+ *   (full-width colon, no space in the key, which does not start with
+ *   '*') before the side line, as the writer gives a header CSA has no
+ *   line for, as header `key` unless a header line or an earlier such
+ *   comment gives the game that key (then it stays a line of the start
+ *   comment, after the other comment lines before the side line); the version and encoding lines are not kept;
  * - the moves as the main line, each with its time in ms when given;
  * - each comment line, without its quote, as one line of the comment of
  *   the node it follows (node 0 before the first move): "'* text" is
@@ -78,11 +88,15 @@ enum gy_err gy_csa_read(const char *text, size_t len, struct gy_game **out, size
 
 /*
  * Writes `g` as CSA text: the version (V2.2, or V3.0 with the line
- * 'CSA encoding=UTF-8 when a time has a fraction of a second; the
- * encoding line is also written when some text is not ASCII), the names
- * and $ headers (headers under other keys are mapped when they are the
- * usual KIF ones, 先手 下手 後手 上手 棋戦 場所 開始日時 終了日時 戦型,
- * and left out otherwise; line breaks in values become spaces), the
+ * 'CSA encoding=UTF-8 when a time has a fraction of a second or a header
+ * needs a v3.0 key; the encoding line is also written when some text is
+ * not ASCII), the names and $ headers mapped back from the canonical keys
+ * of the table above (持ち時間 as $TIME when it has the v3.0 form
+ * "S+S+S", else as $TIME_LIMIT; 下手 and 上手 as N+ and N-; a "$KEY" as
+ * is), then every other header as a comment line "'key：value" (CSA has
+ * no line for it; gy_csa_read reads it back as a header); 手合割
+ * is left out, as the start position says it; line breaks in values
+ * become spaces), the
  * start position as PI for a handicap preset (with P+00../P-00.. for
  * pieces in hand) or as P1..P9 with P+/P- hands, the side to move, the
  * main line with its times (T lines) and comments, and the ending as a %

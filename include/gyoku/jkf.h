@@ -5,7 +5,9 @@
  *
  * What a JKF record holds, and what the game record (game.h) gets:
  * - "header": an object of strings, kept as the game's headers in order
- *   (keys as in KIF: "先手", "後手", "棋戦", ...).
+ *   (keys as in KIF: "先手", "後手", "棋戦", ...; a CSA key such as "N+"
+ *   or "$EVENT" is stored under its KIF key, as csa.h lists them, unless
+ *   the header also has that KIF key).
  * - "initial": {"preset": P} with P one of HIRATE KY KY_R KA HI HIKY 2 3
  *   4 5 5_L 6 7_L 7_R 8 10 (also 9 when read), the handicap presets of
  *   handicap.h; or {"preset": "OTHER", "data": {"board": 9x9 array
@@ -76,7 +78,8 @@ enum gy_err gy_jkf_read(const char *text, size_t len, struct gy_game **out, stru
 
 /*
  * Writes `g` as JKF: UTF-8 JSON, indented, with "header" (the game's
- * headers in order), "initial" (the preset of a handicap or even start,
+ * headers in order, a CSA key such as "N+" under its KIF key unless the
+ * game also has that key), "initial" (the preset of a handicap or even start,
  * else OTHER with its data), and "moves": the start's comment, each move
  * with "from" (board moves), "to", "piece", "color", "same" (the previous
  * move's destination), "promote" (only when the move could promote),

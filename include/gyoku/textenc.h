@@ -22,6 +22,13 @@ enum gy_text_enc { GY_TEXT_AUTO, GY_TEXT_UTF8, GY_TEXT_CP932, GY_TEXT_EUCJP, GY_
 const char *gy_text_enc_name(enum gy_text_enc e);
 
 /*
+ * The encoding named by `name` (`len` bytes, any letter case): UTF-8 or
+ * UTF8; Shift_JIS, Shift-JIS, SJIS, CP932 or Windows-31J (all CP932);
+ * EUC-JP, EUCJP or EUC_JP.  GY_TEXT_AUTO for any other name.
+ */
+enum gy_text_enc gy_text_enc_by_name(const char *name, size_t len);
+
+/*
  * The encoding the extension of the file name `name` (`len` bytes) implies:
  * GY_TEXT_CP932 for .kif and .ki2, GY_TEXT_UTF8 for .kifu and .ki2u (any
  * letter case), GY_TEXT_AUTO for any other name.
@@ -49,6 +56,15 @@ enum gy_text_enc gy_text_detect(const char *in, size_t len, enum gy_text_enc hin
  */
 enum gy_err gy_text_to_utf8(const char *in, size_t len, enum gy_text_enc enc, char **out, size_t *outlen,
 			    enum gy_text_enc *used) __attribute__((warn_unused_result));
+
+/*
+ * As gy_text_to_utf8, and on GY_ERR_TEXT_ENCODING also sets `*bad` (when
+ * not NULL) to the offset in `in` of the first byte that does not decode
+ * (0 when the encoding cannot be used at all), for readers that report
+ * the line and column of a bad byte.
+ */
+enum gy_err gy_text_to_utf8_at(const char *in, size_t len, enum gy_text_enc enc, char **out, size_t *outlen,
+			       enum gy_text_enc *used, size_t *bad) __attribute__((warn_unused_result));
 
 /*
  * Converts the UTF-8 text `in` of `len` bytes to `enc` (GY_TEXT_UTF8,

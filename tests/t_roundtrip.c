@@ -1,0 +1,336 @@
+/*
+ * tests/t_roundtrip.c: every record written in every format and read back
+ * (issue 3, "Round trips: each record written as KIF, KI2, CSA and JKF and
+ * read back equal (moves, times, comments, branches, ending)").
+ *   roundtrip-0.x  recordcmp.h itself: a copy is equal, and a changed
+ *                  move, time, comment, variation order or ending is found
+ *   roundtrip-1.x  each record file (every .kif .kifu .ki2 .ki2u .csa .jkf
+ *                  under ../shared/research-data/records/, recursively, when
+ *                  present, and under tests/data/{kif,csa,jkf}/) that reads
+ *                  without error, one case per file and format: written as
+ *                  KIF, KI2, CSA and JKF, read back and compared with what
+ *                  was read (recordcmp.h)
+ *
+ * What each format holds, so what is compared (the original against the
+ * copy read back; the start position always):
+ * - KIF: the whole tree with the order of variations, comments, the
+ *   ending; times to the second (kif.h: "Time resolution is the second"),
+ *   so the original's time is compared cut to whole seconds.
+ * - KI2: the whole tree, comments and the ending; no times (kif.h: KI2
+ *   is written with "no times").
+ * - CSA: the main line only (csa.h: "variations are not written: CSA has
+ *   none"), its times to the millisecond (v3 fractions), comments, ending.
+ * - JKF: everything: the whole tree, times to the millisecond, comments,
+ *   the ending.
+ * Headers are not compared here: their mapping across formats is the
+ * concern of t_headers.c.  A CSA file of several games has each game
+ * compared.  A file that does not read cleanly (an illegal move on
+ * purpose, a broken test file) is listed as a "#" line and not a case.
+ * Run from the repository root.
+ */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "check.h"
+#include "datafile.h"
+#include "gyoku/csa.h"
+#include "gyoku/gyoku.h"
+#include "gyoku/jkf.h"
+#include "gyoku/kif.h"
+#include "gyoku/textenc.h"
+#include "recordcmp.h"
+
+#define RECORDS "../shared/research-data/records"
+
+enum { MAX_GAMES = 64, MAX_FILES = 1024 };
+
+/* The formats, in the order each file is written. */
+enum fmt { FMT_KIF, FMT_KI2, FMT_CSA, FMT_JKF, FMT_NB };
+
+static const char *const fmt_name[FMT_NB] = {"KIF", "KI2", "CSA", "JKF"};
+
+/* What each format holds (see the top of the file). */
+static const struct recordcmp_opts fmt_cmp[FMT_NB] = {
+	{false, RECORDCMP_TIME_SECOND, RECORDCMP_HEADERS_NONE, NULL},
+	{false, RECORDCMP_TIME_NONE, RECORDCMP_HEADERS_NONE, NULL},
+	{true, RECORDCMP_TIME_MS, RECORDCMP_HEADERS_NONE, NULL},
+	{false, RECORDCMP_TIME_MS, RECORDCMP_HEADERS_NONE, NULL},
+};
+
+static bool ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+	return n > m && !strcmp(s + n - m, suffix);
+}
+
+/* The format of a record file by its name, or -1. */
+static int fmt_of(const char *path)
+{
+	if (ends_with(path, ".kif") || ends_with(path, ".kifu"))
+		return FMT_KIF;
+	if (ends_with(path, ".ki2") || ends_with(path, ".ki2u"))
+		return FMT_KI2;
+	if (ends_with(path, ".csa"))
+		return FMT_CSA;
+	if (ends_with(path, ".jkf"))
+		return FMT_JKF;
+	return -1;
+}
+
+/* Writes `g` in format `f`; the text (freed by the caller) or NULL with *err. */
+static char *write_as(const struct gy_game *g, enum fmt f, size_t *len, enum gy_err *err)
+{
+	char *text = NULL;
+	switch (f) {
+	case FMT_KIF: *err = gy_kif_write(g, &text, len); break;
+	case FMT_KI2: *err = gy_ki2_write(g, &text, len); break;
+	case FMT_CSA: *err = gy_csa_write(g, &text, len); break;
+	default: *err = gy_jkf_write(g, &text, len); break;
+	}
+	return text;
+}
+
+/* Reads the first game of the UTF-8 (or, for CSA, any encoding) text in format `f`. */
+static enum gy_err read_as(const char *text, size_t len, enum fmt f, struct gy_game **g, size_t *used,
+			   struct gy_srcpos *where)
+{
+	int bad = 0;
+	*used = len;
+	switch (f) {
+	case FMT_KIF: return gy_kif_read(text, len, g, where, &bad);
+	case FMT_KI2: return gy_ki2_read(text, len, g, where, &bad);
+	case FMT_CSA: return gy_csa_read(text, len, g, used, where, &bad);
+	default: return gy_jkf_read(text, len, g, where, &bad);
+	}
+}
+
+/* Reads every game of the file `path`; their number, or 0 with `why` set. */
+static int load(const char *path, struct gy_game **games, char *why, size_t size)
+{
+	enum fmt f = (enum fmt)fmt_of(path);
+	size_t len = 0, ulen = 0, at = 0;
+	char *raw = datafile_slurp(path, &len), *text = NULL;
+	int n = 0;
+	if (!raw) {
+		snprintf(why, size, "cannot be read");
+		return 0;
+	}
+	enum gy_err err = GY_OK;
+	if (f == FMT_CSA) {
+		/* The CSA reader finds the encoding by itself ('encoding= line or the bytes). */
+		text = raw;
+		ulen = len;
+		raw = NULL;
+	} else {
+		enum gy_text_enc enc = gy_text_detect(raw, len, gy_text_enc_for_name(path, strlen(path)));
+		err = gy_text_to_utf8(raw, len, enc, &text, &ulen, NULL);
+	}
+	while (!err && at < ulen && n < MAX_GAMES) {
+		struct gy_srcpos where = {0, 0};
+		size_t used = 0;
+		struct gy_game *g = NULL;
+		err = read_as(text + at, ulen - at, f, &g, &used, &where);
+		if (err == GY_ERR_CSA_EMPTY && n > 0) {
+			err = GY_OK;
+			break;
+		}
+		if (err) {
+			gy_game_destroy(g);
+			snprintf(why, size, "game %d: %s at %d:%d", n + 1, gy_strerror(err), where.line, where.col);
+			break;
+		}
+		games[n++] = g;
+		if (!used)
+			break;
+		at += used;
+	}
+	if (err) {
+		while (n > 0)
+			gy_game_destroy(games[--n]);
+		if (!why[0])
+			snprintf(why, size, "%s", gy_strerror(err));
+	}
+	free(raw);
+	free(text);
+	return n;
+}
+
+/* Writes `g` as `f`, reads it back and compares; false with the reason in `why`. */
+static bool round_trip(const struct gy_game *g, enum fmt f, char *why, size_t size)
+{
+	size_t len = 0, used;
+	struct gy_game *back = NULL;
+	struct gy_srcpos where = {0, 0};
+	enum gy_err err;
+	char *text = write_as(g, f, &len, &err);
+	if (err) {
+		snprintf(why, size, "write: %s", gy_strerror(err));
+		return false;
+	}
+	err = read_as(text, len, f, &back, &used, &where);
+	bool ok = !err && recordcmp(g, back, &fmt_cmp[f], why, size);
+	if (err)
+		snprintf(why, size, "read back: %s at %d:%d", gy_strerror(err), where.line, where.col);
+	if (!ok && getenv("ROUNDTRIP_DUMP"))
+		fputs(text, stderr);
+	gy_game_destroy(back);
+	free(text);
+	return ok;
+}
+
+struct run {
+	struct check_tally *t;
+	int cases;
+	int files;
+};
+
+/* One file: a case per format. */
+static void run_file(struct run *r, const char *path)
+{
+	struct gy_game *games[MAX_GAMES];
+	char why[1024] = "";
+	int n = load(path, games, why, sizeof why);
+	if (!n) {
+		printf("# %s: not round-tripped: %s\n", path, why);
+		return;
+	}
+	r->files++;
+	for (int f = 0; f < FMT_NB; f++) {
+		char id[32];
+		bool ok = true;
+		snprintf(id, sizeof id, "roundtrip-1.%d", ++r->cases);
+		printf("# %s %s as %s\n", id, path, fmt_name[f]);
+		int i = 0;
+		while (i < n && (ok = round_trip(games[i], (enum fmt)f, why, sizeof why)))
+			i++;
+		CHECK(r->t, id, ok, "%s as %s, game %d: %s", path, fmt_name[f], i + 1, why);
+	}
+	for (int i = 0; i < n; i++)
+		gy_game_destroy(games[i]);
+}
+
+static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* Every record file under `dir` (recursively when `deep`), in name order. */
+static void run_dir(struct run *r, const char *dir, bool deep)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return;
+	char *names[MAX_FILES];
+	int n = 0;
+	for (struct dirent *e; (e = readdir(d)) && n < MAX_FILES;)
+		if (e->d_name[0] != '.')
+			names[n++] = strdup(e->d_name);
+	closedir(d);
+	qsort(names, (size_t)n, sizeof names[0], by_name);
+	for (int i = 0; i < n; i++) {
+		char path[1024];
+		struct stat st;
+		snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+		if (!stat(path, &st) && S_ISDIR(st.st_mode)) {
+			if (deep)
+				run_dir(r, path, deep);
+		} else if (fmt_of(path) >= 0) {
+			run_file(r, path);
+		}
+		free(names[i]);
+	}
+}
+
+/* Adds the USI move `usi` after `node`; the new node (-1 when it cannot). */
+static int add(struct gy_game *g, int node, const char *usi, int64_t ms, const char *comment)
+{
+	struct gy_pos p;
+	gy_move m;
+	int child = -1;
+	if (gy_game_position(g, node, &p) || gy_usi_parse_move(&p, usi, strlen(usi), &m, NULL) ||
+	    gy_game_add(g, node, m, &child))
+		return -1;
+	gy_game_set_time(g, child, ms);
+	if (comment && gy_game_set_comment(g, child, comment))
+		return -1;
+	return child;
+}
+
+/*
+ * A small game with a variation; `change` alters one thing: 1 a comment,
+ * 2 a time, 3 the order of the variations, 4 the ending, 5 a move of the
+ * variation, 6 one more move.
+ */
+static struct gy_game *sample(int change)
+{
+	struct gy_pos start;
+	struct gy_game *g = NULL;
+	if (gy_sfen_parse(&start, GY_SFEN_START, strlen(GY_SFEN_START), GY_SFEN_STRICT, NULL) ||
+	    gy_game_create(&g, &start))
+		return NULL;
+	int a = add(g, 0, "7g7f", 1000, "first");
+	int b = change == 3 ? -1 : add(g, a, "3c3d", change == 2 ? 3000 : 2000, NULL);
+	int v = add(g, a, change == 5 ? "4c4d" : "8c8d", 5000, change == 1 ? "side line!" : "side line");
+	if (change == 3)
+		b = add(g, a, "3c3d", 2000, NULL);
+	int c = add(g, b, "2g2f", 0, NULL);
+	if (change == 6)
+		c = add(g, c, "8c8d", -1, NULL);
+	struct gy_verdict res = {GY_END_RESIGNATION, GY_RESULT_BLACK_WINS};
+	if (change == 4)
+		res.result = GY_RESULT_WHITE_WINS;
+	gy_game_set_ending(g, gy_game_main_end(g), res);
+	if (v < 0 || c < 0) {
+		gy_game_destroy(g);
+		return NULL;
+	}
+	return g;
+}
+
+/* recordcmp.h finds each kind of difference, and only where it should. */
+static void self_cases(struct check_tally *t)
+{
+	static const char *const what[] = {
+		"a copy",       "a comment", "a time", "the order of variations", "the ending", "a move of a variation",
+		"one more move"};
+	char why[512] = "", id[32];
+	struct gy_game *orig = sample(0);
+	for (int c = 0; c <= 6; c++) {
+		struct gy_game *g = sample(c);
+		bool same = orig && g && recordcmp(orig, g, NULL, why, sizeof why);
+		snprintf(id, sizeof id, "roundtrip-0.%d", c + 1);
+		CHECK(t, id, orig && g && same == (c == 0), "%s: recordcmp says %s (%s)", what[c],
+		      same ? "equal" : "different", why);
+		if (!same)
+			printf("# %s: %s\n", what[c], why);
+		gy_game_destroy(g);
+	}
+	/* The main line only: a changed variation is not seen, a changed main line is. */
+	struct recordcmp_opts main_only = {true, RECORDCMP_TIME_NONE, RECORDCMP_HEADERS_NONE, NULL};
+	struct gy_game *g1 = sample(1), *g2 = sample(2);
+	CHECK(t, "roundtrip-0.8",
+	      g1 && g2 && recordcmp(orig, g1, &main_only, why, sizeof why) &&
+		      recordcmp(orig, g2, &main_only, why, sizeof why),
+	      "main line only, no times: %s", why);
+	gy_game_destroy(g1);
+	gy_game_destroy(g2);
+	gy_game_destroy(orig);
+}
+
+int main(void)
+{
+	struct check_tally t = {0, 0};
+	struct run r = {&t, 0, 0};
+	struct stat st;
+	gy_init();
+	self_cases(&t);
+	run_dir(&r, "tests/data/kif", false);
+	run_dir(&r, "tests/data/csa", false);
+	run_dir(&r, "tests/data/jkf", false);
+	if (stat(RECORDS, &st) || !S_ISDIR(st.st_mode))
+		check_skip("roundtrip-1.0", RECORDS " is absent: only tests/data/ records were round-tripped");
+	else
+		run_dir(&r, RECORDS, true);
+	printf("# %d files round-tripped in %d formats: %d cases\n", r.files, FMT_NB, r.cases);
+	return check_exit(&t);
+}
