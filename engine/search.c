@@ -419,7 +419,8 @@ static int search(struct worker *w, int alpha, int beta, int depth, int ply, boo
 	const cont_table *cont[2] = {prev->cont, ss_at(w, ply - 2)->cont};
 	gy_move counter =
 		prev->move ? h->counter[move_piece(pos->side ^ 1, prev->move)][gy_move_to(prev->move)] : GY_MOVE_NONE;
-	ss_at(w, ply + 1)->killer[0] = ss_at(w, ply + 1)->killer[1] = GY_MOVE_NONE;
+	/* The grandchildren start with fresh killers; the children share theirs among siblings. */
+	ss_at(w, ply + 2)->killer[0] = ss_at(w, ply + 2)->killer[1] = GY_MOVE_NONE;
 	struct picker mp;
 	picker_init(&mp, pos, h, cont, tt_move, ss->killer, counter);
 	int best_value = -VALUE_INF, move_count = 0, nq = 0, nc = 0, old_alpha = alpha;
