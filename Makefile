@@ -2,7 +2,7 @@
 #
 #   make          build bin/gyoku (release)
 #   make test     install what is missing, build, run every test
-#   make bench    perft and search speed next to Fairy-Stockfish
+#   make bench    perft and search speed next to Fairy-Stockfish, mate solver times
 #   make run      install what is missing, build, start gyoku
 #   make debug    ASan/UBSan build with position checks (bin/debug/)
 #   make fuzz     libFuzzer on the SFEN and USI move parsers (FUZZ_SECONDS each)
@@ -131,6 +131,7 @@ fuzz: $(FUZZERS)
 bench: deps bin/gyoku bin/gyoku-usi
 	@bench/perft.sh
 	@bench/engine.sh
+	@bench/mate.sh
 
 run: deps bin/gyoku
 	bin/gyoku shell

@@ -20,4 +20,7 @@ int cmd_shell(int argc, char **argv);
  */
 int cmd_match(int argc, char **argv);
 
+/* gyoku solve <SFEN|FILE> [--time S] [--memory MB] [--tsume-rules]: the tsume solver. */
+int cmd_solve(int argc, char **argv);
+
 #endif

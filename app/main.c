@@ -16,6 +16,8 @@ static void usage(FILE *f)
 	      "  convert IN [--from FMT] --to FMT [-o OUT]  a record from one format to another\n"
 	      "                                             (sfen usi csa kif kifu ki2 ki2u jkf\n"
 	      "                                              japanese hodges hosking kitao)\n"
+	      "  solve <SFEN|FILE> [--time S] [--memory MB] [--tsume-rules]\n"
+	      "                                             solve a tsume problem (mate N / nomate)\n"
 	      "  shell                                      interactive prompt over a position\n"
 	      "  match --engine CMD --engine CMD --games N --tc 10+0.1 ...\n"
 	      "                                             a match between two USI engines (Elo, SPRT)\n"
@@ -35,6 +37,8 @@ int main(int argc, char **argv)
 		return cmd_perft(argc - 2, argv + 2);
 	if (!strcmp(cmd, "convert"))
 		return cmd_convert(argc - 2, argv + 2);
+	if (!strcmp(cmd, "solve"))
+		return cmd_solve(argc - 2, argv + 2);
 	if (!strcmp(cmd, "shell"))
 		return cmd_shell(argc - 2, argv + 2);
 	if (!strcmp(cmd, "match"))

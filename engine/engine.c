@@ -17,12 +17,12 @@
 #include "bench.h"
 #include "eval.h"
 #include "gyoku/engine.h"
+#include "gyoku/mate.h"
 #include "gyoku/movegen.h"
 #include "gyoku/usi.h"
-#include "mate_search.h"
 #include "search.h"
 
-enum { MAX_THREADS = 256 };
+enum { MAX_THREADS = 256, MATE_MAX_PV = 4096 };
 
 struct gy_engine {
 	struct gy_engine_callbacks cb;
@@ -30,8 +30,9 @@ struct gy_engine {
 	struct search_shared *sh;
 	struct worker *workers[MAX_THREADS];
 	int nworkers;
+	struct gy_mate *mate; /* the df-pn solver, made at its first use */
 	/* Options. */
-	int64_t hash_mb;
+	int64_t hash_mb, mate_mb;
 	int threads, multipv, skill, max_moves;
 	bool ponder;
 	enum entering_rule entering;
@@ -62,6 +63,7 @@ static const struct gy_option_desc options[] = {
 	{"MaxMovesToDraw", GY_OPT_SPIN, "0", 0, 100000, NULL, "the game is a draw at this ply (0: never)"},
 	{"NetworkDelay", GY_OPT_SPIN, "120", 0, 10000, NULL, "ms kept in reserve on every move for lag"},
 	{"MinimumThinkingTime", GY_OPT_SPIN, "20", 0, 60000, NULL, "ms spent at least on a move when the clock allows"},
+	{"MateHash", GY_OPT_SPIN, "64", 1, 65536, NULL, "mate solver table size in MB (go mate, mate probes)"},
 };
 
 enum { OPTION_COUNT = sizeof options / sizeof options[0] };
@@ -114,6 +116,7 @@ enum gy_err gy_engine_create(struct gy_engine **out, const struct gy_engine_call
 	if (!e->sh)
 		goto fail;
 	e->hash_mb = 64;
+	e->mate_mb = 64;
 	e->threads = 1;
 	e->multipv = 1;
 	e->skill = 20;
@@ -146,6 +149,7 @@ void gy_engine_destroy(struct gy_engine *e)
 	gy_engine_stop(e);
 	gy_engine_wait(e);
 	free_workers(e);
+	gy_mate_destroy(e->mate);
 	tt_free(&e->tt);
 	free(e->sh);
 	pthread_mutex_destroy(&e->lock);
@@ -239,6 +243,10 @@ enum gy_err gy_engine_set_option(struct gy_engine *e, const char *name, const ch
 		e->network_delay = v;
 	} else if (o == &options[8]) {
 		e->minimum_think = v;
+	} else if (o == &options[9]) {
+		gy_mate_destroy(e->mate);
+		e->mate = NULL;
+		e->mate_mb = v;
 	}
 	return GY_OK;
 }
@@ -250,6 +258,45 @@ void gy_engine_new_game(struct gy_engine *e)
 	tt_clear(&e->tt);
 	for (int i = 0; i < e->nworkers; i++)
 		search_clear_history(e->workers[i]);
+	if (e->mate)
+		gy_mate_clear(e->mate);
+}
+
+/* The solver, made at first use; NULL when its table cannot be allocated. */
+static struct gy_mate *solver(struct gy_engine *e)
+{
+	if (!e->mate && gy_mate_create(&e->mate, (size_t)e->mate_mb) != GY_OK)
+		e->mate = NULL;
+	return e->mate;
+}
+
+/*
+ * Step 1b of a search: a short df-pn probe of the root, so that long mates
+ * are found and proven (the alpha-beta search sees only as far as its
+ * depth).  Its budget grows with the time for the move; it is bounded by
+ * nodes only when no clock runs, so that a depth-limited search (bench)
+ * stays reproducible.  Returns the mating line's length, 0 when none.
+ */
+static int root_mate_probe(struct gy_engine *e, gy_move *pv)
+{
+	const struct search_setup *s = &e->sh->setup;
+	struct gy_mate *m = solver(e);
+	if (!m || e->skill < 20 || gy_pos_in_check(&e->root))
+		return 0;
+	struct gy_mate_limits l;
+	memset(&l, 0, sizeof l);
+	l.no_shorten = true;
+	if (s->tm.maximum >= 0) {
+		int64_t nodes = s->tm.optimum * 40;
+		l.nodes = (uint64_t)(nodes < 2000 ? 2000 : nodes > 200000 ? 200000 : nodes);
+		l.time_ms = s->tm.optimum / 8 > 1 ? s->tm.optimum / 8 : 1;
+	} else {
+		l.nodes = s->limits.infinite || s->limits.ponder ? 200000 : 20000;
+	}
+	struct gy_mate_report r;
+	if (gy_mate_solve(m, &e->root, &l, &e->sh->stop, pv, MATE_MAX_PV, &r) != GY_MATE_FOUND)
+		return 0;
+	return gy_mate_pv_len(m);
 }
 
 /* Records position `p` at game ply `g` of the shared history. */
@@ -378,6 +425,22 @@ static void finish(struct gy_engine *e)
 	pthread_mutex_unlock(&e->lock);
 }
 
+/* The info line of a mate the probe proved. */
+static void report_mate(struct gy_engine *e, const gy_move *pv, int n)
+{
+	if (!e->cb.info || !e->sh->setup.report)
+		return;
+	struct gy_info info;
+	memset(&info, 0, sizeof info);
+	info.depth = info.seldepth = n;
+	info.multipv = 1;
+	info.mate = n;
+	info.time_ms = timeman_now() - atomic_load(&e->sh->start_ms);
+	info.pv = pv;
+	info.pv_len = n;
+	e->cb.info(e->cb.ctx, &info);
+}
+
 static void *search_main(void *arg)
 {
 	struct gy_engine *e = arg;
@@ -385,6 +448,8 @@ static void *search_main(void *arg)
 	struct worker *w0 = e->workers[0];
 	enum gy_best_kind kind = GY_BEST_MOVE;
 	gy_move best = GY_MOVE_NONE, ponder = GY_MOVE_NONE;
+	gy_move mate_pv[MATE_MAX_PV];
+	int mate_len = 0;
 
 	/* Step 1: the answers that need no search. */
 	if (w0->nroot == 0) {
@@ -394,6 +459,10 @@ static void *search_main(void *arg)
 		kind = GY_BEST_WIN;
 	} else if (e->entering == ENTER_TRY && (best = search_try_move(&e->root)) != GY_MOVE_NONE) {
 		kind = GY_BEST_MOVE;
+	} else if ((mate_len = root_mate_probe(e, mate_pv)) > 0) {
+		best = mate_pv[0];
+		ponder = mate_len > 1 ? mate_pv[1] : GY_MOVE_NONE;
+		report_mate(e, mate_pv, mate_len);
 	} else {
 		/* Step 2: the search, worker 0 on this thread, the helpers on theirs. */
 		pthread_t helpers[MAX_THREADS];
@@ -489,10 +558,21 @@ static void *mate_main(void *arg)
 	struct gy_engine *e = arg;
 	gy_move pv[MATE_MAX_PV];
 	int n = 0;
-	enum gy_mate_answer answer = mate_search_run(&e->root, e->mate_ms, &e->sh->stop, pv, &n);
+	enum gy_mate_status status = GY_MATE_TIMEOUT;
+	struct gy_mate *m = solver(e);
+	if (m) {
+		struct gy_mate_limits l;
+		memset(&l, 0, sizeof l);
+		l.time_ms = e->mate_ms < 0 ? 0 : e->mate_ms > 0 ? e->mate_ms : 1;
+		struct gy_mate_report r;
+		status = gy_mate_solve(m, &e->root, &l, &e->sh->stop, pv, MATE_MAX_PV, &r);
+		n = status == GY_MATE_FOUND ? gy_mate_pv_len(m) : 0;
+	} else if (e->cb.message) {
+		e->cb.message(e->cb.ctx, "error: no memory for the mate solver's table (MateHash)");
+	}
 	mark_reported(e);
 	if (e->cb.checkmate)
-		e->cb.checkmate(e->cb.ctx, answer, pv, n);
+		e->cb.checkmate(e->cb.ctx, status, pv, n);
 	finish(e);
 	return NULL;
 }

@@ -82,7 +82,7 @@ static void on_bestmove(void *ctx, enum gy_best_kind kind, gy_move move, gy_move
 	}
 }
 
-static void on_checkmate(void *ctx, enum gy_mate_answer answer, const gy_move *pv, int n)
+static void on_checkmate(void *ctx, enum gy_mate_status answer, const gy_move *pv, int n)
 {
 	struct usi *u = ctx;
 	if (answer == GY_MATE_NONE) {

@@ -45,6 +45,7 @@ for t in bin/debug/tests/t_*; do
 	case $(basename "$t") in
 	t_perft) run "debug/t_perft" "$t" --max-nodes 1000000 ;;
 	t_kinds) run "debug/t_kinds" "$t" 3000 ;;
+	t_mate) run "debug/t_mate" "$t" --quick ;;
 	*) run "debug/$(basename "$t")" "$t" ;;
 	esac
 done
@@ -82,6 +83,26 @@ cli() {
 	fi
 }
 run cli cli
+
+# gyoku solve (issue 5): a SFEN, KIF and CSA problems, nomate, timeout, the tsume rules.
+mate_cli() {
+	local out f i=2
+	out=$(bin/gyoku solve '4B2bk/9/9/5N3/6GN1/9/9/9/K8 b P 1' 2> /dev/null)
+	[ "$out" = "mate 5"$'\n'"☗３三角不成 ☖１二玉 ☗１三歩 ☖２三玉 ☗２四金"$'\n'"5a3c 1a1b P*1c 1b2c 3e2d" ] \
+		&& echo "PASS mate-cli-1.1" || echo "FAIL mate-cli-1.1: $out"
+	for f in tests/data/tsume/uchifuzume.kif tests/data/tsume/uchifuzume.csa; do
+		out=$(bin/gyoku solve "$f" 2> /dev/null | head -1)
+		[ "$out" = "mate 5" ] && echo "PASS mate-cli-1.$i" || echo "FAIL mate-cli-1.$i: $f: $out"
+		i=$((i + 1))
+	done
+	out=$(bin/gyoku solve '8k/9/5B1G1/9/9/9/9/9/9 b P 1' 2> /dev/null)
+	[ "$out" = "nomate" ] && echo "PASS mate-cli-2.1" || echo "FAIL mate-cli-2.1: $out"
+	out=$(bin/gyoku solve '9/9/9/9/9/9/9/9/k8 b 2R2B 1' --time 0.2 2> /dev/null)
+	[ "$out" = "timeout" ] && echo "PASS mate-cli-2.2" || echo "FAIL mate-cli-2.2: $out"
+	out=$(bin/gyoku solve '8k/6S2/7G1/9/R8/9/9/9/9 b - 1' --tsume-rules 2> /dev/null | head -1)
+	[ "$out" = "mate 1" ] && echo "PASS mate-cli-3.1" || echo "FAIL mate-cli-3.1: $out"
+}
+run mate-cli mate_cli
 
 # The search signature (style.md rule 12, issue 4): `gyoku-usi bench` must print the node
 # count in tests/data/bench_signature.txt, and the same count when run again.

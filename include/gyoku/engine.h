@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "err.h"
+#include "mate.h"
 #include "position.h"
 #include "types.h"
 
@@ -58,9 +59,6 @@ enum gy_best_kind {
 	GY_BEST_WIN     /* a declaration wins under the EnteringKingRule option */
 };
 
-/* The answer of a mate search (gy_engine_go_mate). */
-enum gy_mate_answer { GY_MATE_FOUND, GY_MATE_NONE, GY_MATE_TIMEOUT };
-
 /* Callbacks; any may be NULL.  `ctx` is passed back unchanged. */
 struct gy_engine_callbacks {
 	void *ctx;
@@ -68,14 +66,14 @@ struct gy_engine_callbacks {
 	/* Exactly once per gy_engine_go, after the search ended (and, for infinite or ponder, was stopped). */
 	void (*bestmove)(void *ctx, enum gy_best_kind kind, gy_move move, gy_move ponder);
 	/* Exactly once per gy_engine_go_mate; `pv` (the mating line) is valid during the call. */
-	void (*checkmate)(void *ctx, enum gy_mate_answer answer, const gy_move *pv, int n);
+	void (*checkmate)(void *ctx, enum gy_mate_status status, const gy_move *pv, int n);
 	/* Free text for the user (USI "info string"). */
 	void (*message)(void *ctx, const char *text);
 };
 
 /*
- * Creates an engine with the default options (USI_Hash 64 MB, one
- * thread).  Errors: GY_ERR_NOMEM.  The caller destroys it with
+ * Creates an engine with the default options (USI_Hash 64 MB, MateHash
+ * 64 MB, one thread).  Errors: GY_ERR_NOMEM.  The caller destroys it with
  * gy_engine_destroy.
  */
 enum gy_err gy_engine_create(struct gy_engine **out, const struct gy_engine_callbacks *cb)
@@ -133,9 +131,10 @@ const struct gy_pos *gy_engine_position(const struct gy_engine *e);
 enum gy_err gy_engine_go(struct gy_engine *e, const struct gy_limits *limits) __attribute__((warn_unused_result));
 
 /*
- * Starts a mate search of the position for at most `ms` milliseconds
- * (negative: until gy_engine_stop) and returns at once; the checkmate
- * callback follows.  Errors: GY_ERR_BUSY.
+ * Starts a mate search (the df-pn solver of mate.h, shortest mate) of the
+ * position for at most `ms` milliseconds (negative: until
+ * gy_engine_stop) and returns at once; the checkmate callback follows.
+ * Errors: GY_ERR_BUSY.
  */
 enum gy_err gy_engine_go_mate(struct gy_engine *e, int64_t ms) __attribute__((warn_unused_result));
 

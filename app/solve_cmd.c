@@ -1,0 +1,213 @@
+/*
+ * app/solve_cmd.c: `gyoku solve`, the tsume solver on the command line.
+ *
+ *   gyoku solve <SFEN|FILE> [--time S] [--memory MB] [--nodes N]
+ *               [--tsume-rules] [--no-shorten]
+ *
+ * Prints "mate N", "nomate" or "timeout", then (for a mate) the line in
+ * Japanese notation and in USI, then the search figures on stderr.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "gyoku/gyoku.h"
+#include "gyoku/mate.h"
+#include "position_arg.h"
+
+enum { SOLVE_PV_MAX = 4096 };
+
+static char *solve_read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	size_t cap = 1 << 16, n = 0;
+	char *buf = malloc(cap + 1);
+	while (buf) {
+		n += fread(buf + n, 1, cap - n, f);
+		if (n < cap)
+			break;
+		char *bigger = cap < (64u << 20) ? realloc(buf, 2 * cap + 1) : NULL;
+		if (!bigger) {
+			free(buf);
+			buf = NULL;
+			break;
+		}
+		buf = bigger;
+		cap *= 2;
+	}
+	fclose(f);
+	if (buf) {
+		buf[n] = '\0';
+		*len = n;
+	}
+	return buf;
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+	size_t a = strlen(s), b = strlen(suffix);
+	return a >= b && !strcmp(s + a - b, suffix);
+}
+
+/*
+ * The start position of the record or problem file `path`: a CSA, KIF or
+ * KI2 record (by extension, else by content), or a text whose first line
+ * holding "SFEN: " or a lone SFEN gives the position.  0 on success.
+ */
+static int solve_position_from_file(const char *path, struct gy_pos *pos)
+{
+	size_t len = 0;
+	char *text = solve_read_file(path, &len);
+	if (!text) {
+		fprintf(stderr, "gyoku solve: cannot read %s\n", path);
+		return 1;
+	}
+	int rc = 1;
+	const char *tag = strstr(text, "SFEN: ");
+	struct gy_game *g = NULL;
+	struct gy_srcpos where = {0, 0};
+	int bad = 0;
+	enum gy_err err;
+	if (tag || !strchr(text, '\n') || (strchr(text, '/') && strchr(text, '/') < strchr(text, '\n'))) {
+		const char *s = tag ? tag + 6 : text;
+		size_t n = strcspn(s, "\r\n");
+		char *line = malloc(n + 1);
+		if (!line)
+			goto done;
+		memcpy(line, s, n);
+		line[n] = '\0';
+		rc = position_arg_parse(pos, line, "gyoku solve");
+		free(line);
+		goto done;
+	}
+	if (ends_with(path, ".csa") || !strncmp(text, "V2", 2) || !strncmp(text, "P1", 2) || !strncmp(text, "PI", 2)) {
+		size_t consumed = 0;
+		err = gy_csa_read(text, len, &g, &consumed, &where, &bad);
+	} else {
+		char *utf8 = NULL;
+		size_t ulen = 0;
+		err = gy_text_to_utf8(text, len, gy_text_enc_for_name(path, strlen(path)), &utf8, &ulen, NULL);
+		if (!err)
+			err = ends_with(path, ".ki2") || ends_with(path, ".ki2u")
+				      ? gy_ki2_read(utf8, ulen, &g, &where, &bad)
+				      : gy_kif_read(utf8, ulen, &g, &where, &bad);
+		free(utf8);
+	}
+	/* Only the start position matters: a record whose moves are bad still gives it. */
+	if (g) {
+		*pos = *gy_game_start(g);
+		rc = 0;
+	} else {
+		fprintf(stderr, "gyoku solve: %s: %s at line %d column %d\n", path, gy_strerror(err), where.line,
+			where.col);
+	}
+done:
+	gy_game_destroy(g);
+	free(text);
+	return rc;
+}
+
+static int solve_usage(void)
+{
+	fputs("usage: gyoku solve <SFEN|FILE> [--time S] [--memory MB] [--nodes N] [--tsume-rules] [--no-shorten]\n",
+	      stderr);
+	return 2;
+}
+
+int cmd_solve(int argc, char **argv)
+{
+	const char *arg = NULL;
+	double seconds = 0;
+	long memory = 256;
+	unsigned long long nodes = 0;
+	struct gy_mate_limits lim = {0, 0, false, false};
+	for (int i = 0; i < argc; i++) {
+		char *end = NULL;
+		if (!strcmp(argv[i], "--time") && i + 1 < argc) {
+			seconds = strtod(argv[++i], &end);
+			if (*end || seconds < 0)
+				return solve_usage();
+		} else if (!strcmp(argv[i], "--memory") && i + 1 < argc) {
+			memory = strtol(argv[++i], &end, 10);
+			if (*end || memory < 1 || memory > (1L << 20))
+				return solve_usage();
+		} else if (!strcmp(argv[i], "--nodes") && i + 1 < argc) {
+			nodes = strtoull(argv[++i], &end, 10);
+			if (*end)
+				return solve_usage();
+		} else if (!strcmp(argv[i], "--tsume-rules")) {
+			lim.tsume_rules = true;
+		} else if (!strcmp(argv[i], "--no-shorten")) {
+			lim.no_shorten = true;
+		} else if (!arg) {
+			arg = argv[i];
+		} else {
+			fprintf(stderr, "gyoku solve: unexpected argument '%s'\n", argv[i]);
+			return solve_usage();
+		}
+	}
+	if (!arg)
+		return solve_usage();
+	struct gy_pos pos;
+	FILE *probe = strchr(arg, '/') && strchr(arg, ' ') ? NULL : fopen(arg, "rb");
+	if (probe) {
+		fclose(probe);
+		if (solve_position_from_file(arg, &pos))
+			return 1;
+	} else if (position_arg_parse(&pos, arg, "gyoku solve")) {
+		return 1;
+	}
+	lim.time_ms = (int64_t)(seconds * 1000);
+	lim.nodes = nodes;
+	struct gy_mate *m = NULL;
+	if (gy_mate_create(&m, (size_t)memory)) {
+		fprintf(stderr, "gyoku solve: cannot allocate %ld MB\n", memory);
+		return 1;
+	}
+	gy_move *pv = malloc(SOLVE_PV_MAX * sizeof *pv);
+	if (!pv) {
+		gy_mate_destroy(m);
+		return 1;
+	}
+	struct gy_mate_report rep;
+	enum gy_mate_status st = gy_mate_solve(m, &pos, &lim, NULL, pv, SOLVE_PV_MAX, &rep);
+	if (st == GY_MATE_FOUND) {
+		printf("mate %d\n", rep.length);
+		int n = gy_mate_pv_len(m);
+		struct gy_pos p = pos;
+		gy_sq prev = GY_SQ_NONE;
+		for (int i = 0; i < n; i++) {
+			char buf[GY_NOTATION_MAX];
+			gy_notation_write(&p, pv[i], prev, GY_NOTATION_JAPANESE, true, buf, sizeof buf);
+			printf("%s%s", i ? " " : "", buf);
+			struct gy_undo u;
+			prev = gy_move_to(pv[i]);
+			gy_pos_do(&p, pv[i], &u);
+		}
+		putchar('\n');
+		for (int i = 0; i < n; i++) {
+			char buf[GY_USI_MOVE_MAX];
+			gy_usi_write_move(pv[i], buf);
+			printf("%s%s", i ? " " : "", buf);
+		}
+		putchar('\n');
+	} else {
+		printf("%s\n", gy_mate_status_name(st));
+	}
+	fflush(stdout);
+	fprintf(stderr, "nodes %llu time %lld ms nps %llu%s%s tt %.1f%%\n", (unsigned long long)rep.nodes,
+		(long long)rep.time_ms,
+		(unsigned long long)(rep.time_ms > 0 ? rep.nodes * 1000 / (uint64_t)rep.time_ms : rep.nodes),
+		st != GY_MATE_FOUND ? ""
+		: !rep.complete     ? " (line cut short by the limits; mate proven within the length)"
+		: !rep.shortest     ? " (length not proven shortest)"
+				    : "",
+		st == GY_MATE_FOUND && lim.tsume_rules && rep.minimax != rep.length ? " (tsume rules)" : "",
+		rep.tt_usage * 100);
+	free(pv);
+	gy_mate_destroy(m);
+	return 0;
+}

@@ -1,0 +1,98 @@
+/*
+ * gyoku/mate.h: the mate (tsume) solver: df-pn with hand superiority, then
+ * the shortest mate and its line.
+ *
+ * The side to move at the root is the attacker: it may only check, the
+ * defender answers with every legal evasion, and a defender without one
+ * is mated.  Uchifuzume is never played (the generators exclude it), a
+ * position may lack the attacker's king (tsume convention; see
+ * GY_SFEN_TSUME in usi.h), and a position repeated on a line counts as a
+ * failure of the attacker, so a loop can never produce a false mate.
+ *
+ * The length reported is the minimax length: the attacker mates as fast
+ * as it can, the defender resists as long as it can; the line is one such
+ * game.  With `tsume_rules`, futile interpositions (無駄合) are left out of
+ * the line and of its length, and among defences of equal length the one
+ * leaving the attacker fewer pieces in hand is shown (see
+ * docs/mate.md for what exactly is decided and how).
+ *
+ * struct gy_mate is opaque: it owns the transposition table.  One gy_mate
+ * is used by one thread at a time; the stop flag may be set from another.
+ * gy_init() (init.h) must have run.
+ */
+#ifndef GYOKU_MATE_H
+#define GYOKU_MATE_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "err.h"
+#include "position.h"
+#include "types.h"
+
+struct gy_mate;
+
+enum gy_mate_status {
+	GY_MATE_FOUND,  /* a mate was proven; the line is filled */
+	GY_MATE_NONE,   /* proven that no mate exists */
+	GY_MATE_TIMEOUT /* the time, node limit or stop flag ended the search first */
+};
+
+/* What may end a search early; zero fields mean "no limit". */
+struct gy_mate_limits {
+	int64_t time_ms;  /* wall time in milliseconds; 0 = none */
+	uint64_t nodes;   /* nodes; 0 = none */
+	bool no_shorten;  /* skip the shortest-mate refinement (report the first proof's line) */
+	bool tsume_rules; /* composition conventions (futile interpositions, defender's choice) */
+};
+
+/* What a solve found, besides the line. */
+struct gy_mate_report {
+	enum gy_mate_status status;
+	int length;      /* plies to mate (FOUND): the line's length when complete, else minimax */
+	int minimax;     /* the minimax mate length before tsume rules; an upper bound unless shortest */
+	bool shortest;   /* the length was proven shortest (refinement finished) */
+	bool complete;   /* the line ends in mate (a limit may cut it short while it is built) */
+	uint64_t nodes;  /* nodes searched, all phases */
+	int64_t time_ms; /* wall time */
+	double tt_usage; /* fraction of TT slots in use at the end */
+};
+
+/*
+ * Creates a solver whose transposition table takes about `memory_mb`
+ * megabytes (at least 1).  Errors: GY_ERR_NOMEM.  Free with
+ * gy_mate_destroy.
+ */
+enum gy_err gy_mate_create(struct gy_mate **out, size_t memory_mb) __attribute__((warn_unused_result));
+
+/* Frees `m` (NULL is fine). */
+void gy_mate_destroy(struct gy_mate *m);
+
+/* Forgets everything learnt (the next solve starts from an empty table). */
+void gy_mate_clear(struct gy_mate *m);
+
+/*
+ * Solves `p` with the side to move attacking.  `limits` may be NULL (no
+ * limit); `stop` may be NULL, else the search ends soon after *stop
+ * becomes true (from any thread) with GY_MATE_TIMEOUT, or with FOUND if a
+ * mate was already proven (then `shortest` may be false).  On FOUND the
+ * line is written to `pv` (at most `pv_max` moves; the report's length
+ * tells the full length, the return of gy_mate_pv_len how many were
+ * written).  The table is kept between solves (clear it with
+ * gy_mate_clear for independent timings).  Memory never grows beyond the
+ * table and per-ply buffers: when the table is full, the entries with the
+ * least work are replaced.  Returns the status, also in `report` (which
+ * may be NULL).
+ */
+enum gy_mate_status gy_mate_solve(struct gy_mate *m, const struct gy_pos *p, const struct gy_mate_limits *limits,
+				  const atomic_bool *stop, gy_move *pv, int pv_max, struct gy_mate_report *report);
+
+/* The number of moves written to `pv` by the last gy_mate_solve. */
+int gy_mate_pv_len(const struct gy_mate *m);
+
+/* The name of a status: "mate", "nomate", "timeout". */
+const char *gy_mate_status_name(enum gy_mate_status s);
+
+#endif

@@ -1,0 +1,70 @@
+/*
+ * mate/dfpn.h: the df-pn search proper (library-internal; the API is
+ * include/gyoku/mate.h).
+ */
+#ifndef MATE_DFPN_H
+#define MATE_DFPN_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "gyoku/movegen.h"
+#include "gyoku/position.h"
+#include "tt.h"
+
+enum { DFPN_MAX_PLY = 8192 };
+#define DFPN_INF UINT32_MAX
+
+struct dfpn_frame;
+
+/* One search: the position being searched, limits, counters, the path. */
+struct dfpn {
+	struct tt *tt;
+	struct gy_pos pos;
+	int attacker;
+	uint64_t nodes;
+	uint64_t node_limit; /* 0: none */
+	int64_t deadline_ns; /* CLOCK_MONOTONIC; 0: none */
+	const atomic_bool *stop;
+	bool aborted;
+	int ply;
+	uint64_t path[DFPN_MAX_PLY + 1]; /* full keys (board and both hands) along the path */
+	uint8_t filter[1 << 16];         /* counts of path keys by their top 16 bits */
+	struct dfpn_frame *frames[DFPN_MAX_PLY + 1];
+};
+
+/* The result of a search of one node. */
+struct dfpn_result {
+	uint32_t pn, dn;
+	int len;      /* proof length when pn == 0 */
+	gy_hand hand; /* proof or disproof hand */
+	bool rep;     /* disproof depends on the path (repetition) */
+	bool dlim;    /* disproof depends on the depth limit */
+};
+
+/* The key under which the TT stores `p` (board, side, total of the hands). */
+uint64_t gy__dfpn_key(const struct gy_pos *p);
+
+/* The key telling positions apart for repetition (board, side, each hand). */
+uint64_t gy__dfpn_full_key(const struct gy_pos *p);
+
+/* Prepares `s` for searching `p` (the attacker is the side to move). */
+void gy__dfpn_start(struct dfpn *s, struct tt *tt, const struct gy_pos *p);
+
+/* Frees the frames of `s`. */
+void gy__dfpn_finish(struct dfpn *s);
+
+/*
+ * Searches s->pos (attacker to move) until it is proven or disproven
+ * within `depth` plies, or the limits stop it (s->aborted).
+ */
+void gy__dfpn_search(struct dfpn *s, int depth, struct dfpn_result *r);
+
+/*
+ * Looks s->pos up in the TT at remaining `depth` as a solved node:
+ * 1 = proven (len set), -1 = disproven, 0 = unknown.
+ */
+int gy__dfpn_lookup(const struct dfpn *s, int depth, int *len, gy_move *best);
+
+#endif

@@ -1,0 +1,400 @@
+/*
+ * mate/mate.c: the public solver (mate.h): the first df-pn proof, the
+ * shortest-mate refinement, and the line.
+ *
+ * Shortest mate.  A proof stores its length, a depth-limited disproof the
+ * limit it holds under (tt.h).  After the first proof of length L, the
+ * root is searched again with the limit L - 2; each success lowers L, the
+ * first failure proves L is the minimax length.  The line is then built
+ * move by move: the attacker plays a check whose child is proven within
+ * the remaining length (so exactly one ply shorter), the defender an
+ * evasion proven within the remaining length minus one and not within
+ * three less (so its exact length is the largest).  A limit that stops
+ * the refinement leaves a proven, possibly longer, line.
+ *
+ * Invariants: s (the search state) is reused by every search; each search
+ * starts at the position it solves, so repetition is judged from there.
+ */
+#include "gyoku/mate.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "dfpn.h"
+#include "gyoku/movegen.h"
+#include "hands.h"
+
+enum { MATE_PV_MAX = 4096 };
+
+struct gy_mate {
+	struct tt tt;
+	struct dfpn *s;
+	const struct gy_mate_limits *lim;
+	const atomic_bool *stop;
+	int64_t deadline_ns;
+	uint64_t nodes;
+	bool aborted;
+	int pv_len;
+};
+
+static int64_t mono_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+enum gy_err gy_mate_create(struct gy_mate **out, size_t memory_mb)
+{
+	*out = NULL;
+	struct gy_mate *m = calloc(1, sizeof *m);
+	if (!m)
+		goto fail;
+	m->s = calloc(1, sizeof *m->s);
+	if (!m->s)
+		goto fail;
+	if (gy__tt_init(&m->tt, (memory_mb ? memory_mb : 1) << 20))
+		goto fail;
+	*out = m;
+	return GY_OK;
+fail:
+	if (m)
+		free(m->s);
+	free(m);
+	return GY_ERR_NOMEM;
+}
+
+void gy_mate_destroy(struct gy_mate *m)
+{
+	if (!m)
+		return;
+	gy__dfpn_finish(m->s);
+	gy__tt_free(&m->tt);
+	free(m->s);
+	free(m);
+}
+
+void gy_mate_clear(struct gy_mate *m) { gy__tt_clear(&m->tt); }
+
+int gy_mate_pv_len(const struct gy_mate *m) { return m->pv_len; }
+
+const char *gy_mate_status_name(enum gy_mate_status s)
+{
+	return s == GY_MATE_FOUND ? "mate" : s == GY_MATE_NONE ? "nomate" : "timeout";
+}
+
+/*
+ * Solves `p` (attacker to move) within `depth` plies: 1 proven (*len),
+ * -1 disproven, 0 aborted.  The TT answers first when it can.
+ */
+static int bounded(struct gy_mate *m, const struct gy_pos *p, int depth, int *len)
+{
+	struct dfpn *s = m->s;
+	if (m->aborted)
+		return 0;
+	gy__dfpn_start(s, &m->tt, p);
+	gy_move best;
+	int known = gy__dfpn_lookup(s, depth, len, &best);
+	if (known)
+		return known;
+	s->stop = m->stop;
+	s->deadline_ns = m->deadline_ns;
+	s->node_limit = m->lim && m->lim->nodes ? (m->lim->nodes > m->nodes ? m->lim->nodes - m->nodes : 1) : 0;
+	struct dfpn_result r;
+	gy__dfpn_search(s, depth, &r);
+	m->nodes += s->nodes;
+	if (r.pn == 0) {
+		*len = r.len;
+		return 1;
+	}
+	if (r.dn == 0)
+		return -1;
+	m->aborted = true;
+	return 0;
+}
+
+/*
+ * The exact mate length of `p` (attacker to move) given a proof of length
+ * `ub`; *exact is cleared when the limits stopped the refinement.
+ */
+static int exact_len(struct gy_mate *m, const struct gy_pos *p, int ub, bool *exact)
+{
+	int l = ub;
+	while (l >= 3) {
+		int nl = 0, r = bounded(m, p, l - 2, &nl);
+		if (r > 0) {
+			l = nl;
+		} else {
+			if (r == 0)
+				*exact = false;
+			break;
+		}
+	}
+	return l;
+}
+
+/* Legal evasions (defender) or checks (attacker) of `p`. */
+static int moves_of(const struct gy_pos *p, bool attacker, struct gy_movelist *l)
+{
+	l->n = 0;
+	if (attacker) {
+		gy_gen(p, GY_GEN_CHECKS, l);
+		return l->n;
+	}
+	struct gy_movelist e;
+	e.n = 0;
+	gy_gen(p, GY_GEN_EVASIONS, &e);
+	for (int i = 0; i < e.n; i++)
+		if (gy_pos_is_legal(p, e.moves[i]))
+			l->moves[l->n++] = e.moves[i];
+	return l->n;
+}
+
+/*
+ * True when the defender's drop `e` in `p` is a futile interposition
+ * (無駄合): the checker takes it and, with the piece taken handed back to
+ * the defender, the defender is mated again, or can only answer with drops
+ * between the king and the checker that are futile in turn.  Only the
+ * first piece type dropped on each square is examined (the checker takes
+ * any of them the same way); `depth` bounds the recursion.
+ */
+static bool futile(const struct gy_pos *p, gy_move e, int depth)
+{
+	if (depth <= 0 || !gy_move_is_drop(e) || !p->checkers || gy_bb_more_than_one(p->checkers))
+		return false;
+	gy_sq checker = gy_bb_lsb(p->checkers), to = gy_move_to(e), k = p->king[p->side];
+	if (k == GY_SQ_NONE || !gy_bb_test(gy_between(k, checker), to))
+		return false;
+	struct gy_pos q = *p;
+	struct gy_undo u;
+	gy_pos_do(&q, e, &u);
+	struct gy_movelist l;
+	moves_of(&q, true, &l);
+	for (int i = 0; i < l.n; i++) {
+		gy_move c = l.moves[i];
+		if (gy_move_is_drop(c) || gy_move_from(c) != checker || gy_move_to(c) != to)
+			continue;
+		struct gy_pos r = q;
+		gy_pos_do(&r, c, &u);
+		int pt = gy_move_drop_type(e), att = r.side ^ 1;
+		gy_pos_set_hand(&r, att, pt, gy_hand_count(r.hand[att], pt) - 1);
+		gy_pos_set_hand(&r, att ^ 1, pt, gy_hand_count(r.hand[att ^ 1], pt) + 1);
+		gy_pos_update(&r);
+		struct gy_movelist ev;
+		int n = moves_of(&r, false, &ev);
+		gy_bb seen = 0;
+		for (int j = 0; j < n; j++) {
+			gy_move x = ev.moves[j];
+			if (!gy_move_is_drop(x))
+				return false;
+			if (gy_bb_test(seen, gy_move_to(x)))
+				continue;
+			seen |= gy_sq_bb(gy_move_to(x));
+			if (!futile(&r, x, depth - 1))
+				return false;
+		}
+		return true;
+	}
+	return false;
+}
+
+/* Pieces in the attacker's hand at the end of the TT's line from `p`. */
+static int end_hand_count(struct gy_mate *m, const struct gy_pos *p0, int attacker, int rem)
+{
+	struct gy_pos p = *p0;
+	for (int ply = 0; ply < rem + 2; ply++) {
+		struct gy_movelist l;
+		bool att = p.side == attacker;
+		if (!moves_of(&p, att, &l))
+			break;
+		gy_move pick = 0;
+		int plen = -1;
+		for (int i = 0; i < l.n; i++) {
+			struct gy_pos q = p;
+			struct gy_undo u;
+			gy_pos_do(&q, l.moves[i], &u);
+			m->s->attacker = attacker;
+			m->s->pos = q;
+			int len = 0;
+			gy_move best;
+			if (gy__dfpn_lookup(m->s, TT_DEPTH_INF, &len, &best) > 0 &&
+			    (plen < 0 || (att ? len < plen : len > plen))) {
+				plen = len;
+				pick = l.moves[i];
+			}
+		}
+		if (!pick)
+			break;
+		struct gy_undo u;
+		gy_pos_do(&p, pick, &u);
+	}
+	int n = 0;
+	for (int pt = GY_PAWN; pt < GY_HAND_NB; pt++)
+		n += gy_hand_count(p.hand[attacker], pt);
+	return n;
+}
+
+/*
+ * Builds the line from `root` of minimax length `len` into pv (at most
+ * pv_max moves); returns its length.
+ */
+static int build_pv(struct gy_mate *m, const struct gy_pos *root, int len, bool tsume, bool *exact, bool *complete,
+		    gy_move *pv, int pv_max)
+{
+	struct gy_pos p = *root;
+	int attacker = root->side, n = 0, rem = len;
+	struct gy_movelist *l = malloc(sizeof *l);
+	if (!l)
+		return 0;
+	*complete = false;
+	while (n < MATE_PV_MAX) {
+		bool att = p.side == attacker;
+		if (!moves_of(&p, att, l)) {
+			*complete = !att;
+			break;
+		}
+		gy_move pick = 0;
+		int plen = -1;
+		if (att) {
+			/* The attacker: the check proven shortest (exactly rem - 1 when rem is exact). */
+			for (int i = 0; i < l->n; i++) {
+				struct gy_pos q = p;
+				struct gy_undo u;
+				gy_pos_do(&q, l->moves[i], &u);
+				m->s->attacker = attacker;
+				m->s->pos = q;
+				int cl = 0;
+				gy_move best;
+				if (gy__dfpn_lookup(m->s, rem - 1, &cl, &best) > 0 && (plen < 0 || cl < plen)) {
+					plen = cl;
+					pick = l->moves[i];
+				}
+			}
+			for (int i = 0; !pick && i < l->n; i++) {
+				struct gy_pos q = p;
+				struct gy_undo u;
+				gy_pos_do(&q, l->moves[i], &u);
+				/* q is an AND node: prove it through each evasion within rem - 2. */
+				struct gy_movelist ev;
+				int ne = moves_of(&q, false, &ev), worst = 0;
+				bool ok = true;
+				for (int j = 0; ok && j < ne; j++) {
+					struct gy_pos t = q;
+					struct gy_undo u2;
+					gy_pos_do(&t, ev.moves[j], &u2);
+					int cl = 0;
+					ok = bounded(m, &t, rem - 2, &cl) > 0;
+					if (cl + 1 > worst)
+						worst = cl + 1;
+				}
+				if (ok) {
+					pick = l->moves[i];
+					plen = worst;
+				}
+			}
+		} else {
+			/*
+			 * The defender: an evasion whose exact length is rem - 1 (when rem
+			 * is exact one exists: it is proven within rem - 1 and not within
+			 * rem - 3).  With the tsume rules every evasion is weighed: futile
+			 * interpositions left out, then the fewest pieces left in the
+			 * attacker's hand at the end.
+			 */
+			int pscore = -1, target = rem - 1;
+			bool all_futile = tsume;
+			for (int i = 0; i < l->n; i++) {
+				struct gy_pos q = p;
+				struct gy_undo u;
+				gy_pos_do(&q, l->moves[i], &u);
+				int cl = 0, cl2 = 0;
+				if (bounded(m, &q, target, &cl) <= 0) {
+					*exact = false;
+					continue;
+				}
+				if (cl >= target && target >= 3 && *exact) {
+					int r2 = bounded(m, &q, target - 2, &cl2);
+					if (r2 > 0)
+						cl = cl2;
+					else if (r2 == 0)
+						*exact = false;
+				}
+				int score = cl * 64;
+				if (tsume) {
+					if (futile(&p, l->moves[i], 8))
+						continue;
+					all_futile = false;
+					score += 63 - end_hand_count(m, &q, attacker, cl);
+				}
+				if (score > pscore) {
+					pscore = score;
+					plen = cl;
+					pick = l->moves[i];
+				}
+				if (!tsume && cl >= target)
+					break;
+			}
+			if (pick && plen < target && *exact) {
+				/* No evasion reaches rem - 1 (tsume rules left them out): the chosen one's exact length. */
+				struct gy_pos q = p;
+				struct gy_undo u;
+				gy_pos_do(&q, pick, &u);
+				plen = exact_len(m, &q, plen, exact);
+			}
+			if (tsume && all_futile) {
+				*complete = true;
+				break;
+			}
+		}
+		if (!pick)
+			break;
+		if (n < pv_max)
+			pv[n] = pick;
+		n++;
+		struct gy_undo u;
+		gy_pos_do(&p, pick, &u);
+		rem = plen;
+	}
+	free(l);
+	return n;
+}
+
+enum gy_mate_status gy_mate_solve(struct gy_mate *m, const struct gy_pos *p, const struct gy_mate_limits *limits,
+				  const atomic_bool *stop, gy_move *pv, int pv_max, struct gy_mate_report *report)
+{
+	int64_t t0 = mono_ns();
+	m->lim = limits;
+	m->stop = stop;
+	m->deadline_ns = limits && limits->time_ms > 0 ? t0 + limits->time_ms * 1000000 : 0;
+	m->nodes = 0;
+	m->aborted = false;
+	m->pv_len = 0;
+	struct gy_mate_report rep;
+	memset(&rep, 0, sizeof rep);
+
+	/* Step 1. The first proof or disproof, without a depth limit. */
+	int len = 0, r = bounded(m, p, TT_DEPTH_INF, &len);
+	rep.status = r > 0 ? GY_MATE_FOUND : r < 0 ? GY_MATE_NONE : GY_MATE_TIMEOUT;
+	if (r > 0) {
+		/* Step 2. The shortest mate, then the line. */
+		bool exact = !(limits && limits->no_shorten);
+		if (exact)
+			len = exact_len(m, p, len, &exact);
+		bool tsume = limits && limits->tsume_rules;
+		bool complete = false;
+		int n = build_pv(m, p, len, tsume, &exact, &complete, pv, pv_max);
+		m->pv_len = n < pv_max ? n : pv_max;
+		if (!tsume && n != len)
+			exact = false;
+		rep.minimax = len;
+		rep.length = complete ? n : len;
+		rep.complete = complete;
+		rep.shortest = exact && complete && !m->aborted;
+	}
+	rep.nodes = m->nodes;
+	rep.time_ms = (mono_ns() - t0) / 1000000;
+	rep.tt_usage = (double)m->tt.used / (double)(m->tt.mask + 1 + TT_CLUSTER);
+	if (report)
+		*report = rep;
+	return rep.status;
+}
