@@ -27,7 +27,9 @@ enum {
 	ST_EVASIONS,
 	ST_QS_TT,
 	ST_QS_CAPTURES_INIT,
-	ST_QS_CAPTURES
+	ST_QS_CAPTURES,
+	ST_QS_PROMOTIONS_INIT,
+	ST_QS_PROMOTIONS
 };
 
 void picker_init(struct picker *mp, const struct gy_pos *p, const struct history *h, const cont_table *cont[2],
@@ -54,8 +56,10 @@ void picker_init_qs(struct picker *mp, const struct gy_pos *p, const struct hist
 	mp->cont[0] = mp->cont[1] = NULL;
 	mp->killer[0] = mp->killer[1] = mp->counter = GY_MOVE_NONE;
 	bool in_check = gy_pos_in_check(p);
-	mp->tt_move = tt_move && (in_check || gy_move_captured(tt_move)) && gy_move_is_legal(p, tt_move) ? tt_move
-													 : GY_MOVE_NONE;
+	mp->tt_move = tt_move && (in_check || gy_move_captured(tt_move) || gy_move_is_promotion(tt_move)) &&
+				      gy_move_is_legal(p, tt_move)
+			      ? tt_move
+			      : GY_MOVE_NONE;
 	mp->stage = in_check ? ST_EVASION_TT : ST_QS_TT;
 	if (!mp->tt_move)
 		mp->stage++;
@@ -223,6 +227,28 @@ gy_move picker_next(struct picker *mp, bool skip_quiets)
 			mp->stage = ST_END;
 			break;
 		case ST_QS_CAPTURES:
+			if (mp->cur < mp->end)
+				return pick_best(mp);
+			mp->stage++;
+			break;
+		case ST_QS_PROMOTIONS_INIT:
+			/* Quiet promotions of a pawn, bishop or rook: the gains a capture search would miss. */
+			generate(mp, GY_GEN_QUIETS);
+			{
+				int kept = 0;
+				for (int i = 0; i < mp->end; i++) {
+					gy_move m = mp->moves[i];
+					int pt = gy_move_moved(m);
+					if (gy_move_is_promotion(m) &&
+					    (pt == GY_PAWN || pt == GY_BISHOP || pt == GY_ROOK))
+						mp->moves[kept++] = m;
+				}
+				mp->end = kept;
+			}
+			score_captures(mp);
+			mp->stage++;
+			break;
+		case ST_QS_PROMOTIONS:
 			if (mp->cur < mp->end)
 				return pick_best(mp);
 			mp->stage = ST_END;

@@ -7,7 +7,8 @@
  * and capture history (SEE >= 0); two killers and the counter move;
  * quiet moves and drops by history; the captures that lost material.  In
  * check: the hash move, then every evasion.  Quiescence: the hash move if
- * it captures, then captures.  Moves of a pawn, bishop or rook that could
+ * it captures, then captures, then quiet promotions of pawns, bishops and
+ * rooks.  Moves of a pawn, bishop or rook that could
  * promote and do not are never searched (they are never better).
  */
 #ifndef ENGINE_MOVEPICK_H
