@@ -3,7 +3,7 @@
 #   make          build bin/gyoku (release)
 #   make test     install what is missing, build, run every test
 #   make bench    perft and search speed next to Fairy-Stockfish, mate solver times
-#   make run      install what is missing, build, start gyoku
+#   make run      install what is missing, build, start the terminal game (gyoku play)
 #   make debug    ASan/UBSan build with position checks (bin/debug/)
 #   make fuzz     libFuzzer on the SFEN and USI move parsers (FUZZ_SECONDS each)
 #   make clean
@@ -134,7 +134,7 @@ bench: deps bin/gyoku bin/gyoku-usi
 	@bench/mate.sh
 
 run: deps bin/gyoku
-	bin/gyoku shell
+	bin/gyoku play
 
 clean:
 	rm -rf build bin

@@ -23,4 +23,11 @@ int cmd_match(int argc, char **argv);
 /* gyoku solve <SFEN|FILE> [--time S] [--memory MB] [--tsume-rules]: the tsume solver. */
 int cmd_solve(int argc, char **argv);
 
+/*
+ * gyoku play [--vs computer|human|watch] [--level N] [--color C] [--handicap H]
+ * [--time TC] [--rules casual|strict] [--impasse 24|27|try] [--load FILE]:
+ * the terminal game (docs/play.md).
+ */
+int cmd_play(int argc, char **argv);
+
 #endif

@@ -18,6 +18,9 @@ static void usage(FILE *f)
 	      "                                              japanese hodges hosking kitao)\n"
 	      "  solve <SFEN|FILE> [--time S] [--memory MB] [--tsume-rules]\n"
 	      "                                             solve a tsume problem (mate N / nomate)\n"
+	      "  play [--vs computer|human|watch] [--level 1-10] [--color sente|gote|random]\n"
+	      "       [--handicap NAME] [--time 10m+30s] [--rules casual|strict] [--impasse 24|27|try]\n"
+	      "       [--load FILE]                         the terminal game (docs/play.md)\n"
 	      "  shell                                      interactive prompt over a position\n"
 	      "  match --engine CMD --engine CMD --games N --tc 10+0.1 ...\n"
 	      "                                             a match between two USI engines (Elo, SPRT)\n"
@@ -39,6 +42,8 @@ int main(int argc, char **argv)
 		return cmd_convert(argc - 2, argv + 2);
 	if (!strcmp(cmd, "solve"))
 		return cmd_solve(argc - 2, argv + 2);
+	if (!strcmp(cmd, "play"))
+		return cmd_play(argc - 2, argv + 2);
 	if (!strcmp(cmd, "shell"))
 		return cmd_shell(argc - 2, argv + 2);
 	if (!strcmp(cmd, "match"))

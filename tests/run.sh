@@ -124,6 +124,10 @@ run bench bench_signature
 run match tests/match.sh
 run debug/match env GYOKU=bin/debug/gyoku tests/match.sh
 
+# gyoku play, the terminal game (issue 6): scripted sessions and a pseudo-terminal, release and sanitizer builds.
+run play tests/play.sh
+run debug/play env GYOKU=bin/debug/gyoku tests/play.sh
+
 # Full legal-move sets against shogiops on positions from random play (issue 2).
 oracle() {
 	if ! command -v node > /dev/null || [ ! -d tests/oracle/node_modules ]; then

@@ -1,0 +1,131 @@
+/*
+ * app/play_engine.c: the computer player of `gyoku play`.
+ *
+ * A level sets the engine's SkillLevel (which limits its depth and makes
+ * it pick weaker lines) and a node budget; levels 9 and 10 are limited by
+ * time only (the clock, or a fixed time per move without one), level 10
+ * at full skill.  The engine reports on its own thread; this file waits
+ * for the answer with gy_engine_wait, so callers see a plain function.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "play_engine.h"
+
+static const struct {
+	int skill;        /* SkillLevel 0..20 */
+	uint64_t nodes;   /* node budget (0: none) */
+	int64_t movetime; /* ms per move without a clock (0: none) */
+} levels[PLAY_LEVEL_MAX + 1] = {
+	{0, 0, 0},       {0, 300, 0},     {2, 1000, 0},     {4, 3000, 0},  {6, 10000, 0}, {8, 30000, 0},
+	{11, 100000, 0}, {14, 300000, 0}, {17, 1000000, 0}, {19, 0, 3000}, {20, 0, 8000},
+};
+
+struct play_engine {
+	struct gy_engine *engine;
+	int level;
+	enum gy_best_kind kind; /* the last answer, written by the engine thread before gy_engine_wait returns */
+	gy_move move;
+};
+
+static void on_bestmove(void *ctx, enum gy_best_kind kind, gy_move move, gy_move ponder)
+{
+	struct play_engine *pe = ctx;
+	(void)ponder;
+	pe->kind = kind;
+	pe->move = move;
+}
+
+enum gy_err play_engine_create(struct play_engine **out, int level, const char *entering_rule)
+{
+	*out = NULL;
+	if (level < PLAY_LEVEL_MIN || level > PLAY_LEVEL_MAX)
+		return GY_ERR_ARG;
+	struct play_engine *pe = calloc(1, sizeof *pe);
+	if (!pe)
+		return GY_ERR_NOMEM;
+	struct gy_engine_callbacks cb = {.ctx = pe, .bestmove = on_bestmove};
+	enum gy_err err = gy_engine_create(&pe->engine, &cb);
+	if (err)
+		goto fail;
+	char skill[8];
+	snprintf(skill, sizeof skill, "%d", levels[level].skill);
+	if ((err = gy_engine_set_option(pe->engine, "USI_Hash", "16")) ||
+	    (err = gy_engine_set_option(pe->engine, "MateHash", "8")) ||
+	    (err = gy_engine_set_option(pe->engine, "SkillLevel", skill)) ||
+	    (err = gy_engine_set_option(pe->engine, "EnteringKingRule", entering_rule)))
+		goto fail;
+	pe->level = level;
+	gy_engine_new_game(pe->engine);
+	*out = pe;
+	return GY_OK;
+fail:
+	play_engine_destroy(pe);
+	return err;
+}
+
+void play_engine_destroy(struct play_engine *pe)
+{
+	if (!pe)
+		return;
+	gy_engine_destroy(pe->engine);
+	free(pe);
+}
+
+void play_engine_level_text(int level, char *buf, size_t size)
+{
+	if (level < PLAY_LEVEL_MIN || level > PLAY_LEVEL_MAX) {
+		snprintf(buf, size, "no such level");
+		return;
+	}
+	if (levels[level].nodes)
+		snprintf(buf, size, "level %d: SkillLevel %d, at most %llu nodes a move", level, levels[level].skill,
+			 (unsigned long long)levels[level].nodes);
+	else
+		snprintf(buf, size, "level %d: SkillLevel %d, %llds a move without a clock", level, levels[level].skill,
+			 (long long)(levels[level].movetime / 1000));
+}
+
+enum gy_err play_engine_think(struct play_engine *pe, const struct gy_pos *start, const gy_move *moves, int n,
+			      const struct gy_clock *clock, int64_t now, bool hint, enum gy_best_kind *kind,
+			      gy_move *move)
+{
+	enum gy_err err = gy_engine_set_position(pe->engine, start, moves, n);
+	if (err)
+		return err;
+	struct gy_limits lim = {0};
+	if (hint) {
+		lim.nodes = 200000;
+		lim.movetime = 2000;
+		if ((err = gy_engine_set_option(pe->engine, "SkillLevel", "20")))
+			return err;
+	} else {
+		lim.nodes = levels[pe->level].nodes;
+		if (clock) {
+			for (int c = 0; c < GY_COLOR_NB; c++) {
+				struct gy_clock_view v;
+				gy_clock_view(clock, c, now, &v);
+				lim.time[c] = v.byoyomi ? 0 : v.main_ms;
+				lim.inc[c] = clock->tc.increment_ms;
+			}
+			lim.byoyomi = clock->tc.byoyomi_ms;
+		} else {
+			lim.movetime = levels[pe->level].movetime;
+		}
+	}
+	pe->move = GY_MOVE_NONE;
+	pe->kind = GY_BEST_RESIGN;
+	err = gy_engine_go(pe->engine, &lim);
+	if (!err)
+		gy_engine_wait(pe->engine);
+	if (hint) {
+		char skill[8];
+		snprintf(skill, sizeof skill, "%d", levels[pe->level].skill);
+		enum gy_err e2 = gy_engine_set_option(pe->engine, "SkillLevel", skill);
+		if (!err)
+			err = e2;
+	}
+	*kind = pe->kind;
+	*move = pe->move;
+	return err;
+}

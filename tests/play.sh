@@ -1,0 +1,173 @@
+#!/usr/bin/env bash
+# tests/play.sh: `gyoku play` (issue 6), the terminal game, driven by
+# scripts on standard input (plain text when stdin is not a terminal) and
+# once under a pseudo-terminal (util-linux `script`).  Prints PASS/FAIL/SKIP
+# lines play-N.M.  Run from the repository root after `make bin/gyoku`.
+#   play-1.*  endings reachable from the interface (docs/rules.md "How a game ends")
+#   play-2.*  forgiving input and illegal inputs with the rule they break
+#   play-3.*  commands: undo, hint, moves, notation, save / load
+#   play-4.*  the computer
+#   play-5.*  the board under a pseudo-terminal, kanji / letters / NO_COLOR
+set -u
+cd "$(dirname "$0")/.."
+gyoku=${GYOKU:-bin/gyoku}
+data=tests/data/play
+tmp=build/play-test
+rm -rf "$tmp" && mkdir -p "$tmp"
+export LANG=C.UTF-8 LC_ALL=C.UTF-8
+
+# play ARGS... < INPUT: runs a session, output in $tmp/out.
+play() { timeout 60 "$gyoku" play "$@" > "$tmp/out" 2>&1; }
+# check ID PATTERN...: PASS when every fixed-string PATTERN is in $tmp/out.
+check() {
+	local id=$1 p
+	shift
+	for p in "$@"; do
+		if ! grep -qF -- "$p" "$tmp/out"; then
+			echo "FAIL $id: no '$p' in: $(tail -3 "$tmp/out" | tr '\n' ' ')"
+			return
+		fi
+	done
+	echo "PASS $id"
+}
+# lacks ID PATTERN: PASS when PATTERN is not in $tmp/out.
+lacks() { if grep -qF -- "$2" "$tmp/out"; then echo "FAIL $1: unexpected '$2'"; else echo "PASS $1"; fi; }
+
+# 1.1: a full game to mate (113 moves of a level-4 self-play game, typed as USI), saved as KIF.
+{ cat "$data/mate_game.txt"; echo "save $tmp/mate.kif"; echo "save $tmp/mate.csa"; echo quit; } |
+	play --vs human --seed 1
+check play-1.1 "113. " "Game over by checkmate: Sente (" "Saved 113 moves to $tmp/mate.kif."
+# 1.2: the saved KIF (Shift_JIS) and CSA are read back by the records library with the same moves.
+want="position startpos moves $(tr '\n' ' ' < "$data/mate_game.txt" | sed 's/ $//')"
+got_kif=$("$gyoku" convert "$tmp/mate.kif" --to usi 2>&1)
+got_csa=$("$gyoku" convert "$tmp/mate.csa" --to usi 2>&1)
+if [ "$got_kif" = "$want" ] && [ "$got_csa" = "$want" ]; then echo "PASS play-1.2"; else echo "FAIL play-1.2: $got_kif"; fi
+# 1.3: resignation (the side to move resigns).
+printf '7g7f\nresign\n' | play --vs human --seed 1
+check play-1.3 "resigns." "Game over by resignation: Sente ("
+# 1.4: sennichite, the 4th occurrence of the start position: a draw.
+printf '5i5h\n5a5b\n5h5i\n5b5a\n5i5h\n5a5b\n5h5i\n5b5a\n5i5h\n5a5b\n5h5i\n5b5a\n' | play --vs human --seed 1
+check play-1.4 "12. " "Game over by sennichite: a draw."
+# 1.5: perpetual check: Sente checked with every move of the cycle and loses.
+printf '5a4a\n5i4i\n4a5a\n4i5i\n5a4a\n5i4i\n4a5a\n4i5i\n5a4a\n5i4i\n4a5a\n4i5i\n' |
+	play --vs human --load "$data/perpetual.sfen"
+check play-1.5 "Game over by perpetual check: Gote ("
+# 1.6: impasse declaration (27-point rule): king in the zone, 13 pieces there, 33 points: a win, points shown.
+printf 'declare\n' | play --vs human --load "$data/impasse.sfen"
+check play-1.6 "pieces in the zone: 13 (10 needed)" "points: 33 (28 to win)" "Game over by declaration: Sente ("
+# 1.7: a declaration whose conditions fail loses, with the reason; 24-point rule.
+printf 'declare\n' | play --vs human --seed 1 --impasse 24
+check play-1.7 "24-point rule" "The declaration fails: the king is not in the zone." "Game over by declaration: Gote ("
+# 1.8: time forfeit in main time (fake clock: Sente spends 30 s then 69 s of its 60).
+printf '@30 7g7f\n@31 3c3d\n@100 2g2f\n' | play --vs human --seed 1 --time 1m --fake-clock
+check play-1.8 "Sente (Player 2) has run out of time." "Game over by time forfeit: Gote ("
+lacks play-1.9 "3. "
+# 1.10: byoyomi: Gote takes 11 s of a 10 s period and loses.
+printf '@5 7g7f\n@16 3c3d\n' | play --vs human --seed 1 --time 0+10s --fake-clock
+check play-1.10 "Game over by time forfeit: Sente ("
+# 1.11: strict rules: an illegal move (nifu) loses.
+printf 'P*7e\n' | play --vs human --rules strict --load "$data/illegal.sfen"
+check play-1.11 "(nifu)" "Strict rules: an illegal move loses." "Game over by illegal move: Gote ("
+# 1.12: the try rule: a king reaching 5a wins.
+printf '5b5a\n' | play --vs human --impasse try --load "$data/try.sfen"
+check play-1.12 "Game over by try: Sente ("
+
+# 2.1: every notation: USI, numeric, CSA, Hodges, Hosking, Japanese with 同, Kitao; the record shows them.
+printf '7g7f\n3334\n+2726FU\nP-8d\nP25\n８五歩\nP-2d\n同歩\nRx2d\n☖歩*23\n同飛成\nmoves\n' | play --vs human --seed 1
+check play-2.1 "1. ☗７六歩" "2. ☖３四歩" "3. ☗２六歩" "4. ☖８四歩" "5. ☗２五歩" "6. ☖８五歩" "8. ☖同　歩" \
+	"9. ☗同　飛" "10. ☖２三歩" "11. ☗同　飛成"
+# 2.2: illegal inputs explained by their rule; the board stays as it was.
+printf 'P*7e\nP*1b\n5h4g\nP*3a\n5h5f\nhello\n△３四歩\nboard\n' | play --vs human --load "$data/illegal.sfen"
+check play-2.2 "illegal move 'P*7e': a pawn cannot be dropped on a file holding an unpromoted pawn (nifu)" \
+	"illegal move 'P*1b': a pawn drop cannot give checkmate (uchifuzume)" \
+	"illegal move '5h4g': the move leaves the king in check" \
+	"illegal move 'P*3a': a piece cannot be dropped where it could never move" \
+	"illegal move '5h5f': the piece cannot move to that square" \
+	"'hello' is no move or command" "'△３四歩': it is the other side's turn" "The board is unchanged"
+lacks play-2.3 "1. "
+# 2.4: an ambiguous move asks for the origin; 58金左 names it.
+printf '58金\n58金左\n' | play --vs human --seed 1
+check play-2.4 "fits several legal moves" "1. ☗５八金左"
+# 2.5: optional promotion unsaid: asked, answered; said: not asked.
+printf '7g7f\n3c3d\nBx2b\ny\nSx2b\nP-2f\nB*4e\n' | play --vs human --seed 1
+check play-2.5 "Promote? [y/n]" "3. ☗２二角成" "4. ☖同　銀" "6. ☖４五角"
+# 2.6: casual rules: an illegal move is rejected and the same side moves again.
+printf 'P*7e\nP*2e\n' | play --vs human --load "$data/illegal.sfen"
+check play-2.6 "(nifu)" "1. ☗２五歩"
+
+# 3.1: undo against the computer takes back its reply too.
+printf '7g7f\nundo\nmoves\n' | play --level 1 --seed 1
+check play-3.1 "Took back 2 moves." "No moves yet."
+# 3.2: undo is refused under strict rules.
+printf '7g7f\nundo\nmoves\n' | play --vs human --seed 1 --rules strict
+check play-3.2 "Takebacks are for casual games" "1. ☗７六歩"
+# 3.3: notation hodges / hosking / kitao for the record.
+printf '7g7f\n3c3d\nnotation hodges\nmoves\nnotation hosking\nmoves\nnotation kitao\nmoves\n' | play --vs human --seed 1
+check play-3.3 "1. P-7f" "2. P34" "☖歩-34"
+# 3.4: hint gives a legal suggestion.
+printf 'hint\n' | play --vs human --seed 1
+if grep -qE '^Hint: .+ \([1-9][a-i][1-9][a-i]\+?\)$|^Hint: .+ \([PLNSGBR]\*[1-9][a-i]\)$' "$tmp/out"; then
+	echo "PASS play-3.4"
+else
+	echo "FAIL play-3.4: $(tail -2 "$tmp/out" | tr '\n' ' ')"
+fi
+# 3.5: load a saved KIF and go on from its last move; save as SFEN.
+printf '7g7f\n3c3d\nsave %s/two.kifu\n' "$tmp" | play --vs human --seed 1
+printf '2g2f\nsave %s/three.sfen\n' "$tmp" | play --vs human --load "$tmp/two.kifu"
+check play-3.5 "Loaded $tmp/two.kifu: 2 moves; Sente to move." "3. ☗２六歩"
+if grep -qx 'lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P4P1/PP1PPPP1P/1B5R1/LNSGKGSNL w - 4' "$tmp/three.sfen"; then
+	echo "PASS play-3.6"
+else
+	echo "FAIL play-3.6: $(cat "$tmp/three.sfen")"
+fi
+# 3.7: bad options are refused with the usage.
+if "$gyoku" play --level 11 > "$tmp/out" 2>&1 < /dev/null; then echo "FAIL play-3.7: accepted"; else check play-3.7 "--level 1..10"; fi
+# 3.8: a handicap game: the giver is Gote and moves first; the saved KIF names the handicap.
+printf '5a4b\nsave %s/hc.kifu\n' "$tmp" | play --vs human --handicap two-piece
+check play-3.8 "Player 1 gives the handicap" "1. ☖４二玉"
+grep -q '手合割：二枚落ち' "$tmp/hc.kifu" && echo "PASS play-3.9" || echo "FAIL play-3.9: $(head -5 "$tmp/hc.kifu")"
+
+# 4.1: the computer answers a move (level 1, a few hundred nodes).
+printf '7g7f\nmoves\n' | play --level 1 --seed 1
+check play-4.1 "1. ☗７六歩" "2. ☖"
+# 4.2: the computer plays Sente with --color gote.
+printf 'moves\n' | play --level 2 --color gote
+check play-4.2 "You (Gote)" "1. ☗"
+# 4.3: two computers to the move limit (--max-moves 16).
+printf 'quit\n' | play --vs watch --level 1 --max-moves 16
+check play-4.3 "16. " "Game over by move limit: a draw."
+
+# 5.x: under a pseudo-terminal: the board, hands and clocks as a player sees them.
+if command -v script > /dev/null; then
+	pty() { # pty ENV-ASSIGNMENTS... -- ARGS: runs gyoku play in a pty, typing the lines of $tmp/in slowly
+		local envs=()
+		while [ "$1" != -- ]; do envs+=("$1"); shift; done
+		shift
+		(sleep 0.3; while IFS= read -r l; do printf '%s\n' "$l"; sleep 0.2; done < "$tmp/in"; sleep 0.3) |
+			env "${envs[@]}" timeout 20 script -q -c "$gyoku play $*" /dev/null > "$tmp/out" 2>&1
+	}
+	printf '7g7f\n3c3d\n8h2b+\nquit\n' > "$tmp/in"
+	pty TERM=xterm -- --vs human --seed 1 --time 10m+30s
+	# 5.1: kanji board with coordinates, Gote's pieces marked v (and red), both clocks, the hands.
+	check play-5.1 "| a 一" "| i 九" $'\033[31mv香' "  玉" "10:00 + 30s" "hand: 角" \
+		"      9   8   7   6   5   4   3   2   1"
+	# 5.2: the last move reversed, the prompt shown.
+	check play-5.2 $'\033[7m 馬' "Gote (Player 1)> "
+	printf '7g7f\nquit\n' > "$tmp/in"
+	pty TERM=dumb -- --vs human --seed 1 --time 5m+10i
+	# 5.3: TERM=dumb: letters, no colours, the last move marked '*'.
+	check play-5.3 "|   l   n   s   g   k   g   s   n   l| a" "*  P" "5:00 +10s/move"
+	lacks play-5.4 $'\033['
+	printf 'flip\nquit\n' > "$tmp/in"
+	pty TERM=xterm NO_COLOR=1 -- --vs human --seed 1
+	# 5.5: NO_COLOR: kanji without escapes; flip puts Gote at the bottom, files 1..9.
+	check play-5.5 "      1   2   3   4   5   6   7   8   9" "|  香  桂  銀  金  玉  金  銀  桂  香| i 九"
+	lacks play-5.6 $'\033['
+	# 5.7: the real clock on a terminal: the bell in the last seconds, then the forfeit while waiting (0+1s byoyomi).
+	: > "$tmp/in"
+	(sleep 2; printf 'quit\n'; sleep 0.3) | env TERM=xterm timeout 20 script -q -c "$gyoku play --vs human --seed 1 --time 0+1s" \
+		/dev/null > "$tmp/out" 2>&1
+	check play-5.7 $'\a' "has run out of time." "Game over by time forfeit: Gote ("
+else
+	echo "SKIP play-5.1: util-linux script missing"
+fi
