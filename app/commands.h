@@ -24,6 +24,15 @@ int cmd_match(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
 
 /*
+ * gyoku selfplay --games N (--nodes K | --depth D) ... --out FILE: engine
+ * games in this process, writing quiet positions with results for tuning.
+ */
+int cmd_selfplay(int argc, char **argv);
+
+/* gyoku tune --data FILE [--epochs N] [--lambda L] --out FILE: Texel tuning of the evaluation weights. */
+int cmd_tune(int argc, char **argv);
+
+/*
  * gyoku play [--vs computer|human|watch] [--level N] [--color C] [--handicap H]
  * [--time TC] [--rules casual|strict] [--impasse 24|27|try] [--load FILE]:
  * the terminal game (docs/play.md).

@@ -24,6 +24,10 @@ static void usage(FILE *f)
 	      "  shell                                      interactive prompt over a position\n"
 	      "  match --engine CMD --engine CMD --games N --tc 10+0.1 ...\n"
 	      "                                             a match between two USI engines (Elo, SPRT)\n"
+	      "  selfplay --games N (--nodes K | --depth D) [--random-plies R] [--seed S] [--threads T] --out FILE\n"
+	      "                                             engine self-play games, positions for tuning\n"
+	      "  tune --data FILE [--epochs N] [--lambda L] --out engine/eval_weights.c\n"
+	      "                                             Texel tuning of the evaluation weights\n"
 	      "  help                                       this text\n",
 	      f);
 }
@@ -48,6 +52,10 @@ int main(int argc, char **argv)
 		return cmd_shell(argc - 2, argv + 2);
 	if (!strcmp(cmd, "match"))
 		return cmd_match(argc - 2, argv + 2);
+	if (!strcmp(cmd, "selfplay"))
+		return cmd_selfplay(argc - 2, argv + 2);
+	if (!strcmp(cmd, "tune"))
+		return cmd_tune(argc - 2, argv + 2);
 	if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
 		usage(stdout);
 		return 0;

@@ -71,7 +71,12 @@ static ALWAYS_INLINE void walk(struct walk *k, const struct gy_pos *p)
 		for (int kc = 0; kc < GY_COLOR_NB; kc++)
 			rking[c][kc] = p->king[kc] == GY_SQ_NONE ? GY_SQ_NONE : rel_sq(c, p->king[kc]);
 
-	/* Step 1: the board. */
+	/* Step 1: the board; the squares each side attacks (king aside) and the attackers of each king's ring. */
+	gy_bb att[GY_COLOR_NB] = {0, 0};
+	gy_bb ring[GY_COLOR_NB];
+	int natk[GY_COLOR_NB] = {0, 0}; /* [whose king] */
+	for (int c = 0; c < GY_COLOR_NB; c++)
+		ring[c] = gy_bbt.king[p->king[c]];
 	for (int c = 0; c < GY_COLOR_NB; c++) {
 		int sign = c == GY_BLACK ? 1 : -1;
 		gy_bb own = p->by_color[c];
@@ -88,13 +93,47 @@ static ALWAYS_INLINE void walk(struct walk *k, const struct gy_pos *p)
 				feat(k, EVAL_KOWN + pt * 153 + king_rel(rsq, rking[c][c]), sign);
 			if (rking[c][c ^ 1] != GY_SQ_NONE)
 				feat(k, EVAL_KOPP + pt * 153 + king_rel(rsq, rking[c][c ^ 1]), sign);
+			if (pt == GY_PAWN)
+				continue; /* pawn attacks are added all at once below */
+			gy_bb a = gy_attacks(c, pt, sq, occ);
+			att[c] |= a;
+			natk[c ^ 1] += (a & ring[c ^ 1]) != 0;
 			int slot = slider_slot(pt);
 			if (slot >= 0) {
-				int reach = gy_bb_count(gy_attacks(c, pt, sq, occ) & ~own);
+				int reach = gy_bb_count(a & ~own);
 				feat(k, EVAL_MOB + slot * 17 + (reach > 16 ? 16 : reach), sign);
 			}
 		}
 	}
+
+	/* Step 1a: pawns attack the next square of their file (sq - 1 for Black, sq + 1 for White). */
+	for (int c = 0; c < GY_COLOR_NB; c++) {
+		gy_bb pawns = gy_pos_pieces(p, c, GY_PAWN);
+		gy_bb a = c == GY_BLACK ? pawns >> 1 : pawns << 1;
+		att[c] |= a;
+		natk[c ^ 1] += gy_bb_count(a & ring[c ^ 1]);
+	}
+
+	/* Step 1b: each king's ring: attacked, undefended and flight squares, by the enemy's hand. */
+	for (int c = 0; c < GY_COLOR_NB; c++) {
+		if (p->king[c] == GY_SQ_NONE)
+			continue;
+		int sign = c == GY_BLACK ? 1 : -1;
+		gy_hand h = p->hand[c ^ 1];
+		int hb = gy_hand_count(h, GY_LANCE) + gy_hand_count(h, GY_KNIGHT) + gy_hand_count(h, GY_SILVER) +
+			 gy_hand_count(h, GY_GOLD) + gy_hand_count(h, GY_BISHOP) + gy_hand_count(h, GY_ROOK);
+		hb = hb > 4 ? 4 : hb;
+		gy_bb hit = att[c ^ 1] & ring[c];
+		int na = gy_bb_count(hit);
+		int nu = gy_bb_count(hit & ~att[c]);
+		int ne = gy_bb_count(ring[c] & ~occ & ~att[c ^ 1]);
+		int nk = natk[c] > 6 ? 6 : natk[c];
+		feat(k, EVAL_KSAFE + na * 5 + hb, sign);
+		feat(k, EVAL_KUNDEF + nu * 5 + hb, sign);
+		feat(k, EVAL_KATK + nk * 5 + hb, sign);
+		feat(k, EVAL_KESC + ne, sign);
+	}
+	feat(k, EVAL_TEMPO, p->side == GY_BLACK ? 1 : -1);
 
 	/* Step 2: the hands, each piece by its rank in the count and by the enemy king's place. */
 	for (int c = 0; c < GY_COLOR_NB; c++) {

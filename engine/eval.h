@@ -16,6 +16,18 @@
  *   MOB    [slider 0..4][squares 0..16]   reach of L, B, R, H, D
  *   HANDK  [type 0..7][dist 0..8]         a hand piece, by how far the enemy
  *                                         king is from its own camp edge
+ *   TEMPO  [1]                            the side to move (+1 Black, -1 White)
+ *   KSAFE  [attacked 0..8][hand 0..4]     a king's 8 neighbours attacked by the
+ *                                         enemy, by the enemy's non-pawn hand
+ *                                         pieces (capped at 4); counted for the
+ *                                         king's owner, so the weights are the
+ *                                         owner's danger (negative)
+ *   KUNDEF [attacked 0..8][hand 0..4]     the same, squares no own piece but the
+ *                                         king defends
+ *   KATK   [attackers 0..6][hand 0..4]    enemy pieces that attack a king
+ *                                         neighbour
+ *   KESC   [squares 0..8]                 a king's neighbours that are empty and
+ *                                         not attacked (its flight squares)
  * dr is the rank offset seen from the piece's owner (+8), df the file
  * distance.
  */
@@ -34,7 +46,12 @@ enum {
 	EVAL_KOPP = EVAL_KOWN + 16 * 153,
 	EVAL_MOB = EVAL_KOPP + 16 * 153,
 	EVAL_HANDK = EVAL_MOB + 5 * 17,
-	EVAL_NB = EVAL_HANDK + 8 * 9
+	EVAL_TEMPO = EVAL_HANDK + 8 * 9,
+	EVAL_KSAFE = EVAL_TEMPO + 1,
+	EVAL_KUNDEF = EVAL_KSAFE + 9 * 5,
+	EVAL_KATK = EVAL_KUNDEF + 9 * 5,
+	EVAL_KESC = EVAL_KATK + 7 * 5,
+	EVAL_NB = EVAL_KESC + 9
 };
 
 /* One feature occurrence: weight `index` counted `count` times (from Black's side). */

@@ -1,0 +1,389 @@
+/*
+ * app/tune_cmd.c: `gyoku tune`: Texel tuning of the evaluation weights
+ * (engine/eval.h) on positions written by `gyoku selfplay`.
+ *
+ * The model: for a position with features x (from Black's side) the
+ * evaluation is e = w . x and the predicted score for Black is
+ * sigmoid(K * e / 400).  K is fitted first on the starting weights and then
+ * kept, so the tuned weights stay in centipawns.  The target is the game
+ * result, optionally blended with the sigmoid of the search score
+ * (--lambda).  Adam minimises the mean squared error (or cross-entropy)
+ * over the training games, with an L2 pull toward the hand-set seed
+ * weights; every tenth game is held out for validation.  The result is
+ * written as engine/eval_weights.c, with the commands that made the data.
+ *
+ * This tool reaches below the public API (engine/eval.h) on purpose: the
+ * feature list is the evaluation's own, shared with the search.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../engine/eval.h"
+#include "commands.h"
+#include "gyoku/usi.h"
+
+struct tn_data {
+	struct eval_feature *feat;
+	size_t nfeat, capfeat;
+	uint32_t *off; /* position i has features feat[off[i] .. off[i + 1]) */
+	float *result, *score;
+	bool *holdout;
+	size_t n, cap;
+	char *notes; /* the "#" lines of the data files */
+	size_t notes_len;
+	long skipped;
+};
+
+struct tn_opts {
+	const char *data[16], *note[16];
+	int ndata, nnote;
+	const char *out;
+	int epochs;
+	double lambda, l2, lr, k, eps;
+	bool cross_entropy, init_seed;
+};
+
+static int tn_grow(void **p, size_t *cap, size_t need, size_t size)
+{
+	if (need <= *cap)
+		return 0;
+	size_t c = *cap ? *cap : 1024;
+	while (c < need)
+		c *= 2;
+	void *q = realloc(*p, c * size);
+	if (!q)
+		return -1;
+	*p = q;
+	*cap = c;
+	return 0;
+}
+
+static int tn_note(struct tn_data *d, const char *line)
+{
+	size_t len = strlen(line);
+	char *q = realloc(d->notes, d->notes_len + len + 2);
+	if (!q)
+		return -1;
+	d->notes = q;
+	memcpy(d->notes + d->notes_len, line, len);
+	d->notes_len += len;
+	d->notes[d->notes_len++] = '\n';
+	d->notes[d->notes_len] = 0;
+	return 0;
+}
+
+/* Reads one selfplay file into `d`; returns 0, or -1 after printing why. */
+static int tn_load(struct tn_data *d, const char *path)
+{
+	FILE *f = fopen(path, "r");
+	if (!f) {
+		fprintf(stderr, "gyoku tune: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	char line[512];
+	struct eval_feature buf[EVAL_MAX_FEATURES];
+	while (fgets(line, sizeof line, f)) {
+		line[strcspn(line, "\r\n")] = 0;
+		if (line[0] == '#') {
+			if (tn_note(d, line + (line[1] == ' ' ? 2 : 1)))
+				goto nomem;
+			continue;
+		}
+		char *tab = strchr(line, '\t');
+		if (!tab)
+			continue;
+		struct gy_pos p;
+		if (gy_sfen_parse(&p, line, (size_t)(tab - line), GY_SFEN_STRICT, NULL) != GY_OK) {
+			d->skipped++;
+			continue;
+		}
+		char *end;
+		double r = strtod(tab + 1, &end);
+		double s = 0;
+		long game = (long)d->n;
+		if (*end == '\t') {
+			s = strtod(end + 1, &end);
+			if (*end == '\t')
+				game = strtol(end + 1, &end, 10);
+		}
+		int nf = eval_features(&p, buf);
+		if (tn_grow((void **)&d->feat, &d->capfeat, d->nfeat + (size_t)nf, sizeof *d->feat))
+			goto nomem;
+		size_t cap = d->cap;
+		if (tn_grow((void **)&d->off, &cap, d->n + 2, sizeof *d->off))
+			goto nomem;
+		cap = d->cap;
+		if (tn_grow((void **)&d->result, &cap, d->n + 2, sizeof *d->result))
+			goto nomem;
+		cap = d->cap;
+		if (tn_grow((void **)&d->score, &cap, d->n + 2, sizeof *d->score))
+			goto nomem;
+		cap = d->cap;
+		if (tn_grow((void **)&d->holdout, &cap, d->n + 2, sizeof *d->holdout))
+			goto nomem;
+		d->cap = cap;
+		if (d->n == 0)
+			d->off[0] = 0;
+		memcpy(d->feat + d->nfeat, buf, sizeof *buf * (size_t)nf);
+		d->nfeat += (size_t)nf;
+		d->result[d->n] = (float)r;
+		d->score[d->n] = (float)s;
+		d->holdout[d->n] = game % 10 == 9;
+		d->n++;
+		d->off[d->n] = (uint32_t)d->nfeat;
+	}
+	fclose(f);
+	return 0;
+nomem:
+	fclose(f);
+	fprintf(stderr, "gyoku tune: out of memory\n");
+	return -1;
+}
+
+static inline double tn_sigmoid(double x) { return 1.0 / (1.0 + exp(-x)); }
+
+static inline double tn_dot(const struct tn_data *d, size_t i, const double *w)
+{
+	double e = 0;
+	for (uint32_t j = d->off[i]; j < d->off[i + 1]; j++)
+		e += w[d->feat[j].index] * d->feat[j].count;
+	return e;
+}
+
+static inline double tn_target(const struct tn_data *d, size_t i, double k, double lambda)
+{
+	return (1 - lambda) * d->result[i] + lambda * tn_sigmoid(k * d->score[i] / 400);
+}
+
+/* The mean loss over the training (holdout false) or validation (true) positions. */
+static double tn_loss(const struct tn_data *d, const double *w, double k, const struct tn_opts *o, bool holdout)
+{
+	double sum = 0;
+	size_t n = 0;
+	for (size_t i = 0; i < d->n; i++) {
+		if (d->holdout[i] != holdout)
+			continue;
+		double p = tn_sigmoid(k * tn_dot(d, i, w) / 400), t = tn_target(d, i, k, o->lambda);
+		if (o->cross_entropy) {
+			p = p < 1e-9 ? 1e-9 : p > 1 - 1e-9 ? 1 - 1e-9 : p;
+			sum -= t * log(p) + (1 - t) * log(1 - p);
+		} else {
+			sum += (p - t) * (p - t);
+		}
+		n++;
+	}
+	return n ? sum / (double)n : 0;
+}
+
+/* The K whose sigmoid fits the results best with weights `w` (a scan, then a finer one). */
+static double tn_fit_k(const struct tn_data *d, const double *w, const struct tn_opts *o)
+{
+	struct tn_opts plain = *o;
+	plain.lambda = 0;
+	double best = 1, best_loss = 1e9;
+	for (double step = 0.1; step > 0.004; step /= 10) {
+		double lo = best - 10 * step, hi = best + 10 * step;
+		for (double k = lo < step ? step : lo; k <= hi + 1e-9; k += step) {
+			double l = tn_loss(d, w, k, &plain, false);
+			if (l < best_loss) {
+				best_loss = l;
+				best = k;
+			}
+		}
+	}
+	return best;
+}
+
+/* Writes the weights as a C file; returns 0 or -1. */
+static int tn_write(const char *path, const int16_t *w, const struct tn_data *d, const char *cmdline, double k,
+		    double train, double valid)
+{
+	FILE *f = fopen(path, "w");
+	if (!f) {
+		fprintf(stderr, "gyoku tune: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	fputs("/*\n * engine/eval_weights.c: the evaluation weights the engine plays with\n"
+	      " * (eval.h), written by `gyoku tune` (docs/tuning.md).  Do not edit by hand.\n *\n"
+	      " * Made from self-play data generated by:\n",
+	      f);
+	const char *s = d->notes ? d->notes : "";
+	while (*s) {
+		size_t len = strcspn(s, "\n");
+		fprintf(f, " *   %.*s\n", (int)len, s);
+		s += len + (s[len] == '\n');
+	}
+	fprintf(f, " * then:\n *   %s\n", cmdline);
+	fprintf(f, " * %zu positions (%zu features), K = %.3f, loss train %.6f, validation %.6f.\n */\n", d->n,
+		d->nfeat, k, train, valid);
+	fputs("#include \"eval.h\"\n\n/* clang-format off */\nconst int16_t eval_weights[EVAL_NB] = {\n", f);
+	for (int i = 0; i < EVAL_NB; i++)
+		fprintf(f, "%s%d,%s", i % 16 ? " " : "\t", w[i], i % 16 == 15 || i == EVAL_NB - 1 ? "\n" : "");
+	fputs("};\n/* clang-format on */\n", f);
+	return fclose(f) ? -1 : 0;
+}
+
+static void tn_usage(void)
+{
+	fputs("usage: gyoku tune --data FILE [--data FILE ...] [--epochs N] [--lambda L] [--l2 R] [--lr A]\n"
+	      "                  [--eps E] [--k K] [--cross-entropy] [--note TEXT] [--init seed|current] --out "
+	      "engine/eval_weights.c\n",
+	      stderr);
+}
+
+static int tn_args(int argc, char **argv, struct tn_opts *o)
+{
+	for (int i = 0; i < argc; i++) {
+		const char *a = argv[i];
+		if (!strcmp(a, "--cross-entropy")) {
+			o->cross_entropy = true;
+			continue;
+		}
+		if (i + 1 >= argc)
+			return -1;
+		const char *v = argv[++i];
+		char *end = NULL;
+		if (!strcmp(a, "--data") && o->ndata < 16)
+			o->data[o->ndata++] = v;
+		else if (!strcmp(a, "--note") && o->nnote < 16)
+			o->note[o->nnote++] = v;
+		else if (!strcmp(a, "--out"))
+			o->out = v;
+		else if (!strcmp(a, "--init") && (!strcmp(v, "seed") || !strcmp(v, "current")))
+			o->init_seed = !strcmp(v, "seed");
+		else if (!strcmp(a, "--epochs"))
+			o->epochs = (int)strtol(v, &end, 10);
+		else if (!strcmp(a, "--lambda"))
+			o->lambda = strtod(v, &end);
+		else if (!strcmp(a, "--l2"))
+			o->l2 = strtod(v, &end);
+		else if (!strcmp(a, "--lr"))
+			o->lr = strtod(v, &end);
+		else if (!strcmp(a, "--eps"))
+			o->eps = strtod(v, &end);
+		else if (!strcmp(a, "--k"))
+			o->k = strtod(v, &end);
+		else
+			return -1;
+		if (end && *end)
+			return -1;
+	}
+	return o->ndata && o->out && o->epochs >= 0 && o->lambda >= 0 && o->lambda <= 1 ? 0 : -1;
+}
+
+int cmd_tune(int argc, char **argv)
+{
+	struct tn_opts o = {.epochs = 300, .lambda = 0, .l2 = 1e-9, .lr = 2.0, .eps = 1e-5};
+	if (tn_args(argc, argv, &o)) {
+		tn_usage();
+		return 2;
+	}
+	int rc = 1;
+	struct tn_data d = {0};
+	double *w = calloc(EVAL_NB, sizeof *w), *w0 = calloc(EVAL_NB, sizeof *w0);
+	double *g = calloc(EVAL_NB, sizeof *g), *m = calloc(EVAL_NB, sizeof *m), *v = calloc(EVAL_NB, sizeof *v);
+	int16_t *seed = calloc(EVAL_NB, sizeof *seed), *out = calloc(EVAL_NB, sizeof *out);
+	char cmdline[2048];
+	size_t cl = (size_t)snprintf(cmdline, sizeof cmdline, "gyoku tune");
+	for (int i = 0; i < argc && cl < sizeof cmdline; i++)
+		cl += (size_t)snprintf(cmdline + cl, sizeof cmdline - cl, strchr(argv[i], ' ') ? " '%s'" : " %s",
+				       argv[i]);
+	if (!w || !w0 || !g || !m || !v || !seed || !out)
+		goto fail;
+
+	/* Step 1: the data, as sparse feature lists. */
+	for (int i = 0; i < o.ndata; i++)
+		if (tn_load(&d, o.data[i]))
+			goto fail;
+	for (int i = 0; i < o.nnote; i++)
+		if (tn_note(&d, o.note[i]))
+			goto fail;
+	size_t ntrain = 0;
+	for (size_t i = 0; i < d.n; i++)
+		ntrain += !d.holdout[i];
+	fprintf(stderr, "tune: %zu positions (%zu training, %zu validation), %zu features, %ld unreadable\n", d.n,
+		ntrain, d.n - ntrain, d.nfeat, d.skipped);
+	if (!ntrain)
+		goto fail;
+
+	/* Step 2: the starting weights, the seed they are pulled toward, and K. */
+	eval_seed(seed);
+	for (int i = 0; i < EVAL_NB; i++) {
+		w0[i] = seed[i];
+		w[i] = o.init_seed ? seed[i] : eval_weights[i];
+	}
+	double k = o.k > 0 ? o.k : tn_fit_k(&d, w, &o);
+	struct tn_opts plain0 = o;
+	plain0.lambda = 0;
+	fprintf(stderr, "tune: K = %.3f; start loss train %.6f validation %.6f (vs results %.6f)\n", k,
+		tn_loss(&d, w, k, &o, false), tn_loss(&d, w, k, &o, true), tn_loss(&d, w, k, &plain0, true));
+
+	/* Step 3: Adam over full-batch gradients; validation is also scored against results alone. */
+	struct tn_opts plain = o;
+	plain.lambda = 0;
+	const double b1 = 0.9, b2 = 0.999;
+	double b1t = 1, b2t = 1;
+	for (int epoch = 1; epoch <= o.epochs; epoch++) {
+		memset(g, 0, sizeof *g * EVAL_NB);
+		double sum = 0;
+		for (size_t i = 0; i < d.n; i++) {
+			if (d.holdout[i])
+				continue;
+			double p = tn_sigmoid(k * tn_dot(&d, i, w) / 400), t = tn_target(&d, i, k, o.lambda);
+			double dl = o.cross_entropy ? (p - t) : 2 * (p - t) * p * (1 - p);
+			sum += (p - t) * (p - t);
+			dl *= k / 400;
+			for (uint32_t j = d.off[i]; j < d.off[i + 1]; j++)
+				g[d.feat[j].index] += dl * d.feat[j].count;
+		}
+		b1t *= b1;
+		b2t *= b2;
+		for (int i = 0; i < EVAL_NB; i++) {
+			double gi = g[i] / (double)ntrain + 2 * o.l2 * (w[i] - w0[i]);
+			m[i] = b1 * m[i] + (1 - b1) * gi;
+			v[i] = b2 * v[i] + (1 - b2) * gi * gi;
+			w[i] -= o.lr * (m[i] / (1 - b1t)) / (sqrt(v[i] / (1 - b2t)) + o.eps);
+			w[i] = w[i] > 32000 ? 32000 : w[i] < -32000 ? -32000 : w[i];
+		}
+		if (epoch % 10 == 0 || epoch == 1 || epoch == o.epochs) {
+			bool full = epoch % 50 == 0 || epoch == o.epochs;
+			fprintf(stderr, "epoch %4d  mse train %.6f  validation %.6f  validation vs results %.6f\n",
+				epoch, sum / (double)ntrain, full ? tn_loss(&d, w, k, &o, true) : NAN,
+				full ? tn_loss(&d, w, k, &plain, true) : NAN);
+		}
+	}
+
+	/* Step 4: int16 weights, their loss, and the file. */
+	for (int i = 0; i < EVAL_NB; i++) {
+		double r = round(w[i]);
+		out[i] = (int16_t)(r > INT16_MAX ? INT16_MAX : r < INT16_MIN ? INT16_MIN : r);
+		w[i] = out[i];
+	}
+	double train = tn_loss(&d, w, k, &o, false), valid = tn_loss(&d, w, k, &o, true);
+	fprintf(stderr, "tune: final int16 weights: loss train %.6f validation %.6f (vs results %.6f)\n", train, valid,
+		tn_loss(&d, w, k, &plain, true));
+	if (tn_write(o.out, out, &d, cmdline, k, train, valid))
+		goto fail;
+	fprintf(stderr, "tune: wrote %s\n", o.out);
+	rc = 0;
+fail:
+	free(w);
+	free(w0);
+	free(g);
+	free(m);
+	free(v);
+	free(seed);
+	free(out);
+	free(d.feat);
+	free(d.off);
+	free(d.result);
+	free(d.score);
+	free(d.holdout);
+	free(d.notes);
+	return rc;
+}
