@@ -1,7 +1,7 @@
 /*
  * app/play_cmd.c: `gyoku play`, the terminal game (issue 6): options,
  * the game state and the main loop.  The board is drawn by play_board.c,
- * input read by play_input.c, the computer is play_engine.c, records are
+ * input read by play_input.c, the computer is engine/player.c (gyoku/player.h), records are
  * play_record.c and the time source play_clock.c.
  *
  * Invariants: `pos` is `start` after moves[0..n); `game` holds exactly
@@ -21,7 +21,7 @@
 #include "gyoku/gyoku.h"
 #include "play_board.h"
 #include "play_clock.h"
-#include "play_engine.h"
+#include "gyoku/player.h"
 #include "play_input.h"
 #include "play_record.h"
 
@@ -37,7 +37,7 @@ struct play {
 	int n, node;
 	bool computer[GY_COLOR_NB];
 	char names[GY_COLOR_NB][48];
-	struct play_engine *engine; /* the computer, or the hint giver; NULL until needed */
+	struct gy_player *engine; /* the computer, or the hint giver; NULL until needed */
 	int level;
 	bool strict;
 	enum impasse impasse;
@@ -217,7 +217,7 @@ static int ensure_engine(struct play *pl)
 {
 	if (pl->engine)
 		return 0;
-	if (play_engine_create(&pl->engine, pl->level, entering_rules[pl->impasse])) {
+	if (gy_player_create(&pl->engine, pl->level, entering_rules[pl->impasse])) {
 		puts("error: the engine could not start");
 		return 1;
 	}
@@ -236,7 +236,7 @@ static void computer_move(struct play *pl)
 	}
 	enum gy_best_kind kind;
 	gy_move m;
-	if (play_engine_think(pl->engine, &pl->start, pl->moves, pl->n, pl->timed ? &pl->clock : NULL, now_ms(pl),
+	if (gy_player_think(pl->engine, &pl->start, pl->moves, pl->n, pl->timed ? &pl->clock : NULL, now_ms(pl),
 			      false, &kind, &m)) {
 		puts("error: the engine failed");
 		finish(pl, GY_END_INTERRUPTION, GY_RESULT_NONE);
@@ -260,7 +260,7 @@ static void hint(struct play *pl)
 		return;
 	enum gy_best_kind kind;
 	gy_move m;
-	if (play_engine_think(pl->engine, &pl->start, pl->moves, pl->n, NULL, 0, true, &kind, &m)) {
+	if (gy_player_think(pl->engine, &pl->start, pl->moves, pl->n, NULL, 0, true, &kind, &m)) {
 		puts("error: the engine failed");
 		return;
 	}
@@ -641,7 +641,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		fprintf(stderr, "gyoku play: --vs computer|human|watch\n");
 		return 1;
 	}
-	if (o->level < PLAY_LEVEL_MIN || o->level > PLAY_LEVEL_MAX) {
+	if (o->level < GY_LEVEL_MIN || o->level > GY_LEVEL_MAX) {
 		fprintf(stderr, "gyoku play: --level 1..10 (1: a beginner can win, 10: full strength)\n");
 		return 1;
 	}
@@ -771,7 +771,7 @@ static void greet(const struct play *pl, const struct options *o)
 {
 	char level[96] = "", tc[GY_TC_TEXT_MAX] = "none";
 	if (pl->computer[GY_BLACK] || pl->computer[GY_WHITE])
-		play_engine_level_text(o->level, level, sizeof level);
+		gy_player_level_text(o->level, level, sizeof level);
 	if (pl->timed)
 		gy_tc_write(&pl->tc, tc);
 	printf("gyoku play: %s (Sente) vs %s (Gote).\n", pl->names[GY_BLACK], pl->names[GY_WHITE]);
@@ -818,7 +818,7 @@ int cmd_play(int argc, char **argv)
 			break;
 	}
 done:
-	play_engine_destroy(pl->engine);
+	gy_player_destroy(pl->engine);
 	gy_game_destroy(pl->game);
 	free(pl);
 	return status;

@@ -1,5 +1,6 @@
 /*
- * app/play_engine.c: the computer player of `gyoku play`.
+ * engine/player.c: the computer opponent at a level (gyoku/player.h), for
+ * `gyoku play` and `gyoku serve`.
  *
  * A level sets the engine's SkillLevel (which limits its depth and makes
  * it pick weaker lines) and a node budget; levels 9 and 10 are limited by
@@ -10,18 +11,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "play_engine.h"
+#include "gyoku/player.h"
 
 static const struct {
 	int skill;        /* SkillLevel 0..20 */
 	uint64_t nodes;   /* node budget (0: none) */
 	int64_t movetime; /* ms per move without a clock (0: none) */
-} levels[PLAY_LEVEL_MAX + 1] = {
+} levels[GY_LEVEL_MAX + 1] = {
 	{0, 0, 0},       {0, 300, 0},     {2, 1000, 0},     {4, 3000, 0},  {6, 10000, 0}, {8, 30000, 0},
 	{11, 100000, 0}, {14, 300000, 0}, {17, 1000000, 0}, {19, 0, 3000}, {20, 0, 8000},
 };
 
-struct play_engine {
+struct gy_player {
 	struct gy_engine *engine;
 	int level;
 	enum gy_best_kind kind; /* the last answer, written by the engine thread before gy_engine_wait returns */
@@ -30,41 +31,59 @@ struct play_engine {
 
 static void on_bestmove(void *ctx, enum gy_best_kind kind, gy_move move, gy_move ponder)
 {
-	struct play_engine *pe = ctx;
+	struct gy_player *pe = ctx;
 	(void)ponder;
 	pe->kind = kind;
 	pe->move = move;
 }
 
-enum gy_err play_engine_create(struct play_engine **out, int level, const char *entering_rule)
+enum gy_err gy_player_create(struct gy_player **out, int level, const char *entering_rule)
 {
 	*out = NULL;
-	if (level < PLAY_LEVEL_MIN || level > PLAY_LEVEL_MAX)
+	if (level < GY_LEVEL_MIN || level > GY_LEVEL_MAX)
 		return GY_ERR_ARG;
-	struct play_engine *pe = calloc(1, sizeof *pe);
+	struct gy_player *pe = calloc(1, sizeof *pe);
 	if (!pe)
 		return GY_ERR_NOMEM;
 	struct gy_engine_callbacks cb = {.ctx = pe, .bestmove = on_bestmove};
 	enum gy_err err = gy_engine_create(&pe->engine, &cb);
-	if (err)
-		goto fail;
-	char skill[8];
-	snprintf(skill, sizeof skill, "%d", levels[level].skill);
-	if ((err = gy_engine_set_option(pe->engine, "USI_Hash", "16")) ||
+	if (err || (err = gy_engine_set_option(pe->engine, "USI_Hash", "16")) ||
 	    (err = gy_engine_set_option(pe->engine, "MateHash", "8")) ||
-	    (err = gy_engine_set_option(pe->engine, "SkillLevel", skill)) ||
-	    (err = gy_engine_set_option(pe->engine, "EnteringKingRule", entering_rule)))
+	    (err = gy_player_reset(pe, level, entering_rule)))
 		goto fail;
-	pe->level = level;
-	gy_engine_new_game(pe->engine);
 	*out = pe;
 	return GY_OK;
 fail:
-	play_engine_destroy(pe);
+	gy_player_destroy(pe);
 	return err;
 }
 
-void play_engine_destroy(struct play_engine *pe)
+enum gy_err gy_player_reset(struct gy_player *pe, int level, const char *entering_rule)
+{
+	if (level < GY_LEVEL_MIN || level > GY_LEVEL_MAX)
+		return GY_ERR_ARG;
+	char skill[8];
+	snprintf(skill, sizeof skill, "%d", levels[level].skill);
+	enum gy_err err;
+	if ((err = gy_engine_set_option(pe->engine, "SkillLevel", skill)) ||
+	    (err = gy_engine_set_option(pe->engine, "EnteringKingRule", entering_rule)))
+		return err;
+	pe->level = level;
+	gy_engine_new_game(pe->engine);
+	return GY_OK;
+}
+
+enum gy_err gy_player_set_option(struct gy_player *pe, const char *name, const char *value)
+{
+	return gy_engine_set_option(pe->engine, name, value);
+}
+
+void gy_player_stop(struct gy_player *pe)
+{
+	gy_engine_stop(pe->engine);
+}
+
+void gy_player_destroy(struct gy_player *pe)
 {
 	if (!pe)
 		return;
@@ -72,9 +91,9 @@ void play_engine_destroy(struct play_engine *pe)
 	free(pe);
 }
 
-void play_engine_level_text(int level, char *buf, size_t size)
+void gy_player_level_text(int level, char *buf, size_t size)
 {
-	if (level < PLAY_LEVEL_MIN || level > PLAY_LEVEL_MAX) {
+	if (level < GY_LEVEL_MIN || level > GY_LEVEL_MAX) {
 		snprintf(buf, size, "no such level");
 		return;
 	}
@@ -86,7 +105,7 @@ void play_engine_level_text(int level, char *buf, size_t size)
 			 (long long)(levels[level].movetime / 1000));
 }
 
-enum gy_err play_engine_think(struct play_engine *pe, const struct gy_pos *start, const gy_move *moves, int n,
+enum gy_err gy_player_think(struct gy_player *pe, const struct gy_pos *start, const gy_move *moves, int n,
 			      const struct gy_clock *clock, int64_t now, bool hint, enum gy_best_kind *kind,
 			      gy_move *move)
 {

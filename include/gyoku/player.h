@@ -1,0 +1,65 @@
+/*
+ * gyoku/player.h: the computer opponent at a level, for games people play
+ * (the terminal game, the web server): the engine of engine.h at a level
+ * from 1 (a beginner can win) to 10 (full strength), asked synchronously
+ * for a move or a hint.
+ *
+ * A player is one engine with a small hash; it is not thread-safe: one
+ * thread thinks with it at a time (a server keeps one player per worker
+ * thread).  gy_player_stop alone may be called from another thread.
+ */
+#ifndef GYOKU_PLAYER_H
+#define GYOKU_PLAYER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "clock.h"
+#include "engine.h"
+
+enum { GY_LEVEL_MIN = 1, GY_LEVEL_MAX = 10 };
+
+struct gy_player;
+
+/*
+ * Creates the computer at `level` with the impasse rule `entering_rule`
+ * (an EnteringKingRule value: "CSARule27", "CSARule24", "TryRule").
+ * Errors: GY_ERR_ARG (level out of range), GY_ERR_NOMEM.  The caller
+ * frees it with gy_player_destroy.
+ */
+enum gy_err gy_player_create(struct gy_player **out, int level, const char *entering_rule)
+	__attribute__((warn_unused_result));
+
+/* Frees `pe`; NULL is allowed. */
+void gy_player_destroy(struct gy_player *pe);
+
+/*
+ * Sets the level (GY_ERR_ARG when out of range) and the impasse rule
+ * (GY_ERR_ARG when not an EnteringKingRule value) of an existing player,
+ * and forgets the last game; for a worker that plays many games.
+ */
+enum gy_err gy_player_reset(struct gy_player *pe, int level, const char *entering_rule)
+	__attribute__((warn_unused_result));
+
+/* Sets an engine option of the player (engine.h gy_engine_set_option), such as NetworkDelay. */
+enum gy_err gy_player_set_option(struct gy_player *pe, const char *name, const char *value)
+	__attribute__((warn_unused_result));
+
+/* One line describing `level` (its SkillLevel and its limit) into `buf` of `size` bytes. */
+void gy_player_level_text(int level, char *buf, size_t size);
+
+/*
+ * Thinks about `start` + `moves` (n of them) and sets `*kind` and `*move`.
+ * With `hint` the search is at full skill for a short fixed budget;
+ * else at the level, within the level's budget and, when `clock` is not
+ * NULL, the clock's time at `now`.  Errors: those of gy_engine_set_position.
+ */
+enum gy_err gy_player_think(struct gy_player *pe, const struct gy_pos *start, const gy_move *moves, int n,
+			    const struct gy_clock *clock, int64_t now, bool hint, enum gy_best_kind *kind, gy_move *move)
+	__attribute__((warn_unused_result));
+
+/* Makes a gy_player_think running on another thread return soon, with the best move so far. */
+void gy_player_stop(struct gy_player *pe);
+
+#endif
