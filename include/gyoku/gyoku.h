@@ -20,6 +20,7 @@
 #include "notation.h"
 #include "perft.h"
 #include "position.h"
+#include "record.h"
 #include "repetition.h"
 #include "textenc.h"
 #include "types.h"

@@ -1,0 +1,518 @@
+/*
+ * lib/record.c: every game record format behind one reader and one writer
+ * (record.h): the format told by a name, an extension or the look of the
+ * text, KIF and KI2 decoded from the encoding they declare or show, and
+ * each format's own reader or writer (csa.h, kif.h, jkf.h, usi.h) doing
+ * the work.
+ *
+ * Invariants:
+ * - Nothing here is static and writable, so every function is thread-safe;
+ *   the buffers a call needs are malloc'ed by it, sized from its input, and
+ *   freed on every path.
+ * - Input text is read through its length only: never past it, and never
+ *   assumed NUL-terminated.
+ * - gy_record_read leaves `*out` NULL on every error except an illegal
+ *   move, when `*out` is the game up to the move before it and `*bad_ply`
+ *   the move's ply (1 for the record's first move).
+ * - A byte order mark is skipped and never counted in a column; columns
+ *   count characters, lines end with LF, CRLF or CR.
+ */
+#include "gyoku/record.h"
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gyoku/csa.h"
+#include "gyoku/jkf.h"
+#include "gyoku/kif.h"
+#include "gyoku/textenc.h"
+#include "gyoku/usi.h"
+
+#define BOM "\xEF\xBB\xBF"
+
+static const char *const format_names[GY_RECORD_NB] = {"sfen", "usi", "csa", "kif", "kifu", "ki2", "ki2u", "jkf"};
+
+/* The format's name, from the table above. */
+const char *gy_record_format_name(enum gy_record_format f)
+{
+	return (unsigned)f < GY_RECORD_NB ? format_names[f] : "?";
+}
+
+/* The lower-case letter of an ASCII capital; any other byte as it is. */
+static char lower(char c) { return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c; }
+
+/* True when the `len` bytes at `s` are the lower-case ASCII `name`, in any case. */
+static bool is_name(const char *s, size_t len, const char *name)
+{
+	if (len != strlen(name))
+		return false;
+	for (size_t i = 0; i < len; i++)
+		if (lower(s[i]) != name[i])
+			return false;
+	return true;
+}
+
+/* The format whose name (or "json") the bytes spell in any case. */
+int gy_record_format_by_name(const char *s, size_t len)
+{
+	if (!s)
+		return -1;
+	for (int f = 0; f < GY_RECORD_NB; f++)
+		if (is_name(s, len, format_names[f]))
+			return f;
+	return is_name(s, len, "json") ? GY_RECORD_JKF : -1;
+}
+
+/* The format the extension of the path's last component names. */
+int gy_record_format_by_path(const char *path)
+{
+	if (!path)
+		return -1;
+	/* The extension is what follows the last dot of the last path component. */
+	const char *base = path, *dot = NULL;
+	for (const char *c = path; *c; c++) {
+		if (*c == '/' || *c == '\\') {
+			base = c + 1;
+			dot = NULL;
+		} else if (*c == '.') {
+			dot = c;
+		}
+	}
+	return dot && dot > base ? gy_record_format_by_name(dot + 1, strlen(dot + 1)) : -1;
+}
+
+/* True for the blanks between words and lines. */
+static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+/* The length of the UTF-8 byte order mark starting `s`, or 0. */
+static size_t bom_length(const char *s, size_t len) { return len >= 3 && !memcmp(s, BOM, 3) ? 3 : 0; }
+
+/* True when the `len` bytes at `s` start with the word `w` followed by a space or the end. */
+static bool starts_with_word(const char *s, size_t len, const char *w)
+{
+	size_t n = strlen(w);
+	return len >= n && !memcmp(s, w, n) && (len == n || is_space(s[n]));
+}
+
+/* The length of the line at `s` (`len` bytes), without its end of line. */
+static size_t line_length(const char *s, size_t len)
+{
+	size_t n = 0;
+	while (n < len && s[n] != '\n' && s[n] != '\r')
+		n++;
+	return n;
+}
+
+/*
+ * True when the line at `s` (`n` bytes) looks like a SFEN: its first word
+ * holds a '/' and only board characters, and the line only SFEN
+ * characters (letters, digits, '+', '-', '/' and blanks).
+ */
+static bool looks_sfen(const char *s, size_t n)
+{
+	bool slash = false, first_word = true;
+	for (size_t i = 0; i < n; i++) {
+		char c = s[i];
+		bool alnum = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+		if (c == ' ' || c == '\t')
+			first_word = false;
+		else if (c == '/')
+			slash |= first_word;
+		else if (!alnum && c != '+' && c != '-')
+			return false;
+	}
+	return slash;
+}
+
+/* True when the text at `t` (`n` bytes, not blank) starts as a CSA record does. */
+static bool looks_csa(const char *t, size_t n)
+{
+	char c0 = t[0], c1 = n > 1 ? t[1] : '\0';
+	if (c0 == '\'' || c0 == '$')
+		return true;
+	if (c0 == 'V')
+		return c1 >= '0' && c1 <= '9';
+	if (c0 == 'N')
+		return c1 == '+' || c1 == '-';
+	if (c0 == 'P')
+		return c1 == 'I' || c1 == '+' || c1 == '-' || (c1 >= '1' && c1 <= '9');
+	/* A bare list of moves, "+7776FU". */
+	return (c0 == '+' || c0 == '-') && c1 >= '0' && c1 <= '9';
+}
+
+/*
+ * KIF or KI2, from the move lines: KIF numbers its moves ("   1 ７六歩(77)"),
+ * KI2 starts them with a side mark (▲ △ ☗ ☖ in UTF-8, ▲ △ in Shift_JIS or
+ * EUC-JP).  Marks are looked for at the start of a line only, where the
+ * bytes of another character cannot fake them.
+ */
+static enum gy_record_format kif_or_ki2(const char *s, size_t len)
+{
+	static const char *const marks[] = {"\xE2\x96\xB2", "\xE2\x96\xB3", "\xE2\x98\x97", "\xE2\x98\x96",
+					    "\x81\xA3",     "\x81\xA2",     "\xA2\xA5",     "\xA2\xA4"};
+	bool marked = false;
+	size_t i = 0;
+	while (i < len) {
+		size_t n = line_length(s + i, len - i), j = 0;
+		const char *line = s + i;
+		while (j < n && (line[j] == ' ' || line[j] == '\t'))
+			j++;
+		size_t d = j;
+		while (d < n && line[d] >= '0' && line[d] <= '9')
+			d++;
+		if (d > j && (d == n || line[d] == ' ' || line[d] == '\t'))
+			return GY_RECORD_KIF;
+		for (size_t m = 0; m < sizeof marks / sizeof marks[0] && !marked; m++) {
+			size_t ml = strlen(marks[m]);
+			marked = n - j >= ml && !memcmp(line + j, marks[m], ml);
+		}
+		i += n;
+		if (i < len && s[i] == '\r')
+			i++;
+		if (i < len && s[i] == '\n')
+			i++;
+	}
+	return marked ? GY_RECORD_KI2 : GY_RECORD_KIF;
+}
+
+/* The format the text looks like, tried in the order record.h gives. */
+enum gy_record_format gy_record_format_by_content(const char *text, size_t len)
+{
+	if (!text)
+		len = 0;
+	size_t i = len ? bom_length(text, len) : 0;
+	while (i < len && is_space(text[i]))
+		i++;
+	const char *t = text + i;
+	size_t n = len - i;
+	if (n == 0)
+		return GY_RECORD_KIF;
+	if (t[0] == '{')
+		return GY_RECORD_JKF;
+	if (starts_with_word(t, n, "position") || starts_with_word(t, n, "startpos") || starts_with_word(t, n, "sfen"))
+		return GY_RECORD_USI;
+	if (looks_sfen(t, line_length(t, n)))
+		return GY_RECORD_SFEN;
+	if (looks_csa(t, n))
+		return GY_RECORD_CSA;
+	return kif_or_ki2(t, n);
+}
+
+/* The number of UTF-8 characters in the `len` bytes at `s` (the bytes that are not continuation bytes). */
+static int utf8_chars(const char *s, size_t len)
+{
+	int n = 0;
+	for (size_t i = 0; i < len && n < INT_MAX; i++)
+		n += ((unsigned char)s[i] & 0xC0) != 0x80;
+	return n;
+}
+
+/*
+ * Sets `where` (when not NULL) to the line and column of byte `at` of
+ * `text` (`len` bytes), the column counting the UTF-8 characters before
+ * it on its line (a byte order mark not counted).
+ */
+static void locate(const char *text, size_t len, size_t at, struct gy_srcpos *where)
+{
+	if (!where)
+		return;
+	size_t start = bom_length(text, len);
+	int line = 1;
+	if (at < start)
+		at = start;
+	for (size_t i = start; i < at && i < len; i++) {
+		if (text[i] == '\n' || (text[i] == '\r' && (i + 1 >= len || text[i + 1] != '\n'))) {
+			line++;
+			start = i + 1;
+		}
+	}
+	where->line = line;
+	where->col = 1 + utf8_chars(text + start, at - start);
+}
+
+/*
+ * Finds the line of a SFEN or USI text: `*begin` and `*end` bound it, a
+ * byte order mark, blank lines and blanks around it left out.  Returns
+ * where the text after it starts (`len` when only blanks follow).
+ */
+static size_t first_line(const char *text, size_t len, size_t *begin, size_t *end)
+{
+	size_t b = bom_length(text, len);
+	while (b < len && is_space(text[b]))
+		b++;
+	size_t e = b + line_length(text + b, len - b), rest = e;
+	while (rest < len && is_space(text[rest]))
+		rest++;
+	while (e > b && is_space(text[e - 1]))
+		e--;
+	*begin = b;
+	*end = e;
+	return rest;
+}
+
+/* Moves `where` from the column `in.col` of the line starting at byte `begin` of `text` to the whole text. */
+static void locate_in_line(const char *text, size_t begin, size_t end, struct gy_srcpos in, struct gy_srcpos *where)
+{
+	size_t at = begin + (in.col > 0 ? (size_t)in.col - 1 : 0);
+	locate(text, end, at < end ? at : end, where);
+}
+
+/* A game from a one-line SFEN (a tsume problem's, when one king is missing), "sfen " before it allowed. */
+static enum gy_err read_sfen(const char *text, size_t len, struct gy_game **out, struct gy_srcpos *where)
+{
+	size_t b, e, rest = first_line(text, len, &b, &e);
+	if (starts_with_word(text + b, e - b, "sfen")) {
+		b += 4;
+		while (b < e && is_space(text[b]))
+			b++;
+	}
+	struct gy_pos start;
+	struct gy_srcpos in = {0, 0};
+	enum gy_err err = gy_sfen_parse(&start, text + b, e - b, GY_SFEN_TSUME, &in);
+	if (err) {
+		locate_in_line(text, b, e, in, where);
+		return err;
+	}
+	if (rest < len) {
+		locate(text, len, rest, where);
+		return GY_ERR_SFEN_TRAILING;
+	}
+	return gy_game_create(out, &start);
+}
+
+/* True when `err` says that a move is unreadable or illegal (see gy_usi_parse_move). */
+static bool is_move_error(enum gy_err err)
+{
+	switch (err) {
+	case GY_ERR_MOVE_SYNTAX:
+	case GY_ERR_MOVE_NO_PIECE:
+	case GY_ERR_MOVE_NOT_IN_HAND:
+	case GY_ERR_MOVE_OCCUPIED:
+	case GY_ERR_MOVE_OWN_PIECE:
+	case GY_ERR_MOVE_UNREACHABLE:
+	case GY_ERR_MOVE_CANNOT_PROMOTE:
+	case GY_ERR_MOVE_MUST_PROMOTE:
+	case GY_ERR_MOVE_DEAD_DROP:
+	case GY_ERR_MOVE_NIFU:
+	case GY_ERR_MOVE_UCHIFUZUME:
+	case GY_ERR_MOVE_SELF_CHECK: return true;
+	default: return false;
+	}
+}
+
+/* A game from a USI position line; an illegal move keeps the moves before it. */
+static enum gy_err read_usi(const char *text, size_t len, struct gy_game **out, struct gy_srcpos *where, int *bad_ply)
+{
+	size_t b, e, rest = first_line(text, len, &b, &e);
+	/* Each move takes more than four bytes with its separator, so this many always suffice. */
+	size_t cap = (e - b) / 4 + 2;
+	if (cap > INT_MAX / sizeof(gy_move))
+		return GY_ERR_TOO_LONG;
+	gy_move *moves = malloc(cap * sizeof *moves);
+	if (!moves)
+		return GY_ERR_NOMEM;
+	struct gy_pos start;
+	struct gy_srcpos in = {0, 0};
+	int n = 0;
+	enum gy_err err = gy_usi_parse_position(text + b, e - b, &start, moves, (int)cap, &n, &in);
+	if (err) {
+		locate_in_line(text, b, e, in, where);
+	} else if (rest < len) {
+		locate(text, len, rest, where);
+		err = GY_ERR_SFEN_TRAILING;
+	}
+	if (err && !is_move_error(err))
+		goto done;
+	enum gy_err gerr = gy_game_create(out, &start);
+	for (int i = 0, node = 0; !gerr && i < n; i++)
+		gerr = gy_game_add(*out, node, moves[i], &node);
+	if (gerr) {
+		gy_game_destroy(*out);
+		*out = NULL;
+		err = gerr;
+	} else if (err) {
+		*bad_ply = n + 1;
+	}
+done:
+	free(moves);
+	return err;
+}
+
+/* Sets `where` to the line and column of the byte `bad` of `text`, whose bytes before it decode in `enc`. */
+static void locate_bad_byte(const char *text, size_t len, size_t bad, enum gy_text_enc enc, struct gy_srcpos *where)
+{
+	if (!where || bad > len)
+		return;
+	locate(text, len, bad, where);
+	/* The line up to the bad byte decodes: count its characters in UTF-8. */
+	size_t ls = bad;
+	while (ls > 0 && text[ls - 1] != '\n' && text[ls - 1] != '\r')
+		ls--;
+	char *head = NULL;
+	size_t hlen = 0;
+	if (enc != GY_TEXT_UTF8 && ls < bad && gy_text_to_utf8(text + ls, bad - ls, enc, &head, &hlen, NULL) == GY_OK)
+		where->col = 1 + utf8_chars(head, hlen);
+	free(head);
+}
+
+/*
+ * A game from KIF or KI2 text in any encoding: the one the text declares
+ * or shows (gy_text_detect), else the one `name`'s extension implies when
+ * that is not UTF-8, else Shift_JIS.  UTF-8 is no hint, as text that is
+ * valid UTF-8 is found so anyway, and Shift_JIS text named .kifu or sent
+ * as "kifu" should still read; but when the text does not decode and
+ * UTF-8 was meant (by the name or the format), the error is placed at the
+ * first byte that is not UTF-8.
+ */
+static enum gy_err read_kif(const char *text, size_t len, enum gy_record_format f, const char *name,
+			    struct gy_game **out, struct gy_srcpos *where, int *bad_ply)
+{
+	enum gy_text_enc hint = name ? gy_text_enc_for_name(name, strlen(name)) : GY_TEXT_AUTO;
+	bool utf8_meant = hint == GY_TEXT_UTF8 || f == GY_RECORD_KIFU || f == GY_RECORD_KI2U;
+	enum gy_text_enc enc = gy_text_detect(text, len, hint == GY_TEXT_UTF8 ? GY_TEXT_AUTO : hint);
+	char *utf8 = NULL;
+	size_t ulen = 0, bad = 0;
+	enum gy_err err = gy_text_to_utf8_at(text, len, enc, &utf8, &ulen, NULL, &bad);
+	if (err == GY_ERR_TEXT_ENCODING) {
+		if (utf8_meant && enc != GY_TEXT_UTF8) {
+			/* The text is not valid UTF-8 (it would have been detected so): find its first bad byte. */
+			char *probe = NULL;
+			size_t plen = 0;
+			enc = GY_TEXT_UTF8;
+			if (gy_text_to_utf8_at(text, len, enc, &probe, &plen, NULL, &bad) == GY_OK)
+				bad = 0;
+			free(probe);
+		}
+		locate_bad_byte(text, len, bad, enc, where);
+	}
+	if (err)
+		return err;
+	if (f == GY_RECORD_KI2 || f == GY_RECORD_KI2U)
+		err = gy_ki2_read(utf8, ulen, out, where, bad_ply);
+	else
+		err = gy_kif_read(utf8, ulen, out, where, bad_ply);
+	free(utf8);
+	return err;
+}
+
+/* Reads a record of any format through the format's own reader. */
+enum gy_err gy_record_read(const char *text, size_t len, enum gy_record_format f, const char *name,
+			   struct gy_game **out, struct gy_srcpos *where, int *bad_ply)
+{
+	int ply = 0;
+	size_t consumed = 0, bom;
+	enum gy_err err;
+	if (where)
+		*where = (struct gy_srcpos){0, 0};
+	if (bad_ply)
+		*bad_ply = 0;
+	if (!out)
+		return GY_ERR_ARG;
+	*out = NULL;
+	if ((!text && len) || (unsigned)f >= GY_RECORD_NB)
+		return GY_ERR_ARG;
+	if (!text)
+		text = "";
+	switch (f) {
+	case GY_RECORD_SFEN: err = read_sfen(text, len, out, where); break;
+	case GY_RECORD_USI: err = read_usi(text, len, out, where, &ply); break;
+	case GY_RECORD_CSA: err = gy_csa_read(text, len, out, &consumed, where, &ply); break;
+	case GY_RECORD_JKF:
+		bom = bom_length(text, len);
+		err = gy_jkf_read(text + bom, len - bom, out, where, &ply);
+		break;
+	default: err = read_kif(text, len, f, name, out, where, &ply); break;
+	}
+	/* Only an illegal move leaves a game (record.h). */
+	if (err && ply <= 0) {
+		gy_game_destroy(*out);
+		*out = NULL;
+	}
+	if (err && bad_ply)
+		*bad_ply = ply > 0 ? ply : 0;
+	return err;
+}
+
+/* The SFEN of the main line's last position and a newline, in a new buffer. */
+static enum gy_err write_sfen(const struct gy_game *g, char **out, size_t *len)
+{
+	struct gy_pos pos;
+	enum gy_err err = gy_game_position(g, gy_game_main_end(g), &pos);
+	if (err)
+		return err;
+	char *buf = malloc(GY_SFEN_MAX + 1);
+	if (!buf)
+		return GY_ERR_NOMEM;
+	size_t n = gy_sfen_write(&pos, buf, GY_SFEN_MAX);
+	buf[n++] = '\n';
+	buf[n] = '\0';
+	*out = buf;
+	*len = n;
+	return GY_OK;
+}
+
+/* The USI position line of the main line and a newline, in a new buffer. */
+static enum gy_err write_usi(const struct gy_game *g, char **out, size_t *len)
+{
+	int n = 0;
+	for (int node = gy_game_first_child(g, 0); node >= 0; node = gy_game_first_child(g, node))
+		n++;
+	gy_move *moves = malloc(((size_t)n + 1) * sizeof *moves);
+	if (!moves)
+		return GY_ERR_NOMEM;
+	int i = 0;
+	for (int node = gy_game_first_child(g, 0); node >= 0 && i < n; node = gy_game_first_child(g, node))
+		moves[i++] = gy_game_move(g, node);
+	size_t need = gy_usi_write_position(gy_game_start(g), moves, n, NULL, 0);
+	char *buf = malloc(need + 2);
+	if (buf) {
+		gy_usi_write_position(gy_game_start(g), moves, n, buf, need + 1);
+		buf[need] = '\n';
+		buf[need + 1] = '\0';
+		*out = buf;
+		*len = need + 1;
+	}
+	free(moves);
+	return buf ? GY_OK : GY_ERR_NOMEM;
+}
+
+/* Writes a record of any format through the format's own writer. */
+enum gy_err gy_record_write(const struct gy_game *g, enum gy_record_format f, char **out, size_t *len)
+{
+	char *text = NULL, *conv = NULL;
+	size_t n = 0, clen = 0;
+	enum gy_err err;
+	if (len)
+		*len = 0;
+	if (!out)
+		return GY_ERR_ARG;
+	*out = NULL;
+	if (!g || (unsigned)f >= GY_RECORD_NB)
+		return GY_ERR_ARG;
+	switch (f) {
+	case GY_RECORD_SFEN: err = write_sfen(g, &text, &n); break;
+	case GY_RECORD_USI: err = write_usi(g, &text, &n); break;
+	case GY_RECORD_CSA: err = gy_csa_write(g, &text, &n); break;
+	case GY_RECORD_JKF: err = gy_jkf_write(g, &text, &n); break;
+	case GY_RECORD_KIF:
+	case GY_RECORD_KIFU: err = gy_kif_write(g, &text, &n); break;
+	default: err = gy_ki2_write(g, &text, &n); break;
+	}
+	/* KIF and KI2 are Shift_JIS; the writers give UTF-8. */
+	if (!err && (f == GY_RECORD_KIF || f == GY_RECORD_KI2)) {
+		err = gy_text_from_utf8(text, n, GY_TEXT_CP932, &conv, &clen);
+		free(text);
+		text = conv;
+		n = clen;
+	}
+	if (err) {
+		free(text);
+		return err;
+	}
+	*out = text;
+	if (len)
+		*len = n;
+	return GY_OK;
+}
