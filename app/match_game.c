@@ -106,7 +106,8 @@ static void go_command(const struct game_state *s, char *buf, size_t cap)
 		bt = wt;
 		wt = t;
 	}
-	if (tc->byoyomi_ms > 0)
+	/* Sudden death goes as "byoyomi 0": engines without Fischer support (gpsusi) refuse binc. */
+	if (tc->byoyomi_ms > 0 || tc->increment_ms == 0)
 		snprintf(buf, cap, "go btime %lld wtime %lld byoyomi %lld", bt, wt,
 			 (long long)(tc->byoyomi_ms / s->scale));
 	else {
