@@ -2,10 +2,10 @@
 #
 #   make          build bin/gyoku (release)
 #   make test     install what is missing, build, run every test
-#   make bench    perft and search speed next to Fairy-Stockfish, mate solver times
-#   make run      install what is missing, build, start the terminal game (gyoku play)
+#   make bench    perft and search speed next to Fairy-Stockfish, mate solver times, the web server under load
+#   make run      install what is missing, build, start the web server (gyoku serve) on http://127.0.0.1:8080
 #   make debug    ASan/UBSan build with position checks (bin/debug/)
-#   make fuzz     libFuzzer on the SFEN and USI move parsers (FUZZ_SECONDS each)
+#   make fuzz     libFuzzer on every parser in tests/fuzz (FUZZ_SECONDS each)
 #   make clean
 
 CC ?= cc
@@ -22,12 +22,15 @@ RELEASE_FLAGS := -O3 -march=native -DNDEBUG
 DEBUG_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -DGY_DEBUG
 CFLAGS ?=
 LDFLAGS ?=
-# Libraries libgyoku links with (JSON for JKF records); the engine's threads.
-LDLIBS := -ljansson -pthread -lm
+# Libraries libgyoku links with (JSON for JKF records); the engine's threads; the
+# server's HTTP, databases, password hashing and digests.  --as-needed keeps the
+# programs that use no server code free of the server's libraries.
+LDLIBS := -Wl,--as-needed -ljansson -pthread -lm -lmicrohttpd -lsqlite3 -lpq -largon2 -lcrypto
 
 LIB_SRC := $(wildcard lib/*.c)
 MATE_SRC := $(wildcard mate/*.c)
 ENGINE_SRC := $(wildcard engine/*.c)
+SERVER_SRC := $(wildcard server/*.c)
 # app/usi_main.c is the gyoku-usi program; every other app/ file is the gyoku command.
 USI_MAIN := app/usi_main.c
 APP_SRC := $(filter-out $(USI_MAIN),$(wildcard app/*.c))
@@ -36,7 +39,8 @@ TOOL_SRC := $(wildcard tests/tools/*.c)
 FUZZ_SRC := $(wildcard tests/fuzz/*.c)
 
 # The layers as archives, listed top layer first for the linker (design.md "Layers").
-REL_LIBS := build/release/libgyoku_engine.a build/release/libgyoku_mate.a build/release/libgyoku.a
+REL_LIBS := build/release/libgyoku_server.a build/release/libgyoku_engine.a build/release/libgyoku_mate.a \
+	build/release/libgyoku.a
 DBG_LIBS := $(REL_LIBS:build/release/%=build/debug/%)
 TESTS := $(TEST_SRC:tests/%.c=bin/tests/%)
 DEBUG_TESTS := $(TEST_SRC:tests/%.c=bin/debug/tests/%)
@@ -68,7 +72,8 @@ build/$(1)/libgyoku$(2).a: $$($(3):%.c=build/$(1)/%.o)
 	@rm -f $$@ && ar rcs $$@ $$^
 endef
 $(foreach b,release debug,$(eval $(call layer_archive,$(b),,LIB_SRC)) \
-	$(eval $(call layer_archive,$(b),_mate,MATE_SRC)) $(eval $(call layer_archive,$(b),_engine,ENGINE_SRC)))
+	$(eval $(call layer_archive,$(b),_mate,MATE_SRC)) $(eval $(call layer_archive,$(b),_engine,ENGINE_SRC)) \
+	$(eval $(call layer_archive,$(b),_server,SERVER_SRC)))
 
 bin/gyoku: $(APP_SRC:%.c=build/release/%.o) $(REL_LIBS)
 	@mkdir -p $(dir $@)
@@ -106,6 +111,11 @@ bin/tools/%: build/release/tests/tools/%.o $(REL_LIBS)
 	@$(CC) $(RELEASE_FLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
 build/release/tests/%.o build/debug/tests/%.o: INC += -Itests
+# The server and its tests include libpq's header from where libpq-dev puts it.
+PG_INC := $(shell pg_config --includedir 2>/dev/null)
+build/release/server/%.o build/debug/server/%.o build/release/tests/%.o build/debug/tests/%.o \
+	build/release/app/serve_cmd.o build/debug/app/serve_cmd.o: INC += -Iserver \
+	$(if $(PG_INC),-I$(PG_INC))
 
 # libFuzzer targets: clang, with the library sources compiled in.
 bin/fuzz/%: tests/fuzz/%.c $(LIB_SRC)
@@ -113,9 +123,17 @@ bin/fuzz/%: tests/fuzz/%.c $(LIB_SRC)
 	@echo "  FUZZ    $@"
 	@$(FUZZ_CC) $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -DGY_DEBUG $(INC) $^ $(LDLIBS) -o $@
 
+# The browser front end (web/, docs/server.md): bundled by npm into web/dist when a source is newer.
+WEB_SRC := $(shell find web/src -type f 2>/dev/null) web/index.html web/package.json web/build.mjs
+.PHONY: web
+web: web/dist/index.html
+web/dist/index.html: $(WEB_SRC)
+	@echo "  NPM     web/dist"
+	@npm run build --prefix web --silent
+
 debug: bin/debug/gyoku bin/debug/gyoku-usi $(DEBUG_TESTS)
 
-test-build: bin/gyoku bin/gyoku-usi bin/debug/gyoku bin/debug/gyoku-usi $(TESTS) $(DEBUG_TESTS) $(TOOLS) $(FUZZERS)
+test-build: bin/gyoku bin/gyoku-usi bin/debug/gyoku bin/debug/gyoku-usi $(TESTS) $(DEBUG_TESTS) $(TOOLS) $(FUZZERS) web
 
 test: deps
 	@$(MAKE) -s --no-print-directory test-build
@@ -128,13 +146,21 @@ fuzz: $(FUZZERS)
 			tests/data/csa tests/data/kif tests/data/jkf || exit 1; \
 	done
 
-bench: deps bin/gyoku bin/gyoku-usi
+# The web server's load generator (bench/server.sh runs it against `gyoku serve`, as a separate process).
+bin/tools/server_load: build/release/bench/server_load.o $(REL_LIBS)
+	@mkdir -p $(dir $@)
+	@echo "  LD      $@"
+	@$(CC) $(RELEASE_FLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
+test-build: bin/tools/server_load
+
+bench: deps bin/gyoku bin/gyoku-usi bin/tools/server_load
 	@bench/perft.sh
 	@bench/engine.sh
 	@bench/mate.sh
+	@bench/server.sh
 
-run: deps bin/gyoku
-	bin/gyoku play
+run: deps bin/gyoku web
+	bin/gyoku serve --port 8080 --db gyoku.db
 
 clean:
 	rm -rf build bin

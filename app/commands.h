@@ -32,6 +32,9 @@ int cmd_selfplay(int argc, char **argv);
 /* gyoku tune --data FILE [--epochs N] [--lambda L] --out FILE: Texel tuning of the evaluation weights. */
 int cmd_tune(int argc, char **argv);
 
+/* gyoku serve [--port P] [--bind A] [--db FILE|URL] [--web DIR] [--workers N]: the web game server. */
+int cmd_serve(int argc, char **argv);
+
 /*
  * gyoku play [--vs computer|human|watch] [--level N] [--color C] [--handicap H]
  * [--time TC] [--rules casual|strict] [--impasse 24|27|try] [--load FILE]:

@@ -24,6 +24,8 @@ static void usage(FILE *f)
 	      "  shell                                      interactive prompt over a position\n"
 	      "  match --engine CMD --engine CMD --games N --tc 10+0.1 ...\n"
 	      "                                             a match between two USI engines (Elo, SPRT)\n"
+	      "  serve [--port 8080] [--db gyoku.db | --db postgresql://...]\n"
+	      "                                             the web game server (http://127.0.0.1:8080)\n"
 	      "  selfplay --games N (--nodes K | --depth D) [--random-plies R] [--seed S] [--threads T] --out FILE\n"
 	      "                                             engine self-play games, positions for tuning\n"
 	      "  tune --data FILE [--epochs N] [--lambda L] --out engine/eval_weights.c\n"
@@ -52,6 +54,8 @@ int main(int argc, char **argv)
 		return cmd_shell(argc - 2, argv + 2);
 	if (!strcmp(cmd, "match"))
 		return cmd_match(argc - 2, argv + 2);
+	if (!strcmp(cmd, "serve"))
+		return cmd_serve(argc - 2, argv + 2);
 	if (!strcmp(cmd, "selfplay"))
 		return cmd_selfplay(argc - 2, argv + 2);
 	if (!strcmp(cmd, "tune"))

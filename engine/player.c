@@ -78,10 +78,7 @@ enum gy_err gy_player_set_option(struct gy_player *pe, const char *name, const c
 	return gy_engine_set_option(pe->engine, name, value);
 }
 
-void gy_player_stop(struct gy_player *pe)
-{
-	gy_engine_stop(pe->engine);
-}
+void gy_player_stop(struct gy_player *pe) { gy_engine_stop(pe->engine); }
 
 void gy_player_destroy(struct gy_player *pe)
 {
@@ -106,8 +103,8 @@ void gy_player_level_text(int level, char *buf, size_t size)
 }
 
 enum gy_err gy_player_think(struct gy_player *pe, const struct gy_pos *start, const gy_move *moves, int n,
-			      const struct gy_clock *clock, int64_t now, bool hint, enum gy_best_kind *kind,
-			      gy_move *move)
+			    const struct gy_clock *clock, int64_t now, bool hint, enum gy_best_kind *kind,
+			    gy_move *move)
 {
 	enum gy_err err = gy_engine_set_position(pe->engine, start, moves, n);
 	if (err)

@@ -7,7 +7,10 @@
  * position, so replaying the path from the root never fails.  Each node
  * keeps the key and check state of its position, so the referee judges
  * repetitions without replaying.  Children of a node form a list
- * (first_child, next_sibling) in the order added.
+ * (first_child, next_sibling) in the order added.  `last_pos` is the
+ * position at node `last` (the node added last, or the root), so adding
+ * moves one after another along a line costs one move each, not a
+ * replay from the root.
  */
 #include "gyoku/game.h"
 
@@ -41,6 +44,8 @@ struct gy_game {
 	int nh, caph;
 	struct gy_verdict ending;
 	int ending_node;
+	int last;
+	struct gy_pos last_pos;
 };
 
 const char *gy_ending_name(enum gy_ending e)
@@ -97,6 +102,8 @@ enum gy_err gy_game_create(struct gy_game **out, const struct gy_pos *start)
 	g->n = 1;
 	g->nodes[0] = (struct node){GY_MOVE_NONE, -1, -1, -1, 0, -1, NULL, gy_pos_key(start), gy_pos_in_check(start)};
 	g->ending_node = -1;
+	g->last = 0;
+	g->last_pos = *start;
 	*out = g;
 	return GY_OK;
 fail:
@@ -169,6 +176,10 @@ enum gy_err gy_game_position(const struct gy_game *g, int node, struct gy_pos *p
 {
 	if (!valid(g, node))
 		return GY_ERR_ARG;
+	if (node == g->last) {
+		*pos = g->last_pos;
+		return GY_OK;
+	}
 	/* Collect the path back to the root, then replay it forward. */
 	int ply = g->nodes[node].ply;
 	int *path = malloc(((size_t)ply + 1) * sizeof *path);
@@ -207,7 +218,11 @@ enum gy_err gy_game_add(struct gy_game *g, int node, gy_move m, int *child)
 		}
 	}
 	struct gy_pos pos;
-	enum gy_err err = gy_game_position(g, node, &pos);
+	enum gy_err err = GY_OK;
+	if (node == g->last)
+		pos = g->last_pos;
+	else
+		err = gy_game_position(g, node, &pos);
 	if (err)
 		return err;
 	err = why_illegal(&pos, m);
@@ -224,6 +239,8 @@ enum gy_err gy_game_add(struct gy_game *g, int node, gy_move m, int *child)
 		g->nodes[node].first_child = id;
 	else
 		g->nodes[last].next_sibling = id;
+	g->last = id;
+	g->last_pos = pos;
 	*child = id;
 	return GY_OK;
 }

@@ -18,6 +18,14 @@ clang
 clang-format
 libclang-rt-14-dev
 libjansson-dev
+libmicrohttpd-dev
+libsqlite3-dev
+libpq-dev
+libargon2-dev
+libssl-dev
+postgresql
+chromium
+fonts-ipafont-gothic
 fairy-stockfish
 gpsshogi
 libosl-dev
@@ -26,7 +34,7 @@ npm:npm
 '
 
 # npm projects whose node_modules must match their lockfile.
-NPM_DIRS='tests/oracle'
+NPM_DIRS='tests/oracle web tests/browser'
 
 export DEBIAN_FRONTEND=noninteractive
 

@@ -141,6 +141,55 @@ run oracle oracle
 # Every research record against tsshogi: main-line length, ending, final position (issue 3).
 run records tests/oracle/records.sh
 
+# The storage layer on PostgreSQL (issue 7): t_store against a throw-away server from tests/server/pg.sh.
+pg_dir=$(mktemp -d)
+trap 'tests/server/pg.sh stop "$pg_dir"' EXIT
+if pg_url=$(tests/server/pg.sh start "$pg_dir" 2> build/pg.log); then
+	run t_store-pg env GYOKU_TEST_PG="$pg_url" bin/tests/t_store
+	run debug/t_store-pg env GYOKU_TEST_PG="$pg_url" bin/debug/tests/t_store
+else
+	pg_url=
+	run t_store-pg echo "SKIP store-pg: $(tail -1 build/pg.log)"
+fi
+# The web server (issue 7, tests/server/): the API transcripts (tests/server/api/*.txt) on SQLite
+# with the release and sanitizer builds and on PostgreSQL, hostile input (both builds), kill -9
+# and restart on each store, two instances on one PostgreSQL database; about 50 s.
+if command -v node > /dev/null; then
+	run server-api node tests/server/api.mjs
+	run debug/server-api node tests/server/api.mjs --bin bin/debug/gyoku --scale 3
+	run server-hostile node tests/server/hostile.mjs
+	run debug/server-hostile node tests/server/hostile.mjs --bin bin/debug/gyoku --scale 3
+	run server-kill9 node tests/server/kill9.mjs
+	if [ -n "$pg_url" ]; then
+		run server-api-pg node tests/server/api.mjs --db "$pg_url"
+		run server-kill9-pg node tests/server/kill9.mjs --db "$pg_url"
+		run server-2inst-pg node tests/server/twoinst.mjs --db "$pg_url"
+	else
+		run server-pg echo "SKIP server-pg: no PostgreSQL ($(tail -1 build/pg.log))"
+	fi
+else
+	run server echo "SKIP server-1.1: node is not installed"
+fi
+tests/server/pg.sh stop "$pg_dir"
+trap - EXIT
+
+# The browser board's own logic (web/test/, node --test): SFEN and moves, promotion choice, clocks.
+web_unit() {
+	local rc
+	node --test --test-reporter=tap web/test/ > build/web-unit.tap 2>&1
+	rc=$?
+	sed -n 's/^ok [0-9]* - \(.*\)/PASS web: \1/p; s/^not ok [0-9]* - \(.*\)/FAIL web: \1/p' build/web-unit.tap
+	return $rc
+}
+run web web_unit
+
+# The board in headless Chromium against its own gyoku serve (issue 7): two players, a spectator, a phone; about 20-60 s.
+run browser node tests/browser/run.mjs
+
+# The web server under load (bench/server.sh, bench/server_load.c): a tiny run on SQLite and on
+# PostgreSQL that passes when no request failed, no event was lost and the server stopped on SIGTERM.
+run server-load env SERVER_GAMES=2 SERVER_SPECTATORS=4 SERVER_SECONDS=2 SERVER_CHECK=1 bench/server.sh
+
 fuzz() {
 	local i=0
 	for f in bin/fuzz/*; do

@@ -56,8 +56,8 @@ void gy_player_level_text(int level, char *buf, size_t size);
  * NULL, the clock's time at `now`.  Errors: those of gy_engine_set_position.
  */
 enum gy_err gy_player_think(struct gy_player *pe, const struct gy_pos *start, const gy_move *moves, int n,
-			    const struct gy_clock *clock, int64_t now, bool hint, enum gy_best_kind *kind, gy_move *move)
-	__attribute__((warn_unused_result));
+			    const struct gy_clock *clock, int64_t now, bool hint, enum gy_best_kind *kind,
+			    gy_move *move) __attribute__((warn_unused_result));
 
 /* Makes a gy_player_think running on another thread return soon, with the best move so far. */
 void gy_player_stop(struct gy_player *pe);

@@ -1,0 +1,60 @@
+/*
+ * app/serve_cmd.c: `gyoku serve`: reads the options and runs the web
+ * game server (server/, docs/server.md).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "server.h"
+
+/* The usage text, on `f`; returns the exit status for it. */
+static int usage(FILE *f, int status)
+{
+	fputs("usage: gyoku serve [--port 8080] [--bind 127.0.0.1] [--db gyoku.db | --db postgresql://...]\n"
+	      "                   [--web web/dist] [--workers 2] [--secure-cookies] [--port-file FILE]\n"
+	      "--port 0 picks a free port; --bind 0.0.0.0 serves every interface\n",
+	      f);
+	return status;
+}
+
+/* The integer in `s` within [lo, hi], or -1. */
+static int int_arg(const char *s, int lo, int hi)
+{
+	char *end;
+	long v = strtol(s, &end, 10);
+	return end != s && *end == '\0' && v >= lo && v <= hi ? (int)v : -1;
+}
+
+int cmd_serve(int argc, char **argv)
+{
+	struct server_opts o = {.bind = "127.0.0.1", .port = 8080, .db = "gyoku.db", .web = "web/dist", .workers = 2};
+	for (int i = 0; i < argc; i++) {
+		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+		if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+			return usage(stdout, 0);
+		if (!strcmp(a, "--secure-cookies")) {
+			o.secure_cookies = true;
+			continue;
+		}
+		if (!v)
+			return usage(stderr, 2);
+		i++;
+		if (!strcmp(a, "--port") && (o.port = int_arg(v, 0, 65535)) >= 0)
+			continue;
+		if (!strcmp(a, "--workers") && (o.workers = int_arg(v, 1, 64)) >= 0)
+			continue;
+		if (!strcmp(a, "--bind"))
+			o.bind = v;
+		else if (!strcmp(a, "--db"))
+			o.db = v;
+		else if (!strcmp(a, "--web"))
+			o.web = v;
+		else if (!strcmp(a, "--port-file"))
+			o.port_file = v;
+		else
+			return usage(stderr, 2);
+	}
+	return server_run(&o);
+}

@@ -1,0 +1,38 @@
+/*
+ * server/api.h: the handlers of the JSON API (docs/server.md, "API
+ * contract"), called by the router of http.c.  `arg` is the path's
+ * variable segment (a game id or a user name), NULL when the route has
+ * none.  Each returns the value of the http_* call that queued its
+ * response.
+ */
+#ifndef SERVER_API_H
+#define SERVER_API_H
+
+#include "http.h"
+
+/* Accounts (api_auth.c). */
+int api_signup(struct http_req *r, const char *arg);
+int api_login(struct http_req *r, const char *arg);
+int api_logout(struct http_req *r, const char *arg);
+int api_me(struct http_req *r, const char *arg);
+int api_user(struct http_req *r, const char *arg);
+int api_health(struct http_req *r, const char *arg);
+
+/* Games (api_games.c). */
+int api_game_create(struct http_req *r, const char *arg);
+int api_game_list(struct http_req *r, const char *arg);
+int api_game_get(struct http_req *r, const char *arg);
+int api_game_accept(struct http_req *r, const char *arg);
+int api_game_cancel(struct http_req *r, const char *arg);
+int api_game_decline(struct http_req *r, const char *arg);
+int api_game_move(struct http_req *r, const char *arg);
+int api_game_resign(struct http_req *r, const char *arg);
+int api_game_declare(struct http_req *r, const char *arg);
+int api_game_vacation(struct http_req *r, const char *arg);
+int api_game_export(struct http_req *r, const char *arg);
+int api_import(struct http_req *r, const char *arg);
+
+/* The event stream of a game (sse.c). */
+int api_game_events(struct http_req *r, const char *arg);
+
+#endif

@@ -1,0 +1,371 @@
+/*
+ * server/api_games.c: the game routes (docs/server.md "Games"): request
+ * bodies and queries read and checked here, the work done by the game
+ * service (games.h), the answers made by gamejson.h.
+ */
+#include <microhttpd.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "api.h"
+#include "gamejson.h"
+#include "games.h"
+#include "gyoku/gyoku.h"
+#include "server.h"
+
+/* Answers the game `id` as the signed-in user sees it, with `status`. */
+static int answer_game(struct http_req *r, const char *id, unsigned status)
+{
+	struct game g;
+	struct why why;
+	int st = game_load(r->srv, id, &g, &why);
+	if (st)
+		return http_error(r, (unsigned)st, "%s", why.msg);
+	json_t *j = gamejson_full(r->srv, &g, http_user(r) ? r->user.id : 0, srv_now_ms());
+	game_release(&g);
+	return j ? http_json(r, status, j) : http_error(r, 503, "out of memory");
+}
+
+/* A string field of `body`: its value, NULL when absent; false (after a 400) when of another type. */
+static bool opt_string(struct http_req *r, json_t *body, const char *key, const char **out)
+{
+	json_t *v = json_object_get(body, key);
+	*out = NULL;
+	if (!v || json_is_null(v))
+		return true;
+	if (!json_is_string(v)) {
+		http_error(r, 400, "%s must be a string", key);
+		return false;
+	}
+	*out = json_string_value(v);
+	return true;
+}
+
+/* An integer field of `body` within [lo, hi]: `*out` unchanged when absent; false (after a 400) when bad. */
+static bool opt_int(struct http_req *r, json_t *body, const char *key, int lo, int hi, int *out)
+{
+	json_t *v = json_object_get(body, key);
+	if (!v || json_is_null(v))
+		return true;
+	if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi) {
+		http_error(r, 400, "%s must be an integer from %d to %d", key, lo, hi);
+		return false;
+	}
+	*out = (int)json_integer_value(v);
+	return true;
+}
+
+/* Queues 401 unless someone is signed in. */
+static bool need_user(struct http_req *r)
+{
+	if (http_user(r))
+		return true;
+	http_error(r, 401, "sign in first");
+	return false;
+}
+
+int api_game_create(struct http_req *r, const char *arg)
+{
+	(void)arg;
+	if (!need_user(r))
+		return MHD_YES;
+	json_t *body = http_body_object(r);
+	if (!body)
+		return MHD_YES;
+	struct game_request q = {0};
+	json_t *rated = json_object_get(body, "rated");
+	int ret = MHD_YES;
+	if (rated && !json_is_boolean(rated) && !json_is_null(rated)) {
+		ret = http_error(r, 400, "rated must be true or false");
+		goto done;
+	}
+	q.rated = json_is_true(rated);
+	if (!opt_string(r, body, "opponent", &q.opponent) || !opt_int(r, body, "level", 1, 10, &q.level) ||
+	    !opt_string(r, body, "time", &q.time) || !opt_string(r, body, "handicap", &q.handicap) ||
+	    !opt_string(r, body, "color", &q.color) || !opt_string(r, body, "impasse", &q.impasse))
+		goto done;
+	char id[STORE_ID_MAX];
+	struct why why;
+	int st = games_create(r->srv, &r->user, &q, id, &why);
+	ret = st ? http_error(r, (unsigned)st, "%s", why.msg) : http_json(r, 201, json_pack("{s:s}", "id", id));
+done:
+	json_decref(body);
+	return ret;
+}
+
+int api_game_list(struct http_req *r, const char *arg)
+{
+	(void)arg;
+	struct store_filter f = {.limit = 50};
+	const char *user = http_query(r, "user"), *status = http_query(r, "status");
+	const char *limit = http_query(r, "limit"), *before = http_query(r, "before");
+	if (status && strcmp(status, "waiting") && strcmp(status, "playing") && strcmp(status, "ended") &&
+	    strcmp(status, "canceled"))
+		return http_error(r, 400, "status must be waiting, playing, ended or canceled");
+	if (limit) {
+		char *end;
+		long n = strtol(limit, &end, 10);
+		if (end == limit || *end || n < 1 || n > 200)
+			return http_error(r, 400, "limit must be 1 to 200");
+		f.limit = (int)n;
+	}
+	struct store_game from;
+	if (before) { /* the page after game `before`: older games, in the list's order */
+		enum store_err e = store_game_get(r->srv->store, before, &from, NULL, NULL);
+		if (e)
+			return e == STORE_NOT_FOUND ? http_error(r, 404, "no game %s to page from", before)
+						    : http_error(r, 503, "the database failed: try again");
+		f.before_ms = from.created_ms;
+		f.before_id = from.id;
+	}
+	f.status = status;
+	if (user) {
+		struct store_user u;
+		/* A name too long for the store (STORE_ERR_ARG) or not ASCII (which PostgreSQL may refuse) names nobody. */
+		bool ascii = strspn(user, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-") ==
+			     strlen(user);
+		enum store_err e = ascii ? store_user_by_name(r->srv->store, user, &u) : STORE_NOT_FOUND;
+		if (e)
+			return e == STORE_NOT_FOUND || e == STORE_ERR_ARG
+				       ? http_error(r, 404, "no user named %s", user)
+				       : http_error(r, 503, "the database failed: try again");
+		f.user = u.id;
+	} else if (status && !strcmp(status, "waiting")) {
+		f.lobby = true;
+		f.viewer = http_user(r) ? r->user.id : 0;
+	} else {
+		return http_error(r, 400, "say whose games (?user=NAME) or ask for the lobby (?status=waiting)");
+	}
+	struct store_game *games = NULL;
+	int n = 0;
+	if (store_game_list(r->srv->store, &f, &games, &n))
+		return http_error(r, 503, "the database failed: try again");
+	json_t *list = json_array();
+	for (int i = 0; i < n; i++)
+		json_array_append_new(list, gamejson_summary(r->srv, &games[i]));
+	free(games);
+	return http_json(r, 200, json_pack("{s:o}", "games", list));
+}
+
+int api_game_get(struct http_req *r, const char *id) { return answer_game(r, id, 200); }
+
+/* The answer to a game operation that returned `st`: the game `g` it left (released here), or the error. */
+static int after(struct http_req *r, struct game *g, int st, const struct why *why)
+{
+	if (st)
+		return http_error(r, (unsigned)st, "%s", why->msg);
+	json_t *j = gamejson_full(r->srv, g, r->user.id, srv_now_ms());
+	game_release(g);
+	return j ? http_json(r, 200, j) : http_error(r, 503, "out of memory");
+}
+
+int api_game_accept(struct http_req *r, const char *id)
+{
+	struct why why;
+	struct game g;
+	return need_user(r) ? after(r, &g, games_accept(r->srv, id, &r->user, &g, &why), &why) : MHD_YES;
+}
+
+int api_game_cancel(struct http_req *r, const char *id)
+{
+	struct why why;
+	struct game g;
+	return need_user(r) ? after(r, &g, games_cancel(r->srv, id, &r->user, false, &g, &why), &why) : MHD_YES;
+}
+
+int api_game_decline(struct http_req *r, const char *id)
+{
+	struct why why;
+	struct game g;
+	return need_user(r) ? after(r, &g, games_cancel(r->srv, id, &r->user, true, &g, &why), &why) : MHD_YES;
+}
+
+int api_game_move(struct http_req *r, const char *id)
+{
+	if (!need_user(r))
+		return MHD_YES;
+	json_t *body = http_body_object(r);
+	if (!body)
+		return MHD_YES;
+	const char *move = NULL;
+	int ply = -1, ret = MHD_YES;
+	if (opt_string(r, body, "move", &move) && opt_int(r, body, "ply", 0, GAMES_MAX_PLIES, &ply)) {
+		struct why why;
+		struct game g;
+		if (!move || strlen(move) > 16)
+			ret = http_error(r, 400, "move must be a USI move such as 7g7f, 8h2b+ or P*5e");
+		else
+			ret = after(r, &g, games_move(r->srv, id, r->user.id, move, ply, &g, &why), &why);
+	}
+	json_decref(body);
+	return ret;
+}
+
+int api_game_resign(struct http_req *r, const char *id)
+{
+	struct why why;
+	struct game g;
+	return need_user(r) ? after(r, &g, games_resign(r->srv, id, r->user.id, &g, &why), &why) : MHD_YES;
+}
+
+int api_game_declare(struct http_req *r, const char *id)
+{
+	struct why why;
+	struct game g;
+	return need_user(r) ? after(r, &g, games_declare(r->srv, id, r->user.id, &g, &why), &why) : MHD_YES;
+}
+
+int api_game_vacation(struct http_req *r, const char *id)
+{
+	if (!need_user(r))
+		return MHD_YES;
+	json_t *body = http_body_object(r);
+	if (!body)
+		return MHD_YES;
+	int days = 0, ret = MHD_YES;
+	if (opt_int(r, body, "days", 1, GY_TC_VACATION_MAX, &days)) {
+		struct why why;
+		struct game g;
+		ret = days ? after(r, &g, games_vacation(r->srv, id, r->user.id, days, &g, &why), &why)
+			   : http_error(r, 400, "days must be given");
+	}
+	json_decref(body);
+	return ret;
+}
+
+/* The player's name for a record's header: the user, the computer's level, or a record's name. */
+static void seat_name(struct srv *s, int64_t user, int level, const char *record_name, char *out, size_t size)
+{
+	struct store_user u;
+	if (level)
+		snprintf(out, size, "gyoku level %d", level);
+	else if (user && store_user_by_id(s->store, user, &u) == STORE_OK)
+		snprintf(out, size, "%s", u.name);
+	else
+		snprintf(out, size, "%s", record_name);
+}
+
+/* The libgyoku ending named `name` (gy_ending_name), or GY_END_NONE. */
+static enum gy_ending ending_by_name(const char *name)
+{
+	for (int e = 1; e < GY_END_NB; e++)
+		if (!strcmp(name, gy_ending_name((enum gy_ending)e)))
+			return (enum gy_ending)e;
+	return GY_END_NONE;
+}
+
+/* The game as a record (headers, moves with their times, the ending) for the record writers. */
+static struct gy_game *to_record(struct srv *s, const struct game *g)
+{
+	struct gy_game *rec = NULL;
+	if (gy_game_create(&rec, &g->start))
+		return NULL;
+	char name[STORE_NAME_MAX * 4], when[32];
+	const struct store_game *row = &g->row;
+	bool handicap = g->start.side == GY_WHITE;
+	bool ok = true;
+	seat_name(s, row->black_user, row->black_level, row->black_name, name, sizeof name);
+	ok &= !gy_game_set_header(rec, handicap ? "下手" : "先手", name);
+	seat_name(s, row->white_user, row->white_level, row->white_name, name, sizeof name);
+	ok &= !gy_game_set_header(rec, handicap ? "上手" : "後手", name);
+	if (row->started_ms) {
+		time_t t = (time_t)(row->started_ms / 1000);
+		struct tm tm;
+		gmtime_r(&t, &tm);
+		strftime(when, sizeof when, "%Y/%m/%d %H:%M:%S", &tm);
+		ok &= !gy_game_set_header(rec, "開始日時", when);
+	}
+	ok &= !gy_game_set_header(rec, "棋戦", "gyoku");
+	if (row->tc[0])
+		ok &= !gy_game_set_header(rec, "持ち時間", row->tc);
+	int node = 0;
+	for (int i = 0; ok && i < row->ply; i++) {
+		ok &= !gy_game_add(rec, node, g->gm[i], &node);
+		gy_game_set_time(rec, node, g->moves[i].spent_ms);
+	}
+	enum gy_ending e = ending_by_name(row->ending);
+	if (ok && e != GY_END_NONE) {
+		enum gy_result res = !strcmp(row->result, "black")   ? GY_RESULT_BLACK_WINS
+				     : !strcmp(row->result, "white") ? GY_RESULT_WHITE_WINS
+				     : !strcmp(row->result, "draw")  ? GY_RESULT_DRAW
+								     : GY_RESULT_NONE;
+		gy_game_set_ending(rec, node, (struct gy_verdict){e, res});
+	}
+	if (!ok) {
+		gy_game_destroy(rec);
+		return NULL;
+	}
+	return rec;
+}
+
+int api_game_export(struct http_req *r, const char *id)
+{
+	const char *fmt = http_query(r, "format");
+	if (!fmt)
+		fmt = "kif";
+	int f = gy_record_format_by_name(fmt, strlen(fmt));
+	if (f < 0)
+		return http_error(r, 400, "format must be kif, kifu, ki2, ki2u, csa, jkf, sfen or usi");
+	/* KIF and KI2 are served in UTF-8, with the encoding line that tells readers so. */
+	bool utf8_kif = f == GY_RECORD_KIF || f == GY_RECORD_KIFU || f == GY_RECORD_KI2 || f == GY_RECORD_KI2U;
+	if (f == GY_RECORD_KIF)
+		f = GY_RECORD_KIFU;
+	else if (f == GY_RECORD_KI2)
+		f = GY_RECORD_KI2U;
+	struct game g;
+	struct why why;
+	int st = game_load(r->srv, id, &g, &why);
+	if (st)
+		return http_error(r, (unsigned)st, "%s", why.msg);
+	struct gy_game *rec = to_record(r->srv, &g);
+	game_release(&g);
+	char *text = NULL;
+	size_t len = 0;
+	if (!rec || gy_record_write(rec, (enum gy_record_format)f, &text, &len)) {
+		gy_game_destroy(rec);
+		free(text);
+		return http_error(r, 500, "the record could not be written");
+	}
+	gy_game_destroy(rec);
+	static const char enc_line[] = "#KIF version=2.0 encoding=UTF-8\n";
+	char *out = utf8_kif ? malloc(sizeof enc_line + len) : NULL;
+	if (out) {
+		memcpy(out, enc_line, sizeof enc_line - 1);
+		memcpy(out + sizeof enc_line - 1, text, len + 1);
+		len += sizeof enc_line - 1;
+		free(text);
+		text = out;
+	}
+	char filename[64];
+	snprintf(filename, sizeof filename, "gyoku-%s.%s", id, fmt);
+	const char *type = f == GY_RECORD_JKF ? "application/json; charset=utf-8" : "text/plain; charset=utf-8";
+	int ret = http_text(r, 200, type, text, len, filename);
+	free(text);
+	return ret;
+}
+
+int api_import(struct http_req *r, const char *arg)
+{
+	(void)arg;
+	if (!need_user(r))
+		return MHD_YES;
+	json_t *body = http_body_object(r);
+	if (!body)
+		return MHD_YES;
+	const char *format = NULL;
+	json_t *rec = json_object_get(body, "record");
+	int ret = MHD_YES;
+	if (!json_is_string(rec)) {
+		ret = http_error(r, 400, "record must be the record's text");
+	} else if (opt_string(r, body, "format", &format)) {
+		char id[STORE_ID_MAX];
+		struct why why;
+		int st = games_import(r->srv, &r->user, json_string_value(rec), json_string_length(rec), format, id,
+				      &why);
+		ret = st ? http_error(r, (unsigned)st, "%s", why.msg) : http_json(r, 201, json_pack("{s:s}", "id", id));
+	}
+	json_decref(body);
+	return ret;
+}

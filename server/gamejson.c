@@ -1,0 +1,179 @@
+/*
+ * server/gamejson.c: the game JSON (gamejson.h).  Everything here reads;
+ * nothing changes a game.  Player names come from the store (one lookup
+ * per seated user), the rest from the replayed game.
+ */
+#include <string.h>
+
+#include "gamejson.h"
+#include "gyoku/gyoku.h"
+#include "server.h"
+#include "sse.h"
+
+static const char *const side_names[GY_COLOR_NB] = {"black", "white"};
+
+/* A string, or JSON null for "". */
+static json_t *str_or_null(const char *s) { return s && *s ? json_string(s) : json_null(); }
+
+/* A seat: {"name", "rating"} for a user, {"computer": level}, {"name"} from a record, or null. */
+static json_t *player(struct srv *s, int64_t user, int level, const char *record_name)
+{
+	struct store_user u;
+	if (level)
+		return json_pack("{s:i}", "computer", level);
+	if (user && store_user_by_id(s->store, user, &u) == STORE_OK)
+		return json_pack("{s:s,s:i}", "name", u.name, "rating", (int)(u.rating + 0.5));
+	if (record_name && *record_name)
+		return json_pack("{s:s}", "name", record_name);
+	return json_null();
+}
+
+/* A user's name, or null. */
+static json_t *user_name(struct srv *s, int64_t user)
+{
+	struct store_user u;
+	return user && store_user_by_id(s->store, user, &u) == STORE_OK ? json_string(u.name) : json_null();
+}
+
+json_t *gamejson_clocks(const struct game *g, int64_t now)
+{
+	if (!g->timed || !g->row.clock[0])
+		return json_null();
+	bool running = !strcmp(g->row.status, "playing");
+	json_t *j = json_object();
+	for (int c = 0; c < GY_COLOR_NB; c++) {
+		struct gy_clock_view v;
+		gy_clock_view(&g->clock, c, running ? now : g->row.updated_ms, &v);
+		json_object_set_new(j, side_names[c],
+				    json_pack("{s:I,s:i,s:I,s:b,s:i,s:I}", "main_ms", (json_int_t)v.main_ms, "periods",
+					      v.periods, "period_ms", (json_int_t)v.period_ms, "byoyomi", v.byoyomi,
+					      "vacation_days", v.vacation_days, "total_ms", (json_int_t)v.total_ms));
+	}
+	json_object_set_new(j, "running", running ? json_string(side_names[g->clock.side]) : json_null());
+	json_object_set_new(j, "deadline_ms", g->row.deadline_ms ? json_integer(g->row.deadline_ms) : json_null());
+	json_object_set_new(j, "now_ms", json_integer(now));
+	return j;
+}
+
+/* The impasse points of both sides under the game's rule, as a declaration would count them now. */
+static json_t *impasse(const struct game *g)
+{
+	if (!strcmp(g->row.impasse, "try"))
+		return json_pack("{s:s}", "rule", "try");
+	enum gy_impasse_rule rule = !strcmp(g->row.impasse, "24") ? GY_IMPASSE_JSA24 : GY_IMPASSE_CSA27;
+	gy_hand extra[GY_COLOR_NB] = {0, g->handicap ? gy_handicap_removed_hand(g->handicap) : 0};
+	json_t *j = json_pack("{s:s}", "rule", g->row.impasse);
+	for (int c = 0; c < GY_COLOR_NB; c++) {
+		struct gy_pos p = g->pos;
+		p.side = c; /* counted as if `c` declared now */
+		struct gy_impasse_result r;
+		gy_impasse_declare(&p, rule, extra, &r);
+		json_object_set_new(j, side_names[c],
+				    json_pack("{s:i,s:i,s:i,s:b,s:b}", "points", r.points, "pieces", r.zone_pieces,
+					      "needed", r.win_points, "in_zone", r.king_in_zone, "ok",
+					      r.verdict == GY_IMPASSE_WIN && c == g->pos.side));
+	}
+	return j;
+}
+
+/* The moves in USI and in the four notations, and the time each took. */
+static void moves(const struct game *g, json_t *j)
+{
+	static const char *const styles[GY_NOTATION_NB] = {"japanese", "hodges", "hosking", "kitao"};
+	json_t *usi = json_array(), *spent = json_array(), *nota = json_object(), *lists[GY_NOTATION_NB];
+	for (int k = 0; k < GY_NOTATION_NB; k++) {
+		lists[k] = json_array();
+		json_object_set_new(nota, styles[k], lists[k]);
+	}
+	struct gy_pos p = g->start;
+	gy_sq prev = GY_SQ_NONE;
+	for (int i = 0; i < g->row.ply; i++) {
+		char text[GY_NOTATION_MAX];
+		json_array_append_new(usi, json_string(g->moves[i].usi));
+		json_array_append_new(spent, json_integer(g->moves[i].spent_ms));
+		for (int k = 0; k < GY_NOTATION_NB; k++) {
+			gy_notation_write(&p, g->gm[i], prev, (enum gy_notation)k, true, text, sizeof text);
+			json_array_append_new(lists[k], json_string(text));
+		}
+		struct gy_undo u;
+		gy_pos_do(&p, g->gm[i], &u);
+		prev = gy_move_to(g->gm[i]);
+	}
+	json_object_set_new(j, "moves", usi);
+	json_object_set_new(j, "spent_ms", spent);
+	json_object_set_new(j, "notation", nota);
+}
+
+/* The legal moves of the side to move, in USI; [] when the game is not being played. */
+static json_t *legal(const struct game *g)
+{
+	json_t *a = json_array();
+	if (strcmp(g->row.status, "playing"))
+		return a;
+	struct gy_movelist list = {.n = 0};
+	gy_gen(&g->pos, GY_GEN_LEGAL, &list);
+	for (int i = 0; i < list.n; i++) {
+		char text[GY_USI_MOVE_MAX];
+		gy_usi_write_move(list.moves[i], text);
+		json_array_append_new(a, json_string(text));
+	}
+	return a;
+}
+
+/* The rating changes of a rated game that ended, or null. */
+static json_t *ratings(const struct store_game *r)
+{
+	if (!r->rated || strcmp(r->status, "ended") || r->rating_after[0] == 0)
+		return json_null();
+	json_t *j = json_object();
+	for (int c = 0; c < GY_COLOR_NB; c++)
+		json_object_set_new(j, side_names[c],
+				    json_pack("{s:i,s:i}", "before", (int)(r->rating_before[c] + 0.5), "after",
+					      (int)(r->rating_after[c] + 0.5)));
+	return j;
+}
+
+json_t *gamejson_summary(struct srv *s, const struct store_game *r)
+{
+	/* A waiting game shows its creator on the side chosen (none yet when furigoma decides). */
+	int64_t black = r->black_user, white = r->white_user;
+	if (!strcmp(r->status, "waiting") && r->color != 2)
+		*(r->color == 0 ? &black : &white) = r->creator;
+	bool live = r->tc[0] && !strchr(r->tc, 'd');
+	return json_pack("{s:s,s:s,s:o,s:o,s:o,s:o,s:o,s:o,s:s,s:s,s:s,s:b,s:i,s:I,s:I}", "id", r->id, "status",
+			 r->status, "result", str_or_null(r->result), "ending", str_or_null(r->ending), "black",
+			 player(s, black, r->black_level, r->black_name), "white",
+			 player(s, white, r->white_level, r->white_name), "creator", user_name(s, r->creator),
+			 "challenged", user_name(s, r->challenged), "time", r->tc[0] ? r->tc : "none", "kind",
+			 !r->tc[0] ? "untimed"
+			 : live    ? "live"
+				   : "correspondence",
+			 "handicap", r->handicap, "rated", r->rated, "ply", r->ply, "created_ms",
+			 (json_int_t)r->created_ms, "updated_ms", (json_int_t)r->updated_ms);
+}
+
+json_t *gamejson_full(struct srv *s, const struct game *g, int64_t viewer, int64_t now)
+{
+	json_t *j = gamejson_summary(s, &g->row);
+	if (!j)
+		return NULL;
+	char sfen[GY_SFEN_MAX];
+	gy_sfen_write(&g->pos, sfen, sizeof sfen);
+	json_object_set_new(j, "start_sfen", json_string(g->row.start_sfen));
+	json_object_set_new(j, "sfen", json_string(sfen));
+	json_object_set_new(j, "side", json_string(side_names[g->pos.side]));
+	moves(g, j);
+	json_object_set_new(j, "last", g->row.ply ? json_string(g->moves[g->row.ply - 1].usi) : json_null());
+	json_object_set_new(j, "check", json_boolean(gy_pos_in_check(&g->pos)));
+	json_object_set_new(j, "legal", legal(g));
+	json_object_set_new(j, "clocks", gamejson_clocks(g, now));
+	json_object_set_new(j, "impasse", impasse(g));
+	int you = game_side_of(g, viewer);
+	json_object_set_new(j, "you", you >= 0 ? json_string(side_names[you]) : json_null());
+	json_object_set_new(j, "watchers", json_integer(hub_watchers(s->hub, g->row.id)));
+	json_object_set_new(j, "ratings", ratings(&g->row));
+	const struct store_game *r = &g->row;
+	bool seated = r->black_user || r->white_user || r->black_level || r->white_level;
+	json_object_set_new(j, "imported", json_boolean(!seated && !strcmp(r->status, "ended")));
+	return j;
+}

@@ -1,0 +1,114 @@
+/*
+ * server/server.c: `gyoku serve` from start to stop: the store, the
+ * hub of event streams, the timer, the computer's workers, the HTTP
+ * daemon; then, on SIGINT or SIGTERM, the same in reverse, each part
+ * finishing its work in hand (a move being committed is committed).
+ *
+ * Signals are blocked in every thread (the mask is set before any thread
+ * starts) and taken by sigwait in the main thread alone.
+ */
+#include <malloc.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bots.h"
+#include "gyoku/gyoku.h"
+#include "http.h"
+#include "ratelimit.h"
+#include "server.h"
+#include "sse.h"
+#include "store.h"
+#include "timer.h"
+
+int64_t srv_now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Another instance changed game `id` (PostgreSQL NOTIFY): wake its streams and take its new deadline. */
+static void on_remote_change(void *ctx, const char *id)
+{
+	struct srv *s = ctx;
+	struct store_game row;
+	if (store_game_get(s->store, id, &row, NULL, NULL) == STORE_OK)
+		timer_schedule(s->timer, id, strcmp(row.status, "playing") ? 0 : row.deadline_ms);
+	hub_publish(s->hub, id);
+}
+
+/* Writes the port to `path` (for scripts that started the server on port 0). */
+static void write_port_file(const char *path, int port)
+{
+	FILE *f = fopen(path, "w");
+	if (!f || fprintf(f, "%d\n", port) < 0 || fclose(f))
+		fprintf(stderr, "gyoku serve: cannot write the port to %s\n", path);
+}
+
+int server_run(const struct server_opts *o)
+{
+	sigset_t sigs;
+	sigemptyset(&sigs);
+	sigaddset(&sigs, SIGINT);
+	sigaddset(&sigs, SIGTERM);
+	pthread_sigmask(SIG_BLOCK, &sigs, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	gy_init();
+	/*
+	 * Large blocks (argon2's 19 MiB) go straight to mmap and back to the
+	 * system when freed, instead of staying in the heap of whichever
+	 * thread hashed a password.
+	 */
+	mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+
+	struct srv s = {.opts = o};
+	atomic_init(&s.stopping, false);
+	sem_init(&s.hashing, 0, 2);
+	int status = 1, port = 0;
+	char err[256] = "";
+	struct MHD_Daemon *d = NULL;
+	if (store_open(&s.store, o->db, err, sizeof err)) {
+		fprintf(stderr, "gyoku serve: cannot open the store %s: %s\n", o->db, err);
+		return 1;
+	}
+	s.hub = hub_create(&s);
+	s.login_by_name = ratelimit_create(5, 5 * 60 * 1000);
+	s.login_by_addr = ratelimit_create(20, 5 * 60 * 1000);
+	if (!s.hub || !s.login_by_name || !s.login_by_addr)
+		goto done;
+	if (!(s.timer = timer_start(&s)) || !(s.bots = bots_start(&s, o->workers)))
+		goto done;
+	if (store_listen(s.store, on_remote_change, &s)) {
+		fprintf(stderr, "gyoku serve: cannot listen for other instances' changes\n");
+		goto done;
+	}
+	if (!(d = http_start(&s, &port)))
+		goto done;
+	printf("gyoku serve: listening on http://%s:%d/ (store: %s %s, %d computer workers)\n", o->bind, port,
+	       store_kind(s.store), o->db, o->workers);
+	fflush(stdout);
+	if (o->port_file)
+		write_port_file(o->port_file, port);
+	int sig = 0;
+	sigwait(&sigs, &sig);
+	printf("gyoku serve: %s: stopping\n", sig == SIGINT ? "SIGINT" : "SIGTERM");
+	fflush(stdout);
+	status = 0;
+done:
+	atomic_store(&s.stopping, true);
+	if (s.hub)
+		hub_shutdown(s.hub);
+	http_stop(d);
+	bots_stop(s.bots);
+	timer_stop(s.timer);
+	store_close(s.store);
+	hub_destroy(s.hub);
+	ratelimit_destroy(s.login_by_name);
+	ratelimit_destroy(s.login_by_addr);
+	sem_destroy(&s.hashing);
+	return status;
+}

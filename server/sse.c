@@ -1,0 +1,421 @@
+/*
+ * server/sse.c: topics, streams and GET /api/games/{id}/events.
+ *
+ * Invariants: the hub's table holds a topic exactly while some stream
+ * uses it (`refs` > 0); a topic's `events[i]` is the event of ply i + 1,
+ * and `nev` only grows (the moves of a game never change); `end` is set
+ * once the game has ended.  The hub's mutex guards the table and every
+ * topic's fields; each topic has its own condition variable, so a move
+ * wakes only the streams of its game.  The HTTP daemon runs a thread per
+ * connection, so a stream's reader may wait on the condition variable.
+ */
+#include <microhttpd.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+
+#include "api.h"
+#include "gamejson.h"
+#include "games.h"
+#include "gyoku/gyoku.h"
+#include "server.h"
+#include "sse.h"
+
+enum { BUCKETS = 256, PING_MS = 15000, PEEK_MS = 1000 };
+
+/* A watched game. */
+struct topic {
+	char id[STORE_ID_MAX];
+	int refs; /* streams and publishers using it */
+	int pins; /* of which publishers (hub_publish): not watchers */
+	pthread_cond_t cond;
+	char **events; /* events[i]: the SSE text of ply i + 1 */
+	int nev, cap;
+	char *end;           /* the end event, once the game ended */
+	char *status;        /* the latest status event */
+	unsigned status_seq; /* bumped with each new status event */
+	struct topic *next;
+};
+
+struct hub {
+	struct srv *srv;
+	pthread_mutex_t mu;
+	bool stopping;
+	struct topic *buckets[BUCKETS];
+};
+
+/* One open stream. */
+struct stream {
+	struct hub *hub;
+	struct topic *t;
+	int fd;   /* the client's socket, to notice it closing while we wait */
+	int sent; /* plies sent */
+	bool end_sent;
+	unsigned status_seen;
+	char *pending; /* text being sent, and how much of it went */
+	size_t plen, poff;
+};
+
+struct hub *hub_create(struct srv *s)
+{
+	struct hub *h = calloc(1, sizeof *h);
+	if (!h)
+		return NULL;
+	h->srv = s;
+	pthread_mutex_init(&h->mu, NULL);
+	return h;
+}
+
+static unsigned bucket_of(const char *id)
+{
+	unsigned x = 2166136261u;
+	for (; *id; id++)
+		x = (x ^ (unsigned char)*id) * 16777619u;
+	return x % BUCKETS;
+}
+
+/* The topic of `id`, or NULL; the hub's mutex is held. */
+static struct topic *find(struct hub *h, const char *id)
+{
+	for (struct topic *t = h->buckets[bucket_of(id)]; t; t = t->next)
+		if (!strcmp(t->id, id))
+			return t;
+	return NULL;
+}
+
+static void topic_free(struct topic *t)
+{
+	for (int i = 0; i < t->nev; i++)
+		free(t->events[i]);
+	free(t->events);
+	free(t->end);
+	free(t->status);
+	pthread_cond_destroy(&t->cond);
+	free(t);
+}
+
+void hub_destroy(struct hub *h)
+{
+	if (!h)
+		return;
+	for (int b = 0; b < BUCKETS; b++)
+		while (h->buckets[b]) {
+			struct topic *t = h->buckets[b];
+			h->buckets[b] = t->next;
+			topic_free(t);
+		}
+	pthread_mutex_destroy(&h->mu);
+	free(h);
+}
+
+/* An SSE event with optional id, as a malloc'ed string (NULL when out of memory); `data` is taken. */
+static char *event_text(int id, const char *name, json_t *data)
+{
+	char *d = data ? json_dumps(data, JSON_COMPACT) : NULL;
+	json_decref(data);
+	if (!d)
+		return NULL;
+	size_t size = strlen(d) + 64;
+	char *text = malloc(size);
+	if (text) {
+		if (id >= 0)
+			snprintf(text, size, "id: %d\nevent: %s\ndata: %s\n\n", id, name, d);
+		else
+			snprintf(text, size, "event: %s\ndata: %s\n\n", name, d);
+	}
+	free(d);
+	return text;
+}
+
+/*
+ * Brings topic `t` (pinned by a reference; the hub's mutex not held) up
+ * to date with the game as stored: the events of new plies (the newest
+ * with the clocks), the end, or a status event when nothing else
+ * changed.  The game is read from the store without the mutex; since
+ * moves never change, a concurrent refresh can only make the same
+ * events, and only the first to arrive is kept.
+ */
+static void refresh(struct hub *h, struct topic *t)
+{
+	pthread_mutex_lock(&h->mu);
+	int have = t->nev;
+	pthread_mutex_unlock(&h->mu);
+	struct game g;
+	struct why why;
+	if (game_load(h->srv, t->id, &g, &why))
+		return;
+	int64_t now = srv_now_ms();
+	int n = g.row.ply > have ? g.row.ply - have : 0;
+	char **fresh = calloc((size_t)n + 1, sizeof *fresh);
+	char *end = NULL, *status = NULL;
+	if (!fresh)
+		goto done;
+	struct gy_pos p = g.start;
+	gy_sq prev = GY_SQ_NONE;
+	for (int i = 0; i < g.row.ply; i++) {
+		struct gy_undo u;
+		char japanese[GY_NOTATION_MAX], sfen[GY_SFEN_MAX];
+		if (i >= have)
+			gy_notation_write(&p, g.gm[i], prev, GY_NOTATION_JAPANESE, true, japanese, sizeof japanese);
+		gy_pos_do(&p, g.gm[i], &u);
+		prev = gy_move_to(g.gm[i]);
+		if (i < have)
+			continue;
+		gy_sfen_write(&p, sfen, sizeof sfen);
+		json_t *d = json_pack("{s:i,s:s,s:s,s:s,s:I}", "ply", i + 1, "move", g.moves[i].usi, "japanese",
+				      japanese, "sfen", sfen, "spent_ms", (json_int_t)g.moves[i].spent_ms);
+		if (i == g.row.ply - 1) {
+			json_object_set_new(d, "status", json_string(g.row.status));
+			json_object_set_new(d, "clocks", gamejson_clocks(&g, now));
+		}
+		fresh[i - have] = event_text(i + 1, "move", d);
+	}
+	if (!strcmp(g.row.status, "ended"))
+		end = event_text(g.row.ply, "end",
+				 json_pack("{s:s,s:s,s:s,s:i}", "status", g.row.status, "result", g.row.result,
+					   "ending", g.row.ending, "ply", g.row.ply));
+	else if (n == 0)
+		status = event_text(-1, "status",
+				    json_pack("{s:s,s:i,s:o}", "status", g.row.status, "ply", g.row.ply, "clocks",
+					      gamejson_clocks(&g, now)));
+	pthread_mutex_lock(&h->mu);
+	if (g.row.ply > t->cap) {
+		char **ev = realloc(t->events, sizeof *ev * (size_t)(g.row.ply + 64));
+		if (ev) {
+			t->events = ev;
+			t->cap = g.row.ply + 64;
+		}
+	}
+	for (int k = 0; k < n && fresh[k] && have + k == t->nev && t->nev < t->cap; k++) {
+		t->events[t->nev++] = fresh[k];
+		fresh[k] = NULL;
+	}
+	if (end && !t->end) {
+		t->end = end;
+		end = NULL;
+	}
+	if (status) {
+		free(t->status);
+		t->status = status;
+		status = NULL;
+		t->status_seq++;
+	}
+	pthread_cond_broadcast(&t->cond);
+	pthread_mutex_unlock(&h->mu);
+	for (int k = 0; k < n; k++)
+		free(fresh[k]);
+done:
+	free(fresh);
+	free(end);
+	free(status);
+	game_release(&g);
+}
+
+/* Drops a reference; the last one removes the topic. */
+static void unsubscribe(struct hub *h, struct topic *t)
+{
+	pthread_mutex_lock(&h->mu);
+	if (--t->refs == 0) {
+		struct topic **pp = &h->buckets[bucket_of(t->id)];
+		while (*pp != t)
+			pp = &(*pp)->next;
+		*pp = t->next;
+		topic_free(t);
+	}
+	pthread_mutex_unlock(&h->mu);
+}
+
+void hub_publish(struct hub *h, const char *id)
+{
+	pthread_mutex_lock(&h->mu);
+	struct topic *t = find(h, id);
+	if (t) {
+		t->refs++;
+		t->pins++;
+	}
+	pthread_mutex_unlock(&h->mu);
+	if (!t)
+		return;
+	refresh(h, t);
+	pthread_mutex_lock(&h->mu);
+	t->pins--;
+	pthread_mutex_unlock(&h->mu);
+	unsubscribe(h, t);
+}
+
+int hub_watchers(struct hub *h, const char *id)
+{
+	pthread_mutex_lock(&h->mu);
+	struct topic *t = find(h, id);
+	int n = t ? t->refs - t->pins : 0;
+	pthread_mutex_unlock(&h->mu);
+	return n;
+}
+
+void hub_shutdown(struct hub *h)
+{
+	pthread_mutex_lock(&h->mu);
+	h->stopping = true;
+	for (int b = 0; b < BUCKETS; b++)
+		for (struct topic *t = h->buckets[b]; t; t = t->next)
+			pthread_cond_broadcast(&t->cond);
+	pthread_mutex_unlock(&h->mu);
+}
+
+/* Takes a reference to the topic of `id`, creating and filling it when new; NULL when out of memory. */
+static struct topic *subscribe(struct hub *h, const char *id)
+{
+	pthread_mutex_lock(&h->mu);
+	struct topic *t = find(h, id);
+	bool created = false;
+	if (!t && (t = calloc(1, sizeof *t))) {
+		snprintf(t->id, sizeof t->id, "%s", id);
+		pthread_cond_init(&t->cond, NULL);
+		unsigned b = bucket_of(id);
+		t->next = h->buckets[b];
+		h->buckets[b] = t;
+		created = true;
+	}
+	if (t)
+		t->refs++;
+	pthread_mutex_unlock(&h->mu);
+	if (created)
+		refresh(h, t);
+	return t;
+}
+
+/* Sets `ts` to `ms` milliseconds from now on the realtime clock (pthread_cond_timedwait's). */
+static void deadline_in(struct timespec *ts, int64_t ms)
+{
+	clock_gettime(CLOCK_REALTIME, ts);
+	ts->tv_sec += ms / 1000;
+	ts->tv_nsec += (long)(ms % 1000) * 1000000L;
+	if (ts->tv_nsec >= 1000000000L) {
+		ts->tv_sec++;
+		ts->tv_nsec -= 1000000000L;
+	}
+}
+
+/* True when the client has closed its end of socket `fd` (it sends nothing on a stream). */
+static bool client_gone(int fd)
+{
+	char c;
+	return fd >= 0 && recv(fd, &c, 1, MSG_PEEK | MSG_DONTWAIT) == 0;
+}
+
+/*
+ * The next text for stream `st`: an event it has not sent, or a ping
+ * after PING_MS of silence.  Waits for news, looking every PEEK_MS
+ * whether the client left.  False at shut-down or when the client left.
+ */
+static bool next_text(struct stream *st)
+{
+	struct hub *h = st->hub;
+	struct topic *t = st->t;
+	const char *text = NULL;
+	int waited = 0;
+	struct timespec until;
+	deadline_in(&until, PEEK_MS);
+	pthread_mutex_lock(&h->mu);
+	while (!h->stopping) {
+		if (st->sent < t->nev) {
+			text = t->events[st->sent++];
+		} else if (t->end && !st->end_sent) {
+			text = t->end;
+			st->end_sent = true;
+		} else if (t->status && st->status_seen != t->status_seq) {
+			text = t->status;
+			st->status_seen = t->status_seq;
+		} else if (pthread_cond_timedwait(&t->cond, &h->mu, &until)) {
+			waited += PEEK_MS;
+			if (client_gone(st->fd))
+				break;
+			if (waited >= PING_MS)
+				text = ": ping\n\n";
+			else
+				deadline_in(&until, PEEK_MS);
+		}
+		if (text)
+			break;
+	}
+	free(st->pending);
+	st->pending = text ? strdup(text) : NULL;
+	st->plen = st->pending ? strlen(st->pending) : 0;
+	st->poff = 0;
+	pthread_mutex_unlock(&h->mu);
+	return st->pending != NULL;
+}
+
+/* libmicrohttpd's content reader: the stream's bytes, as they come. */
+static ssize_t reader(void *cls, uint64_t pos, char *buf, size_t max)
+{
+	(void)pos;
+	struct stream *st = cls;
+	if (st->poff >= st->plen && !next_text(st))
+		return MHD_CONTENT_READER_END_OF_STREAM;
+	size_t n = st->plen - st->poff < max ? st->plen - st->poff : max;
+	memcpy(buf, st->pending + st->poff, n);
+	st->poff += n;
+	return (ssize_t)n;
+}
+
+static void stream_free(void *cls)
+{
+	struct stream *st = cls;
+	unsubscribe(st->hub, st->t);
+	free(st->pending);
+	free(st);
+}
+
+/* The ply the client has seen: Last-Event-ID, else ?from=, else 0. */
+static int resume_ply(struct http_req *r)
+{
+	const char *v = http_header(r, "Last-Event-ID");
+	if (!v)
+		v = http_query(r, "from");
+	if (!v)
+		return 0;
+	char *end;
+	long n = strtol(v, &end, 10);
+	return end != v && *end == '\0' && n > 0 && n <= GAMES_MAX_PLIES ? (int)n : 0;
+}
+
+int api_game_events(struct http_req *r, const char *id)
+{
+	struct srv *s = r->srv;
+	struct store_game row;
+	enum store_err e = store_game_get(s->store, id, &row, NULL, NULL);
+	if (e == STORE_NOT_FOUND)
+		return http_error(r, 404, "no such game");
+	if (e)
+		return http_error(r, 503, "the database failed: try again");
+	struct stream *st = calloc(1, sizeof *st);
+	if (!st || !(st->t = subscribe(s->hub, id))) {
+		free(st);
+		return http_error(r, 503, "out of memory");
+	}
+	st->hub = s->hub;
+	const union MHD_ConnectionInfo *ci = MHD_get_connection_info(r->conn, MHD_CONNECTION_INFO_CONNECTION_FD);
+	st->fd = ci ? ci->connect_fd : -1;
+	st->sent = resume_ply(r);
+	pthread_mutex_lock(&s->hub->mu);
+	if (st->sent > st->t->nev)
+		st->sent = st->t->nev;
+	st->status_seen = st->t->status_seq; /* the status so far is in the game the client loaded */
+	pthread_mutex_unlock(&s->hub->mu);
+	st->pending = strdup("retry: 2000\n\n");
+	st->plen = st->pending ? strlen(st->pending) : 0;
+	struct MHD_Response *resp = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 1024, reader, st, stream_free);
+	if (!resp) {
+		stream_free(st);
+		return http_error(r, 503, "out of memory");
+	}
+	MHD_add_response_header(resp, "Content-Type", "text/event-stream; charset=utf-8");
+	MHD_add_response_header(resp, "Cache-Control", "no-cache");
+	MHD_add_response_header(resp, "X-Accel-Buffering", "no");
+	return http_queue(r, 200, resp);
+}

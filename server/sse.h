@@ -1,0 +1,33 @@
+/*
+ * server/sse.h: the live event streams of games (Server-Sent Events,
+ * docs/server.md "The event stream"), and the hub that wakes them.
+ *
+ * A game watched by at least one stream has a topic in the hub: the
+ * formatted events of all its moves (event id = ply), its end event and
+ * its last status event.  hub_publish reloads the game from the store
+ * once and wakes every stream of it; each stream then sends what it has
+ * not sent yet, so a stream that starts from a Last-Event-ID, or falls
+ * behind, catches up from the same list.  Thread-safe.
+ */
+#ifndef SERVER_SSE_H
+#define SERVER_SSE_H
+
+struct srv;
+struct hub;
+
+/* The hub of server `s`; NULL when out of memory. */
+struct hub *hub_create(struct srv *s);
+
+/* Frees the hub; every stream must have ended (after hub_shutdown and the HTTP daemon's stop). */
+void hub_destroy(struct hub *h);
+
+/* Game `id` changed: if it is watched, reload its events and wake its streams. */
+void hub_publish(struct hub *h, const char *id);
+
+/* How many streams of this server watch game `id`. */
+int hub_watchers(struct hub *h, const char *id);
+
+/* Ends every stream (at shut-down); new streams end at once. */
+void hub_shutdown(struct hub *h);
+
+#endif

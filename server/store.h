@@ -1,0 +1,252 @@
+/*
+ * server/store.h: the server's storage, one interface over two backends:
+ * SQLite (the default, one file, WAL) and PostgreSQL (libpq, for several
+ * server instances on one database).  Every other server file goes
+ * through this header; none of them writes SQL.
+ *
+ * A store is opened from a URL: "postgresql://..." or "postgres://..."
+ * (a libpq connection URI) opens PostgreSQL, anything else is an SQLite
+ * file name (":memory:" is a private database on a single connection, for
+ * tests).  Opening runs the schema migrations (table schema_version).
+ *
+ * Threads: every function may be called from any thread at once; the
+ * store keeps a pool of connections and each call takes one for its
+ * duration.  The listen callback runs on a thread the store owns.
+ *
+ * Every write is one transaction.  store_game_update is the only way a
+ * game changes after its creation, and it is conditional: it applies only
+ * when the stored game still has the ply and status the caller read, so
+ * two requests (or two instances) can never both accept a move for one
+ * ply.  A function returns only after its transaction committed (SQLite
+ * synchronous=FULL), so a caller may acknowledge what it stored.
+ *
+ * Text fields are bounded by the sizes below; a longer value is refused
+ * with STORE_ERR_ARG, never truncated.  SQL is built only from constant
+ * text with bound parameters.
+ */
+#ifndef SERVER_STORE_H
+#define SERVER_STORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct store;
+
+/* What a store call can answer. */
+enum store_err {
+	STORE_OK,
+	STORE_NOT_FOUND, /* no such user, session or game */
+	STORE_CONFLICT,  /* a unique name or id taken, or a conditional update that did not apply */
+	STORE_ERR_ARG,   /* a field too long or out of range */
+	STORE_ERR_NOMEM,
+	STORE_ERR_DB /* the database failed (the message is logged to stderr) */
+};
+
+enum {
+	STORE_NAME_MAX = 32,        /* user names, with the NUL */
+	STORE_HASH_MAX = 160,       /* encoded password hashes */
+	STORE_TOKEN_MAX = 72,       /* session token hashes and CSRF tokens (hex) */
+	STORE_ID_MAX = 16,          /* game ids */
+	STORE_WORD_MAX = 24,        /* status, result, ending, handicap, impasse rule */
+	STORE_TC_MAX = 48,          /* time-control text (clock.h GY_TC_TEXT_MAX) */
+	STORE_SFEN_MAX = 256,       /* start positions */
+	STORE_CLOCK_MAX = 512,      /* the clock state, as text the caller encodes */
+	STORE_USI_MAX = 8,          /* one USI move with its NUL */
+	STORE_RECORD_MAX = 1 << 20, /* an imported record's text */
+	STORE_RATINGS_MAX = 16      /* rating changes in one store_game_update */
+};
+
+/* One account. */
+struct store_user {
+	int64_t id;
+	char name[STORE_NAME_MAX]; /* as typed at sign-up; unique without regard to ASCII case */
+	char pw_hash[STORE_HASH_MAX];
+	double rating, rd, vol; /* Glicko-2 (glicko.h), on the Glicko scale */
+	int games;              /* rated games finished */
+	int64_t created_ms;
+};
+
+/*
+ * One game: every column of the games table.  Users are ids (0: none);
+ * a computer side has a level 1..10 and user 0.  Times are milliseconds
+ * since the Unix epoch.
+ */
+struct store_game {
+	char id[STORE_ID_MAX];
+	char status[STORE_WORD_MAX]; /* "waiting", "playing", "ended", "canceled" */
+	int64_t black_user, white_user;
+	int black_level, white_level;
+	char black_name[STORE_NAME_MAX * 4]; /* names from an imported record ("" otherwise) */
+	char white_name[STORE_NAME_MAX * 4];
+	int64_t creator;    /* who created it (0 for none) */
+	int64_t challenged; /* the user challenged, 0 for an open seek or a computer game */
+	int color;          /* the creator's side: 0 black, 1 white, 2 by furigoma at the start */
+	char handicap[STORE_WORD_MAX];
+	char tc[STORE_TC_MAX];
+	char impasse[STORE_WORD_MAX]; /* "27", "24", "try" */
+	bool rated;
+	char start_sfen[STORE_SFEN_MAX];
+	int ply;                                  /* moves played, = the number of rows in moves */
+	char clock[STORE_CLOCK_MAX];              /* the clock state (the caller's encoding; "" before the start) */
+	int64_t deadline_ms;                      /* the side to move flags after it; 0: no deadline */
+	char result[STORE_WORD_MAX];              /* "", "black", "white", "draw" */
+	char ending[STORE_WORD_MAX];              /* "" or an ending name */
+	double rating_before[2], rating_after[2]; /* rated games once ended, by colour; 0 otherwise */
+	int64_t created_ms, started_ms, updated_ms;
+};
+
+/* One move of a game. */
+struct store_move {
+	char usi[STORE_USI_MAX];
+	int64_t spent_ms; /* the time the mover took; -1 unknown */
+	int64_t at_ms;    /* when the server accepted it */
+};
+
+/* A rating change that lands with a game's end, in the same transaction. */
+struct store_rating {
+	int64_t user;
+	double rating, rd, vol;
+};
+
+/* Which games store_game_list returns. */
+struct store_filter {
+	int64_t user;          /* games where this user plays or was challenged or created (0: any) */
+	const char *status;    /* only this status (NULL: any) */
+	bool lobby;            /* waiting games that are open seeks, challenge `viewer` or were made by `viewer` */
+	int64_t viewer;        /* for `lobby` */
+	int64_t before_ms;     /* only games created before this (0: no bound), for paging */
+	const char *before_id; /* with before_ms: also the games created at before_ms whose id sorts before this */
+	int limit;             /* at most this many (1..200) */
+};
+
+/* The text of `e` ("conflict", ...); static. */
+const char *store_strerror(enum store_err e);
+
+/*
+ * Opens (creating when needed) the store at `url` and runs the
+ * migrations.  `errbuf` (size `errlen`) gets a message on failure.
+ * Errors: STORE_ERR_DB (cannot open, connect or migrate), STORE_ERR_NOMEM.
+ */
+enum store_err store_open(struct store **out, const char *url, char *errbuf, size_t errlen)
+	__attribute__((warn_unused_result));
+
+/* Stops the listen thread, closes every connection and frees `s`; NULL is allowed. */
+void store_close(struct store *s);
+
+/* "sqlite" or "postgresql". */
+const char *store_kind(const struct store *s);
+
+/* Creates a user; `*id` gets its id.  STORE_CONFLICT when the name is taken (any case). */
+enum store_err store_user_create(struct store *s, const struct store_user *u, int64_t *id)
+	__attribute__((warn_unused_result));
+
+/* The user named `name` (any case), or with id `id`.  STORE_NOT_FOUND when none (also for an id <= 0). */
+enum store_err store_user_by_name(struct store *s, const char *name, struct store_user *u)
+	__attribute__((warn_unused_result));
+enum store_err store_user_by_id(struct store *s, int64_t id, struct store_user *u) __attribute__((warn_unused_result));
+
+/*
+ * Adds a session: the hash of its token, its user, its CSRF token, its
+ * expiry.  STORE_NOT_FOUND when the user does not exist, STORE_CONFLICT
+ * when the token hash is taken.
+ */
+enum store_err store_session_create(struct store *s, const char *token_hash, int64_t user, const char *csrf,
+				    int64_t expires_ms) __attribute__((warn_unused_result));
+
+/*
+ * The session whose token hashes to `token_hash`, if it has not expired at
+ * `now_ms`: its user and CSRF token (STORE_TOKEN_MAX bytes).  Expired
+ * sessions are deleted here.  STORE_NOT_FOUND when none.
+ */
+enum store_err store_session_get(struct store *s, const char *token_hash, int64_t now_ms, int64_t *user, char *csrf)
+	__attribute__((warn_unused_result));
+
+/* Deletes a session (logout); deleting none is STORE_OK. */
+enum store_err store_session_delete(struct store *s, const char *token_hash) __attribute__((warn_unused_result));
+
+/* Stores a new game (ply 0 whatever g->ply says, no moves).  STORE_CONFLICT when its id is taken. */
+enum store_err store_game_create(struct store *s, const struct store_game *g) __attribute__((warn_unused_result));
+
+/*
+ * Stores an ended game with its moves at once (an imported record); its
+ * ply is stored as `n`.  STORE_CONFLICT when its id is taken.
+ */
+enum store_err store_game_import(struct store *s, const struct store_game *g, const struct store_move *moves, int n)
+	__attribute__((warn_unused_result));
+
+/*
+ * Reads game `id` into `g` and, when `moves` is not NULL, its moves into
+ * a malloc'ed array (`*moves`, `*n`; the caller frees it; NULL when n is
+ * 0), read in the same snapshot as the game.  STORE_NOT_FOUND when none.
+ */
+enum store_err store_game_get(struct store *s, const char *id, struct store_game *g, struct store_move **moves, int *n)
+	__attribute__((warn_unused_result));
+
+/*
+ * Reads the moves of game `id` from ply `from` + 1 on (at most `max`),
+ * into `moves`; `*n` gets how many (0, and STORE_OK, also when there is
+ * no such game).  For event streams catching up.
+ */
+enum store_err store_moves_since(struct store *s, const char *id, int from, struct store_move *moves, int max, int *n)
+	__attribute__((warn_unused_result));
+
+/*
+ * Writes `g` (every mutable field: status, users, levels, color, clock,
+ * deadline, result, ending, ratings, times; ply becomes old_ply + 1 when
+ * `move` is given, else g->ply) if the stored game still has ply
+ * `old_ply` and status `old_status`; with `move`, inserts it as move
+ * old_ply + 1; applies the `nr` rating changes.  All in one transaction.
+ * STORE_CONFLICT when the condition failed (nothing written).
+ *
+ * Details: the fields written are status, black_user, white_user,
+ * black_level, white_level, challenged, color, ply, clock, deadline_ms,
+ * result, ending, rating_before, rating_after, started_ms, updated_ms (id,
+ * creator, names, handicap, tc, impasse, rated, start_sfen and created_ms
+ * never change).  Without `move`, a g->ply below old_ply takes moves back
+ * (the moves after g->ply are deleted) and a g->ply above it is
+ * STORE_ERR_ARG.  A rating change sets the user's rating, rd and vol and
+ * adds one to its games; at most STORE_RATINGS_MAX of them, applied in
+ * order of user id; a change for a user that does not exist is
+ * STORE_NOT_FOUND, with nothing written.
+ */
+enum store_err store_game_update(struct store *s, const struct store_game *g, int old_ply, const char *old_status,
+				 const struct store_move *move, const struct store_rating *ratings, int nr)
+	__attribute__((warn_unused_result));
+
+/*
+ * Games matching `f`, newest first (by created_ms, then by id, both
+ * descending), into a malloc'ed array (`*out`, `*n`; the caller frees it;
+ * NULL when n is 0).  The filters combine: `user`, `status` and `lobby`
+ * may all be set.  A limit outside 1..200 is brought within it.
+ */
+enum store_err store_game_list(struct store *s, const struct store_filter *f, struct store_game **out, int *n)
+	__attribute__((warn_unused_result));
+
+/*
+ * The ids and deadlines of every playing game with a deadline, for the
+ * timer at start-up: calls `fn` once per game, earliest deadline first,
+ * with no connection held (so `fn` may call the store).
+ */
+enum store_err store_game_deadlines(struct store *s, void (*fn)(void *ctx, const char *id, int64_t deadline_ms),
+				    void *ctx) __attribute__((warn_unused_result));
+
+/*
+ * Tells the other server instances on this database that game `id`
+ * changed (PostgreSQL NOTIFY; nothing for SQLite, which serves one
+ * instance).  Call after the change committed.  A failure is only logged.
+ */
+void store_notify(struct store *s, const char *id);
+
+/*
+ * Calls `fn` (on a thread of the store's) with the id of each game that
+ * another instance reported changed, until store_close.  Nothing for
+ * SQLite.  Call at most once (PostgreSQL refuses a second call with
+ * STORE_ERR_ARG).  The thread listens before this returns; when its
+ * connection drops it reconnects, and what was sent in between is lost
+ * (logged).
+ */
+enum store_err store_listen(struct store *s, void (*fn)(void *ctx, const char *id), void *ctx)
+	__attribute__((warn_unused_result));
+
+#endif

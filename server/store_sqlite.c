@@ -1,0 +1,759 @@
+/*
+ * server/store_sqlite.c: the SQLite backend of store.h: one database file
+ * in WAL mode (readers never wait for the writer), synchronous=FULL (a
+ * commit is on disk when it returns), foreign keys on, a 5 s busy timeout
+ * for other processes holding the lock.
+ *
+ * Invariants: a connection is used by one thread at a time: it is either
+ * in the idle list or held by exactly one call, and `count` connections
+ * exist (at most `max`).  Every write runs between BEGIN IMMEDIATE and
+ * COMMIT while holding `write`, so the writers of this process queue on a
+ * mutex instead of sleeping in SQLite's busy handler; a read of several
+ * statements runs in one (deferred, read-only) transaction.  A connection
+ * goes back to the pool outside any transaction, with its cached
+ * statements reset.  The schema version in schema_version is the number
+ * of entries of `migrations` applied, each in its own transaction.
+ */
+#include <pthread.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "store_impl.h"
+
+/* The schema, one migration an entry, applied in order; append, never edit. */
+static const char *const migrations[] = {
+	/* 1: users, sessions, games and their moves. */
+	"CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT NOT NULL, name_key TEXT NOT NULL UNIQUE,"
+	" pw_hash TEXT NOT NULL, rating REAL NOT NULL, rd REAL NOT NULL, vol REAL NOT NULL,"
+	" games INTEGER NOT NULL DEFAULT 0, created_ms INTEGER NOT NULL);"
+	"CREATE TABLE sessions (token_hash TEXT PRIMARY KEY,"
+	" user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE, csrf TEXT NOT NULL,"
+	" expires_ms INTEGER NOT NULL);"
+	"CREATE INDEX sessions_user ON sessions(user_id);"
+	"CREATE INDEX sessions_expires ON sessions(expires_ms);"
+	"CREATE TABLE games (id TEXT PRIMARY KEY, status TEXT NOT NULL,"
+	" black_user INTEGER NOT NULL, white_user INTEGER NOT NULL,"
+	" black_level INTEGER NOT NULL, white_level INTEGER NOT NULL,"
+	" black_name TEXT NOT NULL, white_name TEXT NOT NULL,"
+	" creator INTEGER NOT NULL, challenged INTEGER NOT NULL, color INTEGER NOT NULL,"
+	" handicap TEXT NOT NULL, tc TEXT NOT NULL, impasse TEXT NOT NULL, rated INTEGER NOT NULL,"
+	" start_sfen TEXT NOT NULL, ply INTEGER NOT NULL, clock TEXT NOT NULL, deadline_ms INTEGER NOT NULL,"
+	" result TEXT NOT NULL, ending TEXT NOT NULL,"
+	" black_before REAL NOT NULL, white_before REAL NOT NULL, black_after REAL NOT NULL,"
+	" white_after REAL NOT NULL,"
+	" created_ms INTEGER NOT NULL, started_ms INTEGER NOT NULL, updated_ms INTEGER NOT NULL);"
+	"CREATE INDEX games_black ON games(black_user, created_ms, id);"
+	"CREATE INDEX games_white ON games(white_user, created_ms, id);"
+	"CREATE INDEX games_creator ON games(creator, created_ms, id);"
+	"CREATE INDEX games_challenged ON games(challenged, created_ms, id);"
+	"CREATE INDEX games_status ON games(status, created_ms, id);"
+	"CREATE INDEX games_created ON games(created_ms, id);"
+	"CREATE INDEX games_deadline ON games(deadline_ms) WHERE status = 'playing' AND deadline_ms > 0;"
+	"CREATE TABLE moves (game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,"
+	" ply INTEGER NOT NULL, usi TEXT NOT NULL, spent_ms INTEGER NOT NULL, at_ms INTEGER NOT NULL,"
+	" PRIMARY KEY (game_id, ply)) WITHOUT ROWID;",
+};
+enum { MIGRATIONS_NB = sizeof migrations / sizeof migrations[0] };
+
+enum {
+	STMT_NB = STORE_Q_NB + STORE_LIST_VARIANTS, /* the shared statements, then store_game_list's variants */
+	SQL_MAX = 2048
+};
+
+struct conn {
+	sqlite3 *db;
+	sqlite3_stmt *stmt[STMT_NB]; /* prepared on first use */
+	struct conn *next;           /* in the idle list */
+};
+
+struct sq {
+	struct store base;
+	char *path;
+	pthread_mutex_t lock; /* guards idle and count */
+	pthread_cond_t freed;
+	struct conn *idle;
+	int count, max;        /* max: STORE_POOL_MAX, or 1 for ":memory:" (each connection is its own database) */
+	pthread_mutex_t write; /* held through every write transaction */
+};
+
+static const struct store_ops sqlite_ops;
+
+/* Maps an SQLite result code to a store error, logging what is not a constraint. */
+static enum store_err fail(sqlite3 *db, int rc, const char *what)
+{
+	switch (rc) {
+	case SQLITE_CONSTRAINT_UNIQUE:
+	case SQLITE_CONSTRAINT_PRIMARYKEY: return STORE_CONFLICT;
+	case SQLITE_CONSTRAINT_FOREIGNKEY: return STORE_NOT_FOUND;
+	case SQLITE_NOMEM: return STORE_ERR_NOMEM;
+	default: break;
+	}
+	store__log("sqlite", what, db && sqlite3_extended_errcode(db) == rc ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
+	return STORE_ERR_DB;
+}
+
+/* Runs constant SQL text (one or more statements, no parameters). */
+static enum store_err exec(struct conn *c, const char *sql, const char *what)
+{
+	char *msg = NULL;
+	int rc = sqlite3_exec(c->db, sql, NULL, NULL, &msg);
+	if (rc != SQLITE_OK && msg)
+		store__log("sqlite", what, msg);
+	sqlite3_free(msg);
+	return rc == SQLITE_OK ? STORE_OK : rc == SQLITE_NOMEM ? STORE_ERR_NOMEM : STORE_ERR_DB;
+}
+
+static void conn_free(struct conn *c)
+{
+	for (int i = 0; i < STMT_NB; i++)
+		sqlite3_finalize(c->stmt[i]);
+	sqlite3_close(c->db);
+	free(c);
+}
+
+/* Opens one connection with the settings every connection needs. */
+static struct conn *conn_open(const char *path, char *errbuf, size_t errlen)
+{
+	struct conn *c = calloc(1, sizeof *c);
+	if (!c) {
+		store__errf(errbuf, errlen, "out of memory");
+		return NULL;
+	}
+	int rc = sqlite3_open_v2(path, &c->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL);
+	if (rc != SQLITE_OK) {
+		const char *msg = c->db ? sqlite3_errmsg(c->db) : sqlite3_errstr(rc);
+		store__errf(errbuf, errlen, "cannot open %s: %s", path, msg);
+		store__log("sqlite", "open", msg);
+		goto fail;
+	}
+	sqlite3_extended_result_codes(c->db, 1);
+	sqlite3_busy_timeout(c->db, STORE_BUSY_MS);
+	if (exec(c, "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;", "settings")) {
+		store__errf(errbuf, errlen, "cannot set up %s: %s", path, sqlite3_errmsg(c->db));
+		goto fail;
+	}
+	return c;
+fail:
+	conn_free(c);
+	return NULL;
+}
+
+/* Takes a connection from the pool, opening one when none is idle and there are fewer than the most. */
+static struct conn *take(struct sq *q)
+{
+	pthread_mutex_lock(&q->lock);
+	while (!q->idle && q->count >= q->max)
+		pthread_cond_wait(&q->freed, &q->lock);
+	struct conn *c = q->idle;
+	if (c)
+		q->idle = c->next;
+	else
+		q->count++;
+	pthread_mutex_unlock(&q->lock);
+	if (!c && !(c = conn_open(q->path, NULL, 0))) {
+		pthread_mutex_lock(&q->lock);
+		q->count--;
+		pthread_cond_signal(&q->freed);
+		pthread_mutex_unlock(&q->lock);
+	}
+	return c;
+}
+
+/* Returns a connection to the pool. */
+static void give(struct sq *q, struct conn *c)
+{
+	if (!sqlite3_get_autocommit(c->db))
+		(void)exec(c, "ROLLBACK", "rollback");
+	pthread_mutex_lock(&q->lock);
+	c->next = q->idle;
+	q->idle = c;
+	pthread_cond_signal(&q->freed);
+	pthread_mutex_unlock(&q->lock);
+}
+
+/* Makes a statement ready for its next use. */
+static void done(sqlite3_stmt *st)
+{
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+}
+
+/* Statement `k` (text `sql`, its $N read as ?N), prepared once per connection, with `v` bound; NULL (logged) on failure. */
+static sqlite3_stmt *query(struct conn *c, int k, const char *sql, const struct store_vals *v)
+{
+	sqlite3_stmt *st = c->stmt[k];
+	if (!st) {
+		char text[SQL_MAX];
+		size_t n = strlen(sql);
+		if (n >= sizeof text) {
+			store__log("sqlite", "prepare", "statement too long");
+			return NULL;
+		}
+		for (size_t i = 0; i <= n; i++)
+			text[i] = sql[i] == '$' ? '?' : sql[i];
+		int rc = sqlite3_prepare_v3(c->db, text, -1, SQLITE_PREPARE_PERSISTENT, &st, NULL);
+		if (rc != SQLITE_OK) {
+			(void)fail(c->db, rc, "prepare");
+			return NULL;
+		}
+		c->stmt[k] = st;
+	}
+	for (int i = 0; i < v->n; i++) {
+		const struct store_val *x = &v->v[i];
+		int rc = x->type == STORE_VAL_REAL   ? sqlite3_bind_double(st, i + 1, x->d)
+			 : x->type != STORE_VAL_TEXT ? sqlite3_bind_int64(st, i + 1, x->i)
+			 : x->text                   ? sqlite3_bind_text(st, i + 1, x->text, -1, SQLITE_STATIC)
+						     : sqlite3_bind_null(st, i + 1);
+		if (rc != SQLITE_OK) {
+			(void)fail(c->db, rc, "bind");
+			done(st);
+			return NULL;
+		}
+	}
+	return st;
+}
+
+/* Runs shared statement `k` to its end; `changes` (when not NULL) gets the rows it changed. */
+static enum store_err exec_q(struct conn *c, enum store_query k, const struct store_vals *v, int *changes,
+			     const char *what)
+{
+	sqlite3_stmt *st = query(c, k, store__sql(k), v);
+	if (!st)
+		return STORE_ERR_DB;
+	int rc = sqlite3_step(st);
+	enum store_err e = rc == SQLITE_DONE ? STORE_OK : fail(c->db, rc, what);
+	if (changes)
+		*changes = sqlite3_changes(c->db);
+	done(st);
+	return e;
+}
+
+/* Reads the columns of a row in order (store_cols); ok turns false when a text does not fit. */
+struct reader {
+	struct store_cols cols;
+	sqlite3_stmt *st;
+	int i;
+	bool ok;
+};
+
+static void r_text(struct store_cols *c, char *dst, size_t cap)
+{
+	struct reader *r = (struct reader *)c;
+	const unsigned char *t = sqlite3_column_text(r->st, r->i);
+	size_t n = (size_t)sqlite3_column_bytes(r->st, r->i++);
+	if (!store__copy(dst, cap, t ? (const char *)t : "", t ? n : 0))
+		r->ok = false;
+}
+
+static int64_t r_i64(struct store_cols *c)
+{
+	struct reader *r = (struct reader *)c;
+	return sqlite3_column_int64(r->st, r->i++);
+}
+
+static double r_dbl(struct store_cols *c)
+{
+	struct reader *r = (struct reader *)c;
+	return sqlite3_column_double(r->st, r->i++);
+}
+
+static struct reader reader_of(sqlite3_stmt *st) { return (struct reader){{r_text, r_i64, r_dbl}, st, 0, true}; }
+
+/* How one row is read into a caller's value. */
+typedef void (*read_fn)(struct store_cols *c, void *out);
+
+/* Reads the one row of shared statement `k` into `out`; STORE_NOT_FOUND when there is none. */
+static enum store_err row_q(struct conn *c, enum store_query k, const struct store_vals *v, read_fn read, void *out,
+			    const char *what)
+{
+	sqlite3_stmt *st = query(c, k, store__sql(k), v);
+	if (!st)
+		return STORE_ERR_DB;
+	int rc = sqlite3_step(st);
+	enum store_err e;
+	if (rc == SQLITE_ROW) {
+		struct reader r = reader_of(st);
+		read(&r.cols, out);
+		e = r.ok ? STORE_OK : fail(c->db, SQLITE_TOOBIG, what);
+	} else {
+		e = rc == SQLITE_DONE ? STORE_NOT_FOUND : fail(c->db, rc, what);
+	}
+	done(st);
+	return e;
+}
+
+/*
+ * Takes the process's write mutex, then a connection: a writer waits for
+ * its turn without holding a connection, so the readers keep the pool
+ * while writes queue for the disk.  NULL (mutex released) on failure.
+ */
+static struct conn *take_writer(struct sq *q)
+{
+	pthread_mutex_lock(&q->write);
+	struct conn *c = take(q);
+	if (!c)
+		pthread_mutex_unlock(&q->write);
+	return c;
+}
+
+/* Gives back a connection of take_writer, then the write mutex. */
+static void give_writer(struct sq *q, struct conn *c)
+{
+	give(q, c);
+	pthread_mutex_unlock(&q->write);
+}
+
+/* Starts a write transaction; the caller holds the write mutex. */
+static enum store_err write_begin(struct conn *c) { return exec(c, "BEGIN IMMEDIATE", "begin"); }
+
+/* Commits when `e` is STORE_OK, else rolls back; returns the outcome. */
+static enum store_err write_end(struct conn *c, enum store_err e)
+{
+	if (!e)
+		e = exec(c, "COMMIT", "commit");
+	if (!sqlite3_get_autocommit(c->db))
+		(void)exec(c, "ROLLBACK", "rollback");
+	return e;
+}
+
+/* Runs shared statement `k` alone in a write transaction. */
+static enum store_err write_q(struct sq *q, enum store_query k, const struct store_vals *v, const char *what)
+{
+	struct conn *c = take_writer(q);
+	if (!c)
+		return STORE_ERR_DB;
+	enum store_err e = write_begin(c);
+	if (!e)
+		e = write_end(c, exec_q(c, k, v, NULL, what));
+	give_writer(q, c);
+	return e;
+}
+
+/* Reads the one row of shared statement `k` on a pooled connection. */
+static enum store_err read_q(struct sq *q, enum store_query k, const struct store_vals *v, read_fn read, void *out,
+			     const char *what)
+{
+	struct conn *c = take(q);
+	if (!c)
+		return STORE_ERR_DB;
+	enum store_err e = row_q(c, k, v, read, out, what);
+	give(q, c);
+	return e;
+}
+
+/* The schema version, creating schema_version when missing (inside the caller's transaction). */
+static enum store_err schema_version(struct conn *c, int *version)
+{
+	enum store_err e = exec(c,
+				"CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL);"
+				"INSERT INTO schema_version SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM schema_version);",
+				"schema_version");
+	sqlite3_stmt *st = NULL;
+	int rc = e ? SQLITE_OK : sqlite3_prepare_v2(c->db, "SELECT max(version) FROM schema_version", -1, &st, NULL);
+	if (!e && rc == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW)
+		*version = sqlite3_column_int(st, 0);
+	else if (!e)
+		e = fail(c->db, rc, "schema_version");
+	sqlite3_finalize(st);
+	return e;
+}
+
+/* Runs the migrations that the database has not had yet, each in one transaction. */
+static enum store_err migrate(struct sq *q, struct conn *c, char *errbuf, size_t errlen)
+{
+	for (int i = 1; i <= MIGRATIONS_NB; i++) {
+		int version = 0;
+		pthread_mutex_lock(&q->write);
+		enum store_err e = write_begin(c);
+		if (e)
+			return e;
+		e = schema_version(c, &version);
+		if (!e && version > MIGRATIONS_NB) {
+			store__errf(errbuf, errlen, "the database has schema version %d, newer than this program's %d",
+				    version, MIGRATIONS_NB);
+			e = STORE_ERR_DB;
+		} else if (!e && version < i) {
+			e = exec(c, migrations[i - 1], "migration");
+			sqlite3_stmt *st = NULL;
+			int rc = e ? SQLITE_OK
+				   : sqlite3_prepare_v2(c->db, "UPDATE schema_version SET version = ?", -1, &st, NULL);
+			if (!e && (rc != SQLITE_OK || (rc = sqlite3_bind_int(st, 1, i)) != SQLITE_OK ||
+				   (rc = sqlite3_step(st)) != SQLITE_DONE))
+				e = fail(c->db, rc, "schema_version");
+			sqlite3_finalize(st);
+		}
+		e = write_end(c, e);
+		pthread_mutex_unlock(&q->write);
+		if (e) {
+			if (errbuf && errlen && !errbuf[0])
+				store__errf(errbuf, errlen, "migration %d failed: %s", i, sqlite3_errmsg(c->db));
+			return e;
+		}
+	}
+	return STORE_OK;
+}
+
+static void sq_close(struct store *s)
+{
+	struct sq *q = (struct sq *)s;
+	while (q->idle) {
+		struct conn *c = q->idle;
+		q->idle = c->next;
+		conn_free(c);
+	}
+	pthread_mutex_destroy(&q->lock);
+	pthread_cond_destroy(&q->freed);
+	pthread_mutex_destroy(&q->write);
+	free(q->path);
+	free(q);
+}
+
+enum store_err store__sqlite_open(struct store **out, const char *path, char *errbuf, size_t errlen)
+{
+	struct sq *q = calloc(1, sizeof *q);
+	size_t len = strlen(path);
+	char *p = malloc(len + 1);
+	if (!q || !p) {
+		free(q);
+		free(p);
+		store__errf(errbuf, errlen, "out of memory");
+		return STORE_ERR_NOMEM;
+	}
+	memcpy(p, path, len + 1);
+	q->base.ops = &sqlite_ops;
+	q->path = p;
+	q->max = strcmp(path, ":memory:") ? STORE_POOL_MAX : 1;
+	pthread_mutex_init(&q->lock, NULL);
+	pthread_cond_init(&q->freed, NULL);
+	pthread_mutex_init(&q->write, NULL);
+	struct conn *c = conn_open(path, errbuf, errlen);
+	if (!c) {
+		sq_close(&q->base);
+		return STORE_ERR_DB;
+	}
+	q->count = 1;
+	enum store_err e = migrate(q, c, errbuf, errlen);
+	give(q, c);
+	if (e) {
+		sq_close(&q->base);
+		return e;
+	}
+	*out = &q->base;
+	return STORE_OK;
+}
+
+static enum store_err sq_user_create(struct store *s, const struct store_user *u, const char *key, int64_t *id)
+{
+	struct sq *q = (struct sq *)s;
+	struct store_vals v = {0};
+	store__user_vals(&v, u, key);
+	struct conn *c = take_writer(q);
+	if (!c)
+		return STORE_ERR_DB;
+	enum store_err e = write_begin(c);
+	if (!e)
+		e = write_end(c, row_q(c, STORE_Q_USER_INSERT, &v, store__id_read, id, "create user"));
+	give_writer(q, c);
+	return e;
+}
+
+static enum store_err sq_user_get(struct store *s, const char *key, int64_t id, struct store_user *u)
+{
+	struct store_vals v = {0};
+	if (key)
+		store__text(&v, key);
+	else
+		store__int(&v, id);
+	return read_q((struct sq *)s, key ? STORE_Q_USER_BY_KEY : STORE_Q_USER_BY_ID, &v, store__user_read, u,
+		      "read user");
+}
+
+static enum store_err sq_session_create(struct store *s, const char *token_hash, int64_t user, const char *csrf,
+					int64_t expires_ms)
+{
+	struct store_vals v = {0};
+	store__text(&v, token_hash);
+	store__int(&v, user);
+	store__text(&v, csrf);
+	store__int(&v, expires_ms);
+	return write_q((struct sq *)s, STORE_Q_SESSION_INSERT, &v, "create session");
+}
+
+static enum store_err sq_session_get(struct store *s, const char *token_hash, int64_t now_ms, int64_t *user, char *csrf)
+{
+	struct sq *q = (struct sq *)s;
+	struct store_vals v = {0};
+	struct store_session row;
+	store__text(&v, token_hash);
+	enum store_err e = read_q(q, STORE_Q_SESSION_GET, &v, store__session_read, &row, "read session");
+	*user = 0;
+	csrf[0] = '\0';
+	if (!e && row.expires_ms <= now_ms) {
+		store__int(&v, now_ms);
+		e = write_q(q, STORE_Q_SESSION_EXPIRE, &v, "delete expired session");
+		return e ? e : STORE_NOT_FOUND;
+	}
+	if (!e) {
+		*user = row.user;
+		memcpy(csrf, row.csrf, sizeof row.csrf);
+	}
+	return e;
+}
+
+static enum store_err sq_session_delete(struct store *s, const char *token_hash)
+{
+	struct store_vals v = {0};
+	store__text(&v, token_hash);
+	return write_q((struct sq *)s, STORE_Q_SESSION_DELETE, &v, "delete session");
+}
+
+/* Inserts move `ply` of game `id`. */
+static enum store_err insert_move(struct conn *c, const char *id, int ply, const struct store_move *m)
+{
+	struct store_vals v = {0};
+	store__move_vals(&v, id, ply, m);
+	return exec_q(c, STORE_Q_MOVE_INSERT, &v, NULL, "insert move");
+}
+
+static enum store_err sq_game_insert(struct store *s, const struct store_game *g, const struct store_move *moves, int n)
+{
+	struct sq *q = (struct sq *)s;
+	struct store_vals v = {0};
+	store__game_vals(&v, g, n);
+	struct conn *c = take_writer(q);
+	if (!c)
+		return STORE_ERR_DB;
+	enum store_err e = write_begin(c);
+	if (!e) {
+		e = exec_q(c, STORE_Q_GAME_INSERT, &v, NULL, "insert game");
+		for (int i = 0; i < n && !e; i++)
+			e = insert_move(c, g->id, i + 1, &moves[i]);
+		e = write_end(c, e);
+	}
+	give_writer(q, c);
+	return e;
+}
+
+/* Steps through rows of STORE_MOVE_COLUMNS: into `*out`, growing it when `grow`, else at most `max`. */
+static enum store_err read_moves(struct conn *c, sqlite3_stmt *st, struct store_move **out, int max, bool grow, int *n)
+{
+	int rc, cap = grow ? 0 : max;
+	*n = 0;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && (grow || *n < cap)) {
+		if (*n == cap) {
+			cap = cap ? cap * 2 : (max > 0 ? max : 16);
+			struct store_move *m = realloc(*out, (size_t)cap * sizeof *m);
+			if (!m)
+				return STORE_ERR_NOMEM;
+			*out = m;
+		}
+		struct reader r = reader_of(st);
+		store__move_read(&r.cols, &(*out)[*n]);
+		if (!r.ok)
+			return fail(c->db, SQLITE_TOOBIG, "read moves");
+		(*n)++;
+	}
+	return rc == SQLITE_ROW || rc == SQLITE_DONE ? STORE_OK : fail(c->db, rc, "read moves");
+}
+
+static enum store_err sq_game_get(struct store *s, const char *id, struct store_game *g, struct store_move **moves,
+				  int *n)
+{
+	struct sq *q = (struct sq *)s;
+	struct store_vals v = {0};
+	store__text(&v, id);
+	struct conn *c = take(q);
+	if (!c)
+		return STORE_ERR_DB;
+	/* One read transaction, so the moves are those of the game row read. */
+	enum store_err e = moves ? exec(c, "BEGIN", "begin") : STORE_OK;
+	if (!e)
+		e = row_q(c, STORE_Q_GAME_GET, &v, store__game_read, g, "read game");
+	if (!e && moves) {
+		sqlite3_stmt *st = query(c, STORE_Q_MOVES_GET, store__sql(STORE_Q_MOVES_GET), &v);
+		e = st ? read_moves(c, st, moves, g->ply, true, n) : STORE_ERR_DB;
+		if (st)
+			done(st);
+		if (e) {
+			free(*moves);
+			*moves = NULL;
+			*n = 0;
+		}
+	}
+	if (!sqlite3_get_autocommit(c->db))
+		(void)exec(c, "COMMIT", "commit");
+	give(q, c);
+	return e;
+}
+
+static enum store_err sq_moves_since(struct store *s, const char *id, int from, struct store_move *moves, int max,
+				     int *n)
+{
+	struct sq *q = (struct sq *)s;
+	struct store_vals v = {0};
+	store__text(&v, id);
+	store__int(&v, from);
+	store__int(&v, max);
+	struct conn *c = take(q);
+	if (!c)
+		return STORE_ERR_DB;
+	sqlite3_stmt *st = query(c, STORE_Q_MOVES_SINCE, store__sql(STORE_Q_MOVES_SINCE), &v);
+	enum store_err e = st ? read_moves(c, st, &moves, max, false, n) : STORE_ERR_DB;
+	if (st)
+		done(st);
+	give(q, c);
+	return e;
+}
+
+static enum store_err sq_game_update(struct store *s, const struct store_game *g, int old_ply, const char *old_status,
+				     const struct store_move *move, const struct store_rating *ratings, int nr)
+{
+	struct sq *q = (struct sq *)s;
+	int ply = move ? old_ply + 1 : g->ply, changed = 0;
+	struct store_vals v = {0};
+	store__update_vals(&v, g, ply, old_ply, old_status);
+	struct conn *c = take_writer(q);
+	if (!c)
+		return STORE_ERR_DB;
+	enum store_err e = write_begin(c);
+	if (e) {
+		give_writer(q, c);
+		return e;
+	}
+	e = exec_q(c, STORE_Q_GAME_UPDATE, &v, &changed, "update game");
+	if (!e && changed == 0)
+		e = STORE_CONFLICT;
+	if (!e && move) {
+		e = insert_move(c, g->id, old_ply + 1, move);
+	} else if (!e && ply < old_ply) {
+		struct store_vals t = {0};
+		store__text(&t, g->id);
+		store__int(&t, ply);
+		e = exec_q(c, STORE_Q_MOVES_TRUNCATE, &t, NULL, "take moves back");
+	}
+	for (int i = 0; i < nr && !e; i++) {
+		struct store_vals t = {0};
+		store__rating_vals(&t, &ratings[i]);
+		e = exec_q(c, STORE_Q_RATING, &t, &changed, "update rating");
+		if (!e && changed == 0)
+			e = STORE_NOT_FOUND;
+	}
+	e = write_end(c, e);
+	give_writer(q, c);
+	return e;
+}
+
+static enum store_err sq_game_list(struct store *s, const struct store_filter *f, struct store_game **out, int *n)
+{
+	struct sq *q = (struct sq *)s;
+	char sql[SQL_MAX];
+	struct store_vals v = {0};
+	int variant = store__list_sql(f, sql, sizeof sql, &v);
+	struct store_game *games = malloc((size_t)f->limit * sizeof *games);
+	struct conn *c = games ? take(q) : NULL;
+	if (!c) {
+		free(games);
+		return games ? STORE_ERR_DB : STORE_ERR_NOMEM;
+	}
+	sqlite3_stmt *st = query(c, STORE_Q_NB + variant, sql, &v);
+	enum store_err e = STORE_ERR_DB;
+	int count = 0, rc = SQLITE_ERROR;
+	while (st && count < f->limit && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct reader r = reader_of(st);
+		store__game_read(&r.cols, &games[count++]);
+		if (!r.ok)
+			rc = SQLITE_TOOBIG;
+	}
+	if (st) {
+		e = rc == SQLITE_DONE || rc == SQLITE_ROW ? STORE_OK : fail(c->db, rc, "list games");
+		done(st);
+	}
+	give(q, c);
+	if (e || count == 0) {
+		free(games);
+		games = NULL;
+		count = 0;
+	}
+	*out = games;
+	*n = count;
+	return e;
+}
+
+/* One playing game with a deadline. */
+struct deadline {
+	char id[STORE_ID_MAX];
+	int64_t ms;
+};
+
+static enum store_err sq_game_deadlines(struct store *s, void (*fn)(void *ctx, const char *id, int64_t deadline_ms),
+					void *ctx)
+{
+	struct sq *q = (struct sq *)s;
+	struct store_vals v = {0};
+	struct conn *c = take(q);
+	if (!c)
+		return STORE_ERR_DB;
+	sqlite3_stmt *st = query(c, STORE_Q_DEADLINES, store__sql(STORE_Q_DEADLINES), &v);
+	struct deadline *d = NULL;
+	int n = 0, cap = 0, rc = SQLITE_ERROR;
+	enum store_err e = st ? STORE_OK : STORE_ERR_DB;
+	while (!e && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (n == cap) {
+			struct deadline *m = realloc(d, (size_t)(cap = cap ? cap * 2 : 64) * sizeof *m);
+			if (!m) {
+				e = STORE_ERR_NOMEM;
+				break;
+			}
+			d = m;
+		}
+		struct reader r = reader_of(st);
+		r_text(&r.cols, d[n].id, sizeof d[n].id);
+		d[n].ms = r_i64(&r.cols);
+		n += r.ok;
+	}
+	if (st) {
+		if (!e && rc != SQLITE_DONE)
+			e = fail(c->db, rc, "read deadlines");
+		done(st);
+	}
+	give(q, c);
+	/* The callbacks run with no connection held, so they may call the store. */
+	for (int i = 0; i < n && !e; i++)
+		fn(ctx, d[i].id, d[i].ms);
+	free(d);
+	return e;
+}
+
+static void sq_notify(struct store *s, const char *id)
+{
+	(void)s;
+	(void)id;
+}
+
+static enum store_err sq_listen(struct store *s, void (*fn)(void *ctx, const char *id), void *ctx)
+{
+	(void)s;
+	(void)fn;
+	(void)ctx;
+	return STORE_OK;
+}
+
+static const struct store_ops sqlite_ops = {
+	.kind = "sqlite",
+	.close = sq_close,
+	.user_create = sq_user_create,
+	.user_get = sq_user_get,
+	.session_create = sq_session_create,
+	.session_get = sq_session_get,
+	.session_delete = sq_session_delete,
+	.game_insert = sq_game_insert,
+	.game_get = sq_game_get,
+	.moves_since = sq_moves_since,
+	.game_update = sq_game_update,
+	.game_list = sq_game_list,
+	.game_deadlines = sq_game_deadlines,
+	.notify = sq_notify,
+	.listen = sq_listen,
+};

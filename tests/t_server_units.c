@@ -1,0 +1,114 @@
+/*
+ * tests/t_server_units.c: the server's pure parts (issue 7): Glicko-2
+ * against the worked example of Glickman's paper, the login rate limiter,
+ * password hashing, token digests, and the clock's storage text.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "auth.h"
+#include "check.h"
+#include "games.h"
+#include "glicko.h"
+#include "gyoku/gyoku.h"
+#include "ratelimit.h"
+
+/* Glickman, "Example of the Glicko-2 system" (2013): 1500/200/0.06 against three opponents. */
+static void glicko_cases(struct check_tally *t)
+{
+	struct glicko p = {1500, 200, 0.06};
+	struct glicko_game games[3] = {{1400, 30, 1}, {1550, 100, 0}, {1700, 300, 0}};
+	struct glicko q = glicko_update(p, games, 3, 0.5);
+	CHECK(t, "server-glicko-1.1", fabs(q.rating - 1464.06) < 0.05, "rating %.3f, want 1464.06", q.rating);
+	CHECK(t, "server-glicko-1.2", fabs(q.rd - 151.52) < 0.05, "RD %.3f, want 151.52", q.rd);
+	CHECK(t, "server-glicko-1.3", fabs(q.vol - 0.05999) < 0.00001, "volatility %.6f, want 0.05999", q.vol);
+	struct glicko idle = glicko_update(p, NULL, 0, 0.5);
+	CHECK(t, "server-glicko-1.4", idle.rating == 1500 && idle.rd > 200 && idle.rd < 201,
+	      "a period without games: RD %.3f should grow a little", idle.rd);
+	struct glicko a = glicko_new(), b = glicko_new();
+	struct glicko_game win = {b.rating, b.rd, 1}, loss = {a.rating, a.rd, 0};
+	struct glicko a2 = glicko_update(a, &win, 1, 0.5), b2 = glicko_update(b, &loss, 1, 0.5);
+	CHECK(t, "server-glicko-1.5", a2.rating > 1600 && fabs((a2.rating - 1500) + (b2.rating - 1500)) < 1e-6,
+	      "two new players: %.1f and %.1f should move apart symmetrically", a2.rating, b2.rating);
+}
+
+static void ratelimit_cases(struct check_tally *t)
+{
+	struct ratelimit *rl = ratelimit_create(3, 1000);
+	int64_t now = 1000000;
+	for (int i = 0; i < 3; i++)
+		ratelimit_fail(rl, "bob", 3, now + i);
+	CHECK(t, "server-ratelimit-1.1", ratelimit_wait(rl, "bob", 3, now + 10) == 990, "wait %lld, want 990",
+	      (long long)ratelimit_wait(rl, "bob", 3, now + 10));
+	CHECK(t, "server-ratelimit-1.2", ratelimit_wait(rl, "alice", 5, now + 10) == 0, "another key is not limited");
+	CHECK(t, "server-ratelimit-1.3", ratelimit_wait(rl, "bob", 3, now + 1000) == 0, "the window has passed");
+	ratelimit_fail(rl, "bob", 3, now + 2000);
+	ratelimit_fail(rl, "bob", 3, now + 2001);
+	CHECK(t, "server-ratelimit-1.4", ratelimit_wait(rl, "bob", 3, now + 2002) == 0, "2 failures in a new window");
+	ratelimit_fail(rl, "bob", 3, now + 2003);
+	ratelimit_clear(rl, "bob", 3);
+	CHECK(t, "server-ratelimit-1.5", ratelimit_wait(rl, "bob", 3, now + 2004) == 0, "cleared after a success");
+	/* Many keys: the table never refuses, and every key keeps counting at least its own failures. */
+	char key[16];
+	bool all = true;
+	for (int i = 0; i < 20000; i++) {
+		int n = snprintf(key, sizeof key, "k%d", i);
+		for (int j = 0; j < 3; j++)
+			ratelimit_fail(rl, key, (size_t)n, now + 5000);
+		all &= ratelimit_wait(rl, key, (size_t)n, now + 5000) > 0;
+	}
+	CHECK(t, "server-ratelimit-1.6", all, "a key just limited is not limited");
+	ratelimit_destroy(rl);
+}
+
+static void auth_cases(struct check_tally *t)
+{
+	char hash[AUTH_HASH_MAX], digest[AUTH_HEX_MAX], tok1[AUTH_HEX_MAX], tok2[AUTH_HEX_MAX];
+	CHECK(t, "server-auth-1.1",
+	      auth_hash_password("correct horse", 13, hash) && !strncmp(hash, "$argon2id$v=19$", 15), "hash %s", hash);
+	CHECK(t, "server-auth-1.2", auth_verify_password(hash, "correct horse", 13), "the right password is refused");
+	CHECK(t, "server-auth-1.3", !auth_verify_password(hash, "correct horsf", 13), "a wrong password is accepted");
+	CHECK(t, "server-auth-1.4", !auth_verify_password("$argon2i$v=19$m=8,t=1,p=1$c2FsdHNhbHQ$aGFzaA", "x", 1),
+	      "only argon2id hashes are accepted");
+	auth_digest("abc", 3, digest);
+	CHECK(t, "server-auth-1.5", !strcmp(digest, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+	      "SHA-256(abc) = %s", digest);
+	CHECK(t, "server-auth-1.6",
+	      auth_random_token(tok1) && auth_random_token(tok2) && strlen(tok1) == 64 && strcmp(tok1, tok2),
+	      "tokens %s %s", tok1, tok2);
+	CHECK(t, "server-auth-1.7", auth_equal("abc", "abc") && !auth_equal("abc", "abd") && !auth_equal("abc", "ab"),
+	      "auth_equal");
+}
+
+static void clock_cases(struct check_tally *t)
+{
+	struct gy_time_control tc;
+	struct gy_clock c, d;
+	char text[STORE_CLOCK_MAX];
+	bool ok = !gy_tc_parse(&tc, "3d/v14/auto", 11, NULL) && !gy_clock_start(&c, &tc, GY_WHITE, 1700000000000) &&
+		  !gy_clock_vacation(&c, GY_BLACK, 2, 1700000001000);
+	game_clock_encode(&c, text);
+	ok = ok && game_clock_decode(text, &tc, &d) && !memcmp(&c, &d, sizeof c);
+	CHECK(t, "server-clock-1.1", ok, "a correspondence clock with a vacation does not survive its text: %s", text);
+	ok = !gy_tc_parse(&tc, "10m+30s*3+5i", 12, NULL) && !gy_clock_start(&c, &tc, GY_BLACK, 5) &&
+	     !gy_clock_move(&c, 605000, NULL) && !gy_clock_move(&c, 700000, NULL);
+	game_clock_encode(&c, text);
+	ok = ok && game_clock_decode(text, &tc, &d) && !memcmp(&c, &d, sizeof c);
+	CHECK(t, "server-clock-1.2", ok, "a live clock in byoyomi does not survive its text: %s", text);
+	CHECK(t, "server-clock-1.3",
+	      !game_clock_decode("1:1,2,3", &tc, &d) &&
+		      !game_clock_decode("2:0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0", &tc, &d) &&
+		      !game_clock_decode("1:0,0,0,0,0,0,0,0,0,0,0,0,0,0,7,0", &tc, &d),
+	      "malformed clock texts are refused");
+}
+
+int main(void)
+{
+	struct check_tally t = {0, 0};
+	gy_init();
+	glicko_cases(&t);
+	ratelimit_cases(&t);
+	auth_cases(&t);
+	clock_cases(&t);
+	return check_exit(&t);
+}

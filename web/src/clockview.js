@@ -1,0 +1,99 @@
+/*
+ * clockview.js: both players' clocks on the game page.  Takes the game
+ * JSON's `clocks` (each side's clock at the server's `now_ms`) and counts
+ * the running side down every 100 ms from the moment the answer arrived,
+ * measured with the page's monotonic clock, so a wrong clock on the
+ * user's machine does not matter (only server times, now_ms and
+ * deadline_ms, are ever compared with each other).  The running clock is highlighted, a
+ * low one drawn in red; correspondence clocks show days and hours.
+ *
+ * Test hooks: data-testid="clock-black" and "clock-white".
+ */
+import { h } from './dom.js';
+import { parseTimeControl, projectClock, clockDisplay, clockLag } from './clock.js';
+
+/** @typedef {import('./clock.js').ClockView} ClockView */
+/** @typedef {import('./sfen.js').Color} Color */
+/**
+ * @typedef {object} Clocks
+ * @property {ClockView} black
+ * @property {ClockView} white
+ * @property {Color | null} running
+ * @property {number | null} [deadline_ms]
+ * @property {number} [now_ms]
+ */
+
+const TICK_MS = 100;
+
+/** One clock element. */
+function clockEl(/** @type {Color} */ color) {
+	return h('div', { class: 'clock', 'data-testid': `clock-${color}`, 'data-color': color },
+		h('span', { class: 'clock-main' }), h('span', { class: 'clock-sub' }));
+}
+
+export class ClockPair {
+	constructor() {
+		this.els = { black: clockEl('black'), white: clockEl('white') };
+		/** @type {Clocks | null} */
+		this.clocks = null;
+		/** @type {import('./clock.js').TimeControl | null} */
+		this.tc = null;
+		this.received = 0;
+		/** How much older than now_ms the running clock's view is (see clockLag). */
+		this.lag = 0;
+		this.live = false;
+		/** @type {ReturnType<typeof setInterval> | null} */
+		this.timer = null;
+	}
+
+	/**
+	 * New clocks from the server.
+	 * @param {Clocks | null | undefined} clocks
+	 * @param {string | null | undefined} timeText the game's time control (undefined: unchanged)
+	 * @param {boolean} playing the game is in play (the running clock counts down)
+	 */
+	set(clocks, timeText, playing) {
+		this.clocks = clocks || null;
+		if (timeText !== undefined) this.tc = parseTimeControl(timeText);
+		this.received = performance.now();
+		this.lag = clockLag(this.clocks, this.tc);
+		this.live = playing && Boolean(clocks && clocks.running);
+		this.draw();
+		if (this.live && !this.timer) this.timer = setInterval(() => this.draw(), TICK_MS);
+		if (!this.live && this.timer) {
+			clearInterval(this.timer);
+			this.timer = null;
+		}
+	}
+
+	/** Stops the clocks (the game ended, or until the server's answer to a move arrives). */
+	freeze() {
+		if (this.clocks && this.live) {
+			const elapsed = performance.now() - this.received;
+			const run = this.clocks.running;
+			if (run) this.clocks = { ...this.clocks, [run]: projectClock(this.clocks[run], elapsed + this.lag, this.tc), running: null };
+		}
+		this.set(this.clocks, undefined, false);
+	}
+
+	draw() {
+		const c = this.clocks;
+		for (const color of /** @type {Color[]} */ (['black', 'white'])) {
+			const el = this.els[color];
+			el.hidden = !c || !c[color];
+			if (!c || !c[color]) continue;
+			const running = this.live && c.running === color;
+			const view = running ? projectClock(c[color], performance.now() - this.received + this.lag, this.tc) : c[color];
+			const d = clockDisplay(view, this.tc);
+			/** @type {HTMLElement} */ (el.firstChild).textContent = d.main;
+			/** @type {HTMLElement} */ (el.lastChild).textContent = d.sub;
+			el.classList.toggle('running', running);
+			el.classList.toggle('low', d.low);
+		}
+	}
+
+	destroy() {
+		if (this.timer) clearInterval(this.timer);
+		this.timer = null;
+	}
+}

@@ -1,0 +1,107 @@
+/*
+ * gameactions.js: what a user can do with a game besides moving, and the
+ * dialogs that go with it: accept / decline / cancel a seek or challenge,
+ * resign (confirmed), declare an impasse (confirmed, with the points of
+ * the game's `impasse` field), take a vacation (correspondence), the
+ * export links and the results dialog.
+ *
+ * Test hooks (data-testid): accept, decline, cancel, resign, declare,
+ * vacation (its dialog: input name="days"),
+ * export-kif, export-ki2, export-csa, export-sfen, export-usi,
+ * export-jkf, result-dialog (its lines: result-text, rating-change).
+ */
+import { h } from './dom.js';
+import { confirmDialog, messageDialog, numberDialog } from './dialog.js';
+import { gamePath } from './api.js';
+import { resultText, resultTitle, ratingDelta, playerName, colorName } from './gametext.js';
+
+/**
+ * The buttons for the game's state and the signed-in user.
+ * @param {any} g the game JSON
+ * @param {string | null} me
+ * @param {(action: string) => void} act called with "accept", "decline", "cancel", "resign", "declare" or "vacation"
+ */
+export function actionButtons(g, me, act) {
+	const btn = (/** @type {string} */ action, /** @type {string} */ label, cls = '', disabled = false) =>
+		h('button', { class: 'btn ' + cls, 'data-testid': action, disabled, onclick: () => act(action) }, label);
+	const out = [];
+	const isMe = (/** @type {string | null | undefined} */ n) => Boolean(me && n && n.toLowerCase() === me.toLowerCase());
+	if (g.status === 'waiting' && me) {
+		if (isMe(g.creator)) out.push(btn('cancel', 'Cancel the game'));
+		else if (!g.challenged || isMe(g.challenged)) out.push(btn('accept', 'Accept', 'primary'));
+		if (isMe(g.challenged)) out.push(btn('decline', 'Decline'));
+	}
+	if (g.status === 'playing' && g.you) {
+		out.push(btn('resign', 'Resign', 'danger'));
+		out.push(btn('declare', 'Declare impasse', '', g.side !== g.you));
+		const clock = g.clocks && g.clocks[g.you];
+		if (g.kind === 'correspondence' && clock && clock.vacation_days > 0) out.push(btn('vacation', 'Vacation'));
+	}
+	return out;
+}
+
+/** Asks before resigning. */
+export function confirmResign() {
+	return confirmDialog('Resign?', 'You will lose this game.', 'Resign', true);
+}
+
+/**
+ * Asks before an impasse declaration, showing the points as the server counts them.
+ * @param {any} g
+ */
+export function confirmDeclare(g) {
+	const imp = g.impasse && g.you ? g.impasse[g.you] : null;
+	const body = [];
+	if (imp) {
+		const rule = g.impasse.rule ? `${g.impasse.rule}-point rule` : 'the game’s rule';
+		const need = g.impasse.rule === '27' ? (g.you === 'black' ? 28 : 27) : null;
+		body.push(h('p', null, `Under the ${rule}:`),
+			h('table', { class: 'impasse', 'data-testid': 'impasse-points' },
+				h('tr', null, h('th', null, 'Points'), h('td', null, String(imp.points) + (need ? ` (${need} needed)` : ''))),
+				h('tr', null, h('th', null, 'Pieces in the zone'), h('td', null, String(imp.pieces) + (g.impasse.rule === '27' ? ' (10 needed)' : ''))),
+				h('tr', null, h('th', null, 'King in the zone'), h('td', null, imp.in_zone ? 'yes' : 'no'))),
+			h('p', { class: imp.ok ? 'good' : 'bad' },
+				imp.ok ? 'The declaration would succeed: you win.' : 'The declaration would fail, and a failed declaration loses the game.'));
+	} else {
+		body.push(h('p', null, 'The server will count the points. A failed declaration loses the game.'));
+	}
+	return confirmDialog('Declare an impasse (jishogi)?', body, 'Declare', !(imp && imp.ok));
+}
+
+/**
+ * Asks how many vacation days to take (correspondence); null when cancelled.
+ * @param {any} g
+ */
+export function askVacation(g) {
+	const left = g.clocks && g.you && g.clocks[g.you] ? g.clocks[g.you].vacation_days : 0;
+	return numberDialog('Take a vacation', `Days (${left} left):`, 'days', 1, Math.max(1, left), 'Start the vacation');
+}
+
+/**
+ * The export links of a game.
+ * @param {string} id
+ */
+export function exportLinks(id) {
+	const formats = [['kif', 'KIF'], ['ki2', 'KI2'], ['csa', 'CSA'], ['sfen', 'SFEN'], ['usi', 'USI'], ['jkf', 'JKF']];
+	return h('div', { class: 'exports' }, h('span', { class: 'label' }, 'Export'),
+		...formats.map(([f, label]) => h('a', {
+			href: `${gamePath(id)}/export?format=${f}`, 'data-testid': `export-${f}`, download: `gyoku-${id}.${f}`,
+		}, label)));
+}
+
+/**
+ * The results dialog of a game that has just ended.
+ * @param {any} g
+ */
+export function showResult(g) {
+	const body = [h('p', { class: 'result-text', 'data-testid': 'result-text' }, resultText(g))];
+	if (g.ratings) {
+		for (const color of /** @type {('black'|'white')[]} */ (['black', 'white'])) {
+			const r = g.ratings[color];
+			if (!r) continue;
+			body.push(h('p', { class: 'rating-change', 'data-testid': 'rating-change' },
+				`${colorName(color)} ${playerName(g[color])}: ${Math.round(r.before)} → ${Math.round(r.after)} (${ratingDelta(r)})`));
+		}
+	}
+	return messageDialog('result-dialog', resultTitle(g), body);
+}

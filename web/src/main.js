@@ -1,0 +1,107 @@
+/*
+ * main.js: the entry point of gyoku's browser front end: the top bar and
+ * the hash router of the single-page site.  Plain DOM, no framework; the
+ * server (docs/server.md) serves index.html and this bundle from web/dist.
+ *
+ * Routes: #/ lobby · #/game/ID game · #/login · #/signup · #/user/NAME ·
+ * #/import.  A query after the route is passed to the page
+ * (#/?challenge=bob, #/login?next=%23%2Fimport).
+ *
+ * Stable hooks for browser tests (also in web/README.md):
+ * - board square: [data-square="7g"] (USI name), with data-piece="P" /
+ *   "+r" (SFEN letter: uppercase Black, lowercase White) while occupied;
+ * - pieces in hand: [data-hand="black"][data-piece="P"] with data-count;
+ *   the hand box: [data-hand-of="black"];
+ * - promotion choice: [data-promote="yes"] / [data-promote="no"];
+ * - move list: [data-ply="N"] (N = 1 is the first move, 0 the start);
+ * - data-testid: result (status / result line), clock-black, clock-white,
+ *   watchers, flip, piece-style, notation, first, prev, next, last,
+ *   back-to-game, resign, declare, accept, decline, cancel,
+ *   export-kif / -ki2 / -csa / -sfen / -usi / -jkf, confirm (dialog),
+ *   confirm-yes, confirm-no, result-dialog, result-text, rating-change,
+ *   dialog-close, toast, signup, login, logout, create-game, import,
+ *   form-error, game-row, seeks, my-playing, my-ended, user-name,
+ *   user-rating, challenge, nav-user;
+ * - form inputs by name: name, password (signup, login); opponent, level,
+ *   challenge, time, time_custom, handicap, color, rated (new game);
+ *   record, file, format (import).
+ */
+import './style.css';
+import { h, replace } from './dom.js';
+import { refreshMe, session } from './api.js';
+import { authPage, logout } from './pages/auth.js';
+import { gamePage } from './pages/game.js';
+import { importPage } from './pages/import.js';
+import { lobbyPage } from './pages/lobby.js';
+import { userPage } from './pages/user.js';
+
+/** @typedef {{destroy: () => void}} Page */
+
+const nav = h('nav', { class: 'nav' });
+const main = h('main', { class: 'page', id: 'page' });
+/** @type {Page | null} */
+let current = null;
+
+function drawNav() {
+	const me = session.me;
+	replace(nav,
+		h('a', { href: '#/', 'data-testid': 'nav-play' }, 'Play'),
+		h('a', { href: '#/import', 'data-testid': 'nav-import' }, 'Import'),
+		...(me
+			? [h('a', { href: `#/user/${encodeURIComponent(me.name)}`, class: 'nav-user', 'data-testid': 'nav-user' },
+				me.name, typeof me.rating === 'number' ? h('span', { class: 'rating' }, ` ${Math.round(me.rating)}`) : null),
+			h('button', { class: 'btn small', 'data-testid': 'logout', onclick: () => logout() }, 'Log out')]
+			: [h('a', { href: '#/login', 'data-testid': 'nav-login' }, 'Log in'),
+				h('a', { href: '#/signup', class: 'btn small primary', 'data-testid': 'nav-signup' }, 'Sign up')]));
+}
+
+/** Shows the page of the current hash. */
+function route() {
+	if (current) current.destroy();
+	current = null;
+	const hash = location.hash.replace(/^#/, '') || '/';
+	const [path, qs] = hash.split('?');
+	const query = new URLSearchParams(qs || '');
+	const parts = path.split('/').filter(Boolean).map((p) => {
+		try {
+			return decodeURIComponent(p);
+		} catch {
+			return p;
+		}
+	});
+	window.scrollTo(0, 0);
+	document.title = 'gyoku · shogi';
+	document.body.dataset.route = parts[0] || 'lobby';
+	if (parts[0] === 'game' && parts[1]) current = gamePage(main, parts[1]);
+	else if (parts[0] === 'login' || parts[0] === 'signup') current = authPage(main, parts[0], query);
+	else if (parts[0] === 'user' && parts[1]) current = userPage(main, parts[1]);
+	else if (parts[0] === 'import') current = importPage(main);
+	else current = lobbyPage(main, query);
+}
+
+async function start() {
+	const app = document.getElementById('app') || document.body.appendChild(h('div', { id: 'app' }));
+	app.replaceChildren(
+		h('header', { class: 'topbar' }, h('a', { class: 'logo', href: '#/' }, h('span', { class: 'logo-mark' }, '玉'), 'gyoku'), nav),
+		main);
+	session.listeners.add(drawNav);
+	drawNav();
+	try {
+		await refreshMe();
+	} catch {
+		/* the server is unreachable: pages show their own errors */
+	}
+	let lastUser = session.me ? session.me.name : null;
+	session.listeners.add(() => {
+		// A login or logout changes what pages show: draw the page again.
+		const now = session.me ? session.me.name : null;
+		if (now !== lastUser) {
+			lastUser = now;
+			if (!/^#\/(login|signup)/.test(location.hash)) route();
+		}
+	});
+	window.addEventListener('hashchange', route);
+	route();
+}
+
+start();

@@ -1,0 +1,472 @@
+/*
+ * pages/game.js: the game page (#/game/ID): the board with both hands,
+ * the players and clocks, the move list with replay, the status line, the
+ * actions, exports and the spectator count.  Loads the game JSON, follows
+ * the game's event stream, sends the user's moves (after the on-board
+ * promotion choice when both are legal) and re-reads the game after each
+ * event so that `legal`, the clocks and all four notations stay current.
+ *
+ * Test hooks (data-testid): result (the status line), watchers, flip,
+ * piece-style, notation, first, prev, next, last, back-to-game, and those
+ * of board.js, hand.js, promotion.js, movelist.js, clockview.js,
+ * gameactions.js.
+ */
+import { h, replace } from '../dom.js';
+import { api, gamePath, session, ApiError } from '../api.js';
+import { BoardView } from '../board.js';
+import { HandView } from '../hand.js';
+import { MoveInput } from '../input.js';
+import { showPromotion } from '../promotion.js';
+import { ClockPair } from '../clockview.js';
+import { MoveList } from '../movelist.js';
+import { openGameStream } from '../sse.js';
+import { positionsOf, applyMove, parseUsi, kingSquare, unpromoted } from '../sfen.js';
+import { promotionChoice, usiMove } from '../legal.js';
+import { prefs, setPieceStyle, setNotation, NOTATIONS, NOTATION_LABELS, PIECE_STYLES } from '../prefs.js';
+import { statusText, playerName, sideLabel, handicapName, ratingDelta } from '../gametext.js';
+import { actionButtons, confirmResign, confirmDeclare, askVacation, exportLinks, showResult } from '../gameactions.js';
+import { toast } from '../dialog.js';
+
+/** @typedef {import('../sfen.js').Color} Color */
+
+const POLL_MS = 60000;
+/** @typedef {import('../sfen.js').Position} Position */
+
+export class GamePage {
+	/**
+	 * @param {HTMLElement} root
+	 * @param {string} id
+	 */
+	constructor(root, id) {
+		this.id = id;
+		/** @type {any} */
+		this.game = null;
+		/** @type {Position[]} */
+		this.positions = [];
+		/** @type {number | null} the ply on the board when replaying; null: the latest */
+		this.viewPly = null;
+		/** @type {boolean | null} null: White at the bottom when the user plays White */
+		this.flipped = null;
+		this.sending = false;
+		/** @type {{cancel: () => void} | null} */
+		this.promo = null;
+		/** @type {{source: string, to: string} | null} */
+		this.promoMove = null;
+		/** @type {{close: () => void} | null} */
+		this.stream = null;
+		this.refreshing = false;
+		this.refreshAgain = false;
+		this.destroyed = false;
+
+		this.board = new BoardView();
+		this.hands = { black: new HandView('black'), white: new HandView('white') };
+		this.clocks = new ClockPair();
+		this.moveList = new MoveList((ply) => this.show(ply));
+		this.input = new MoveInput({
+			board: this.board,
+			hands: [this.hands.black, this.hands.white],
+			context: () => ({
+				enabled: this.canMove(), color: this.game ? this.game.you : 'black',
+				legal: this.game ? this.game.legal : [], pos: this.shownPosition(), style: prefs.pieceStyle,
+			}),
+			redraw: () => this.drawBoard(),
+			move: (source, to, piece) => this.tryMove(source, to, piece),
+		});
+		this.onKey = this.onKey.bind(this);
+		document.addEventListener('keydown', this.onKey);
+		// A slow re-read while the game is in play keeps the spectator count and the clocks exact.
+		this.poll = setInterval(() => {
+			if (this.game && this.game.status === 'playing' && document.visibilityState === 'visible') this.refresh(true);
+		}, POLL_MS);
+
+		this.status = h('div', { class: 'status', 'data-testid': 'result', role: 'status' }, 'Loading…');
+		this.info = h('div', { class: 'game-info' });
+		this.actions = h('div', { class: 'actions' });
+		this.players = { top: h('div', { class: 'player top' }), bottom: h('div', { class: 'player bottom' }) };
+		this.handSlots = { top: h('div', { class: 'hand-slot top' }), bottom: h('div', { class: 'hand-slot bottom' }) };
+		this.backButton = h('button', { class: 'btn back', 'data-testid': 'back-to-game', hidden: true, onclick: () => this.show(null) },
+			'Back to the game');
+		this.exports = h('div');
+		const replayBtn = (/** @type {string} */ t, /** @type {string} */ label, /** @type {string} */ title, /** @type {() => void} */ f) =>
+			h('button', { class: 'btn icon', 'data-testid': t, title, 'aria-label': title, onclick: f }, label);
+		const styleSel = h('select', { 'data-testid': 'piece-style', 'aria-label': 'piece style',
+			onchange: (/** @type {Event} */ e) => {
+				setPieceStyle(/** @type {any} */ (/** @type {HTMLSelectElement} */ (e.target).value));
+				this.render();
+			} }, ...PIECE_STYLES.map((v) => h('option', { value: v, selected: prefs.pieceStyle === v }, v === 'kanji' ? '駒 Kanji' : 'Letters')));
+		const notSel = h('select', { 'data-testid': 'notation', 'aria-label': 'notation',
+			onchange: (/** @type {Event} */ e) => {
+				setNotation(/** @type {any} */ (/** @type {HTMLSelectElement} */ (e.target).value));
+				this.render();
+			} }, ...NOTATIONS.map((v) => h('option', { value: v, selected: prefs.notation === v }, NOTATION_LABELS[v])));
+
+		root.replaceChildren(h('div', { class: 'game-page' },
+			this.players.top, this.handSlots.top,
+			h('div', { class: 'board-slot' }, this.board.el),
+			this.handSlots.bottom, this.players.bottom,
+			h('aside', { class: 'side-panel' },
+				this.status, this.info,
+				h('div', { class: 'toolbar' },
+					h('button', { class: 'btn', 'data-testid': 'flip', title: 'Flip the board', onclick: () => this.flip() }, '⇅ Flip'),
+					styleSel, notSel),
+				this.moveList.el,
+				h('div', { class: 'replay' },
+					replayBtn('first', '«', 'First position', () => this.show(0)),
+					replayBtn('prev', '‹', 'Previous move', () => this.step(-1)),
+					replayBtn('next', '›', 'Next move', () => this.step(1)),
+					replayBtn('last', '»', 'Last position', () => this.show(null)),
+					this.backButton),
+				this.actions, this.exports)));
+		this.load();
+	}
+
+	destroy() {
+		this.destroyed = true;
+		if (this.stream) this.stream.close();
+		if (this.promo) this.promo.cancel();
+		clearInterval(this.poll);
+		this.clocks.destroy();
+		this.input.destroy();
+		document.removeEventListener('keydown', this.onKey);
+	}
+
+	async load() {
+		try {
+			const g = await api('GET', gamePath(this.id));
+			if (this.destroyed) return;
+			this.setGame(g);
+			if (g.status === 'playing' || g.status === 'waiting') this.openStream();
+		} catch (e) {
+			replace(this.status, e instanceof ApiError && e.status === 404 ? 'No such game' : `Cannot load the game: ${/** @type {Error} */ (e).message}`);
+		}
+	}
+
+	openStream() {
+		if (this.stream) return;
+		this.stream = openGameStream(this.id, {
+			lastPly: () => (this.game ? this.game.ply : 0),
+			move: (d, ply) => this.onMoveEvent(d, ply),
+			end: () => this.refresh(),
+			status: () => this.refresh(),
+			state: (ok) => this.info.classList.toggle('offline', !ok),
+		});
+	}
+
+	/**
+	 * Re-reads the game; calls made while one is under way are folded into one more read.
+	 * @param {boolean} [quiet] no notice on failure (the periodic re-read)
+	 */
+	async refresh(quiet = false) {
+		if (this.refreshing) {
+			this.refreshAgain = true;
+			return;
+		}
+		this.refreshing = true;
+		try {
+			do {
+				this.refreshAgain = false;
+				const g = await api('GET', gamePath(this.id));
+				if (this.destroyed) return;
+				if (!this.sending) this.setGame(g);
+			} while (this.refreshAgain);
+		} catch (e) {
+			if (!quiet) toast(`Cannot refresh the game: ${/** @type {Error} */ (e).message}`);
+		} finally {
+			this.refreshing = false;
+		}
+	}
+
+	/**
+	 * Takes a new game JSON.
+	 * @param {any} g
+	 */
+	setGame(g) {
+		const old = this.game;
+		g.moves = g.moves || [];
+		g.legal = g.legal || [];
+		const sameStart = old && old.start_sfen === g.start_sfen;
+		const prefix = sameStart && old.moves.length <= g.moves.length && old.moves.every((/** @type {string} */ m, /** @type {number} */ i) => m === g.moves[i]);
+		if (prefix && this.positions.length === old.moves.length + 1) {
+			for (const m of g.moves.slice(old.moves.length)) this.pushPosition(m);
+		} else {
+			this.positions = positionsOf(g.start_sfen, g.moves);
+		}
+		if (!prefix || (old && g.ply !== old.ply)) {
+			this.input.clear();
+			if (this.promo) this.promo.cancel();
+		}
+		if (this.promo && g.status !== 'playing') this.promo.cancel();
+		this.game = g;
+		if (this.viewPly !== null && this.viewPly >= g.moves.length) this.viewPly = null;
+		this.clocks.set(g.clocks, g.time, g.status === 'playing');
+		const over = g.status === 'ended' || g.status === 'canceled';
+		if (over && this.stream) {
+			this.stream.close();
+			this.stream = null;
+		}
+		if (!over && !this.stream && old) this.openStream();
+		this.render();
+		if (g.status === 'ended' && old && old.status !== 'ended') showResult(g);
+	}
+
+	/** @param {string} move */
+	pushPosition(move) {
+		const last = this.positions[this.positions.length - 1];
+		try {
+			this.positions.push(applyMove(last, move));
+		} catch {
+			this.positions.push(last);
+		}
+	}
+
+	/**
+	 * A move from the event stream: shown at once, then the game is re-read.
+	 * @param {any} d
+	 * @param {number} ply
+	 */
+	onMoveEvent(d, ply) {
+		const g = this.game;
+		if (!g || !(ply > g.ply)) return;
+		if (ply === g.ply + 1 && typeof d.move === 'string' && !this.sending) {
+			this.appendMove(d.move, d.japanese);
+			if (d.clocks) g.clocks = d.clocks;
+			if (d.status) g.status = d.status;
+			this.clocks.set(g.clocks, g.time, g.status === 'playing');
+			this.render();
+		}
+		this.refresh();
+	}
+
+	/**
+	 * Adds a move to the held game before the server's full answer.
+	 * @param {string} move
+	 * @param {string} [japanese]
+	 */
+	appendMove(move, japanese) {
+		const g = this.game;
+		this.input.clear();
+		g.moves = [...g.moves, move];
+		g.ply = g.moves.length;
+		g.last = move;
+		g.side = g.side === 'black' ? 'white' : 'black';
+		g.legal = [];
+		g.check = false;
+		if (g.notation) {
+			for (const k of NOTATIONS) {
+				if (Array.isArray(g.notation[k])) g.notation[k] = [...g.notation[k], k === 'japanese' && japanese ? japanese : move];
+			}
+		}
+		this.pushPosition(move);
+	}
+
+	canMove() {
+		const g = this.game;
+		return Boolean(g && g.status === 'playing' && g.you && g.side === g.you && this.viewPly === null &&
+			!this.sending && !this.promo && g.legal.length > 0);
+	}
+
+	/**
+	 * The user dropped or clicked a piece on a legal destination.
+	 * @param {string} source
+	 * @param {string} to
+	 * @param {string} piece
+	 */
+	tryMove(source, to, piece) {
+		const g = this.game;
+		const choice = promotionChoice(g.legal, source, to);
+		if (choice === 'illegal') return;
+		if (choice !== 'choose') {
+			this.sendMove(usiMove(source, to, choice === 'promote'));
+			return;
+		}
+		this.promoMove = { source, to };
+		this.drawBoard();
+		this.promo = showPromotion(this.board, to, unpromoted(piece), prefs.pieceStyle, (yes) => {
+			this.promo = null;
+			this.promoMove = null;
+			if (yes === null) this.drawBoard();
+			else this.sendMove(usiMove(source, to, yes));
+		});
+	}
+
+	/** @param {string} move */
+	async sendMove(move) {
+		const g = this.game;
+		const ply = g.ply;
+		const before = { ...g, notation: g.notation ? { ...g.notation } : g.notation };
+		this.clocks.freeze();
+		this.appendMove(move);
+		this.sending = true;
+		this.render();
+		try {
+			const next = await api('POST', `${gamePath(this.id)}/moves`, { move, ply });
+			this.sending = false;
+			if (!this.destroyed) this.setGame(next);
+		} catch (e) {
+			this.sending = false;
+			toast(/** @type {Error} */ (e).message);
+			// Back to the position before the move, then ask the server what happened.
+			this.game = before;
+			this.positions = this.positions.slice(0, ply + 1);
+			this.render();
+			this.refresh();
+		}
+	}
+
+	/** @param {string} action */
+	async act(action) {
+		const g = this.game;
+		if (action === 'resign' && !(await confirmResign())) return;
+		if (action === 'declare' && !(await confirmDeclare(g))) return;
+		/** @type {any} */
+		let body = {};
+		if (action === 'vacation') {
+			const days = await askVacation(g);
+			if (days === null) return;
+			body = { days };
+		}
+		try {
+			const next = await api('POST', `${gamePath(this.id)}/${action}`, body);
+			if (this.destroyed) return;
+			if (next && next.id) this.setGame(next);
+			else this.refresh();
+			if (next && next.status === 'playing') this.openStream();
+		} catch (e) {
+			toast(/** @type {Error} */ (e).message);
+		}
+	}
+
+	flip() {
+		this.flipped = !this.isFlipped();
+		this.render();
+	}
+
+	isFlipped() {
+		if (this.flipped !== null) return this.flipped;
+		return Boolean(this.game && this.game.you === 'white');
+	}
+
+	/** The ply on the board. */
+	shownPly() {
+		return this.viewPly === null ? this.positions.length - 1 : this.viewPly;
+	}
+
+	shownPosition() {
+		return this.positions[this.shownPly()] || this.positions[0];
+	}
+
+	/** @param {number | null} ply null or the latest ply: back to the game */
+	show(ply) {
+		if (!this.game) return;
+		const latest = this.positions.length - 1;
+		this.viewPly = ply === null || ply >= latest ? null : Math.max(0, ply);
+		this.input.clear();
+		if (this.promo) this.promo.cancel();
+		this.render();
+	}
+
+	/** @param {number} d */
+	step(d) {
+		this.show(this.shownPly() + d);
+	}
+
+	/** @param {KeyboardEvent} e */
+	onKey(e) {
+		const t = e.target;
+		if (t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement) return;
+		if (document.querySelector('dialog[open]')) return;
+		const keys = /** @type {Record<string, () => void>} */ ({
+			ArrowLeft: () => this.step(-1), ArrowRight: () => this.step(1),
+			ArrowUp: () => this.show(0), Home: () => this.show(0),
+			ArrowDown: () => this.show(null), End: () => this.show(null),
+			f: () => this.flip(),
+		});
+		const f = keys[e.key];
+		if (f && !e.ctrlKey && !e.metaKey && !e.altKey) {
+			e.preventDefault();
+			f();
+		}
+	}
+
+	drawBoard() {
+		const g = this.game;
+		if (!g) return;
+		const ply = this.shownPly();
+		const pos = this.shownPosition();
+		const mv = ply > 0 ? parseUsi(g.moves[ply - 1]) : null;
+		const latest = this.viewPly === null;
+		const m = this.input.marks();
+		const promo = this.promoMove;
+		this.board.render({
+			pos, flipped: this.isFlipped(), style: prefs.pieceStyle,
+			last: mv ? { from: mv.from, to: mv.to } : null,
+			check: latest && g.check ? kingSquare(pos, pos.side) : null,
+			selected: promo && !promo.source.endsWith('*') ? promo.source : m.selected,
+			dests: m.dests, lifted: m.lifted, hover: m.hover,
+		});
+		for (const c of /** @type {Color[]} */ (['black', 'white'])) {
+			const mine = g.you === c;
+			this.hands[c].render(pos.hands[c], prefs.pieceStyle, mine ? m.handSelected : null, mine ? m.handLifted : null, this.isFlipped());
+		}
+		this.board.el.classList.toggle('interactive', this.canMove());
+	}
+
+	/** @param {Color} color */
+	playerBar(color) {
+		const g = this.game;
+		const p = g[color];
+		const name = p ? playerName(p) : g.status === 'waiting' ? 'waiting for an opponent' : '—';
+		const rating = p && typeof p.rating === 'number' ? Math.round(p.rating) : null;
+		const change = g.ratings && g.ratings[color] ? ratingDelta(g.ratings[color]) : '';
+		const toMove = g.status === 'playing' && g.side === color;
+		return [
+			h('div', { class: 'who' + (toMove ? ' to-move' : '') },
+				h('span', { class: 'side-mark' }, sideLabel(color, g.handicap)),
+				p && p.name ? h('a', { class: 'name', href: `#/user/${encodeURIComponent(p.name)}`, 'data-testid': `player-${color}` }, name)
+					: h('span', { class: 'name', 'data-testid': `player-${color}` }, name),
+				rating !== null ? h('span', { class: 'rating' }, String(rating)) : null,
+				change ? h('span', { class: 'rating-delta' + (change[0] === '+' ? ' up' : ' down') }, change) : null,
+				g.result === color ? h('span', { class: 'winner' }, 'wins') : null),
+			this.clocks.els[color],
+		];
+	}
+
+	render() {
+		const g = this.game;
+		if (!g) return;
+		const flipped = this.isFlipped();
+		const bottom = flipped ? 'white' : 'black';
+		const top = flipped ? 'black' : 'white';
+		replace(this.players.top, ...this.playerBar(top));
+		replace(this.players.bottom, ...this.playerBar(bottom));
+		this.handSlots.top.replaceChildren(this.hands[top].el);
+		this.handSlots.bottom.replaceChildren(this.hands[bottom].el);
+		this.drawBoard();
+		const me = session.me ? session.me.name : null;
+		replace(this.status, statusText(g, me));
+		const yourTurn = g.status === 'playing' && g.you && g.side === g.you;
+		document.title = `${yourTurn ? '● ' : ''}${playerName(g.black)} vs ${playerName(g.white)} · gyoku`;
+		this.status.className = 'status ' + g.status + (yourTurn ? ' your-turn' : '');
+		replace(this.info,
+			h('span', null, g.kind === 'correspondence' ? `Correspondence ${g.time || ''}` : g.time || ''),
+			h('span', null, handicapName(g.handicap)),
+			h('span', null, g.rated ? 'Rated' : 'Casual'),
+			h('span', { class: 'watchers', 'data-testid': 'watchers', title: 'spectators' }, `${g.watchers || 0} watching`));
+		const notation = g.notation && Array.isArray(g.notation[prefs.notation]) ? g.notation[prefs.notation] : g.moves;
+		const texts = g.moves.map((/** @type {string} */ m, /** @type {number} */ i) => notation[i] || m);
+		this.moveList.render(texts, this.shownPly(), this.positions[0].moveNumber);
+		this.backButton.hidden = this.viewPly === null || g.status !== 'playing';
+		replace(this.actions, ...actionButtons(g, me, (a) => this.act(a)));
+		if (!this.exports.firstChild) this.exports.replaceChildren(exportLinks(this.id));
+	}
+}
+
+/**
+ * The route handler.
+ * @param {HTMLElement} root
+ * @param {string} id
+ */
+export function gamePage(root, id) {
+	const page = new GamePage(root, id);
+	return { destroy: () => page.destroy() };
+}

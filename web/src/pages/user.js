@@ -1,0 +1,67 @@
+/*
+ * pages/user.js: a user's page (#/user/NAME): rating, games in play and
+ * finished games (GET /api/users/NAME and GET /api/games?user=NAME), with
+ * a "Challenge" link for another signed-in user and paging to older games.
+ *
+ * Test hooks: data-testid="user-name", "user-rating", "challenge",
+ * "user-playing", "user-ended", "older".
+ */
+import { h, replace } from '../dom.js';
+import { api, listGames, session, ApiError } from '../api.js';
+import { gameList } from '../gamelist.js';
+
+const PAGE = 30;
+
+/**
+ * @param {HTMLElement} root
+ * @param {string} name
+ */
+export function userPage(root, name) {
+	const me = session.me ? session.me.name : null;
+	const head = h('div', { class: 'card user-head' }, h('h1', { 'data-testid': 'user-name' }, name));
+	const playing = h('div', { 'data-testid': 'user-playing' });
+	const ended = h('div', { 'data-testid': 'user-ended' });
+	const more = h('button', { class: 'btn', 'data-testid': 'older', hidden: true }, 'Older games');
+	/** @type {any[]} */
+	let endedGames = [];
+	let destroyed = false;
+	root.replaceChildren(h('div', { class: 'user-page' }, head,
+		h('section', { class: 'card' }, h('h2', null, 'Playing'), playing),
+		h('section', { class: 'card' }, h('h2', null, 'Finished games'), ended, more)));
+
+	const q = `user=${encodeURIComponent(name)}`;
+	const loadEnded = async () => {
+		const before = endedGames.length ? `&before=${encodeURIComponent(endedGames[endedGames.length - 1].id)}` : '';
+		const list = await listGames(`${q}&status=ended&limit=${PAGE}${before}`);
+		if (destroyed) return;
+		endedGames = endedGames.concat(list);
+		replace(ended, gameList(endedGames, me, undefined, 'No finished games.'));
+		more.hidden = list.length < PAGE;
+	};
+	more.addEventListener('click', () => loadEnded().catch(() => {}));
+
+	(async () => {
+		try {
+			const u = await api('GET', `/api/users/${encodeURIComponent(name)}`);
+			if (destroyed) return;
+			const games = Array.isArray(u.games) ? u.games.length : u.games;
+			replace(head, h('h1', { 'data-testid': 'user-name' }, u.name || name),
+				h('p', { class: 'user-stats' },
+					h('span', { 'data-testid': 'user-rating' }, `Rating ${Math.round(u.rating)}`),
+					typeof u.rd === 'number' ? h('span', { class: 'rd' }, ` ±${Math.round(2 * u.rd)}`) : null,
+					typeof games === 'number' ? h('span', null, ` · ${games} games`) : null),
+				me && me.toLowerCase() !== String(u.name || name).toLowerCase()
+					? h('a', { class: 'btn primary', 'data-testid': 'challenge', href: `#/?challenge=${encodeURIComponent(u.name || name)}` }, 'Challenge')
+					: null);
+			const p = await listGames(`${q}&status=playing`);
+			if (destroyed) return;
+			replace(playing, gameList(p, me, undefined, 'No games in play.'));
+			await loadEnded();
+		} catch (e) {
+			if (destroyed) return;
+			replace(head, h('h1', { 'data-testid': 'user-name' }, name),
+				h('p', { class: 'form-error' }, e instanceof ApiError && e.status === 404 ? 'No such user.' : /** @type {Error} */ (e).message));
+		}
+	})();
+	return { destroy() { destroyed = true; } };
+}

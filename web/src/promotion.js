@@ -1,0 +1,68 @@
+/*
+ * promotion.js: the promotion choice drawn on the board, as correspondence
+ * sites do it: the promoted piece on the destination square and the
+ * unpromoted one beside it (on the next square towards the middle of the
+ * board); one click chooses, a click anywhere else (or Escape) cancels.
+ * Shown only when both moves are legal (legal.js promotionChoice).
+ *
+ * Test hooks: the two choices are <g data-promote="yes"> and
+ * <g data-promote="no">.
+ */
+import { s } from './dom.js';
+import { pieceGlyph, SQ_W, SQ_H } from './pieces.js';
+import { promoted } from './sfen.js';
+
+/** @typedef {import('./board.js').BoardView} BoardView */
+/** @typedef {import('./pieces.js').PieceStyle} PieceStyle */
+
+/**
+ * Shows the choice for `piece` (unpromoted, SFEN letter) moving to `to`.
+ * `done` gets true (promote), false (do not) or null (cancelled), once.
+ * @param {BoardView} board
+ * @param {string} to
+ * @param {string} piece
+ * @param {PieceStyle} style
+ * @param {(promote: boolean | null) => void} done
+ */
+export function showPromotion(board, to, piece, style, done) {
+	let over = false;
+	/** @param {boolean | null} v */
+	const finish = (v) => {
+		if (over) return;
+		over = true;
+		document.removeEventListener('keydown', onKey);
+		board.overlay.replaceChildren();
+		done(v);
+	};
+	/** @param {KeyboardEvent} e */
+	const onKey = (e) => {
+		if (e.key === 'Escape') finish(null);
+	};
+	const { x, y } = board.squareXY(to);
+	// The unpromoted piece goes one square towards the middle of the board, as seen.
+	const y2 = y < (SQ_H * 9) / 2 ? y + SQ_H : y - SQ_H;
+	/**
+	 * @param {string} p
+	 * @param {number} px
+	 * @param {number} py
+	 * @param {boolean} yes
+	 */
+	const choice = (p, px, py, yes) => {
+		const g = s('g', {
+			class: 'promo-choice', 'data-promote': yes ? 'yes' : 'no', transform: `translate(${px} ${py})`,
+			role: 'button', 'aria-label': yes ? 'promote' : 'do not promote',
+		},
+		s('rect', { class: 'promo-bg', x: 3, y: 3, width: SQ_W - 6, height: SQ_H - 6, rx: 14 }),
+		pieceGlyph(p, style, Boolean(board.flipped)));
+		g.addEventListener('click', (e) => {
+			e.stopPropagation();
+			finish(yes);
+		});
+		return g;
+	};
+	const shade = s('rect', { class: 'promo-shade', x: 0, y: 0, width: '100%', height: '100%' });
+	shade.addEventListener('click', () => finish(null));
+	board.overlay.replaceChildren(shade, choice(promoted(piece), x, y, true), choice(piece, x, y2, false));
+	document.addEventListener('keydown', onKey);
+	return { cancel: () => finish(null) };
+}

@@ -1,0 +1,78 @@
+/*
+ * sse.js: a game's live event stream (GET /api/games/{id}/events) with
+ * EventSource.  The browser reconnects by itself after a dropped connection
+ * and sends Last-Event-ID (the last ply seen), so no move is missed; when
+ * the server answers with an error instead (EventSource then gives up),
+ * this opens a new stream with ?from=<the last ply the page has> after a
+ * growing delay.  Events: "move", "end", "status" (docs/server.md).
+ */
+import { gamePath } from './api.js';
+
+/**
+ * @typedef {object} StreamHandlers
+ * @property {(data: any, ply: number) => void} move
+ * @property {(data: any) => void} end
+ * @property {(data: any) => void} status
+ * @property {() => number} lastPly the last ply the page holds (for a fresh connection)
+ * @property {(connected: boolean) => void} [state] the connection opened or failed
+ */
+
+/**
+ * Opens the stream of game `id`.  Returns a handle whose close() ends it.
+ * @param {string} id
+ * @param {StreamHandlers} on
+ */
+export function openGameStream(id, on) {
+	/** @type {EventSource | null} */
+	let es = null;
+	let closed = false;
+	let delay = 1000;
+	/** @type {ReturnType<typeof setTimeout> | null} */
+	let timer = null;
+
+	/** @param {MessageEvent} e */
+	const parse = (e) => {
+		try {
+			return JSON.parse(e.data);
+		} catch {
+			return null;
+		}
+	};
+
+	const connect = () => {
+		if (closed) return;
+		const src = new EventSource(`${gamePath(id)}/events?from=${on.lastPly()}`);
+		es = src;
+		src.onopen = () => {
+			delay = 1000;
+			if (on.state) on.state(true);
+		};
+		src.addEventListener('move', (e) => {
+			const d = parse(/** @type {MessageEvent} */ (e));
+			if (d) on.move(d, Number(d.ply ?? /** @type {MessageEvent} */ (e).lastEventId));
+		});
+		src.addEventListener('end', (e) => {
+			const d = parse(/** @type {MessageEvent} */ (e));
+			if (d) on.end(d);
+		});
+		src.addEventListener('status', (e) => {
+			const d = parse(/** @type {MessageEvent} */ (e));
+			if (d) on.status(d);
+		});
+		src.onerror = () => {
+			if (on.state) on.state(false);
+			if (src.readyState !== EventSource.CLOSED || closed) return;
+			// The server refused (or the page went away): try again later, from what we hold.
+			timer = setTimeout(connect, delay);
+			delay = Math.min(delay * 2, 30000);
+		};
+	};
+	connect();
+	return {
+		close() {
+			closed = true;
+			if (timer) clearTimeout(timer);
+			if (es) es.close();
+		},
+	};
+}
