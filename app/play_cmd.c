@@ -19,9 +19,9 @@
 #include "commands.h"
 #include "gyoku/engine.h"
 #include "gyoku/gyoku.h"
+#include "gyoku/player.h"
 #include "play_board.h"
 #include "play_clock.h"
-#include "gyoku/player.h"
 #include "play_input.h"
 #include "play_record.h"
 
@@ -236,8 +236,8 @@ static void computer_move(struct play *pl)
 	}
 	enum gy_best_kind kind;
 	gy_move m;
-	if (gy_player_think(pl->engine, &pl->start, pl->moves, pl->n, pl->timed ? &pl->clock : NULL, now_ms(pl),
-			      false, &kind, &m)) {
+	if (gy_player_think(pl->engine, &pl->start, pl->moves, pl->n, pl->timed ? &pl->clock : NULL, now_ms(pl), false,
+			    &kind, &m)) {
 		puts("error: the engine failed");
 		finish(pl, GY_END_INTERRUPTION, GY_RESULT_NONE);
 		return;
