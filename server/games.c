@@ -209,24 +209,35 @@ static int rate(struct srv *s, struct game *g, struct store_rating *out)
 		struct glicko me = {u[c].rating, u[c].rd, u[c].vol};
 		struct glicko_game opp = {u[c ^ 1].rating, u[c ^ 1].rd, c == 0 ? score_black : 1.0 - score_black};
 		struct glicko after = glicko_update(me, &opp, 1, 0.5);
-		out[c] = (struct store_rating){u[c].id, after.rating, after.rd, after.vol};
+		out[c] = (struct store_rating){u[c].id, after.rating, after.rd, after.vol, u[c].games};
 		g->row.rating_before[c] = u[c].rating;
 		g->row.rating_after[c] = after.rating;
 	}
 	return 2;
 }
 
+enum { RATE_TRIES = 64 };
+
 /*
  * Writes `g` if the stored game still has `old_ply` and `old_status`
  * (with `move` appended when not NULL), rating a rated game that ended,
- * then tells everyone.  Returns 0 or the failure's status.
+ * then tells everyone.  Returns 0 or the failure's status.  A rated end
+ * whose ratings went stale (another game of a player ended meanwhile)
+ * is rated again from the new ones: each retry means another end landed,
+ * so only a player ending more games at once than RATE_TRIES can see a
+ * 409.
  */
 static int commit(struct srv *s, struct game *g, int old_ply, const char *old_status, const struct store_move *move,
 		  struct why *why)
 {
 	struct store_rating ratings[2];
-	int nr = strcmp(g->row.status, "ended") || !strcmp(old_status, "ended") ? 0 : rate(s, g, ratings);
-	enum store_err e = store_game_update(s->store, &g->row, old_ply, old_status, move, ratings, nr);
+	enum store_err e = STORE_CONFLICT;
+	for (int tries = 0; tries < RATE_TRIES && e == STORE_CONFLICT; tries++) {
+		int nr = strcmp(g->row.status, "ended") || !strcmp(old_status, "ended") ? 0 : rate(s, g, ratings);
+		e = store_game_update(s->store, &g->row, old_ply, old_status, move, ratings, nr);
+		if (!nr)
+			break;
+	}
 	if (e)
 		return store_status(e, why, "game");
 	games_changed(s, g);

@@ -99,7 +99,8 @@ static const char *const sql_text[STORE_Q_NB] = {
 				" white_before = $14, black_after = $15, white_after = $16, started_ms = $17,"
 				" updated_ms = $18 WHERE id = $19 AND ply = $20 AND status = $21",
 	[STORE_Q_MOVES_TRUNCATE] = "DELETE FROM moves WHERE game_id = $1 AND ply > $2",
-	[STORE_Q_RATING] = "UPDATE users SET rating = $1, rd = $2, vol = $3, games = games + 1 WHERE id = $4",
+	[STORE_Q_RATING] = "UPDATE users SET rating = $1, rd = $2, vol = $3, games = games + 1 WHERE id = $4"
+			   " AND games = $5",
 	[STORE_Q_DEADLINES] = "SELECT id, deadline_ms FROM games WHERE status = 'playing' AND deadline_ms > 0"
 			      " ORDER BY deadline_ms",
 };
@@ -145,6 +146,7 @@ void store__rating_vals(struct store_vals *v, const struct store_rating *r)
 	store__real(v, r->rd);
 	store__real(v, r->vol);
 	store__int(v, r->user);
+	store__int(v, r->games);
 }
 
 void store__game_vals(struct store_vals *v, const struct store_game *g, int ply)

@@ -107,6 +107,7 @@ struct store_move {
 struct store_rating {
 	int64_t user;
 	double rating, rd, vol;
+	int games; /* the user's games when the change was computed: it applies only while still so */
 };
 
 /* Which games store_game_list returns. */
@@ -207,8 +208,10 @@ enum store_err store_moves_since(struct store *s, const char *id, int from, stru
  * (the moves after g->ply are deleted) and a g->ply above it is
  * STORE_ERR_ARG.  A rating change sets the user's rating, rd and vol and
  * adds one to its games; at most STORE_RATINGS_MAX of them, applied in
- * order of user id; a change for a user that does not exist is
- * STORE_NOT_FOUND, with nothing written.
+ * order of user id.  A change for a user that does not exist, or whose
+ * games are no longer `games` (another rated game of theirs ended since
+ * the ratings were read), is STORE_CONFLICT, with nothing written: the
+ * caller reads the ratings again and retries.
  */
 enum store_err store_game_update(struct store *s, const struct store_game *g, int old_ply, const char *old_status,
 				 const struct store_move *move, const struct store_rating *ratings, int nr)

@@ -97,7 +97,7 @@ enum store_query {
 	STORE_Q_MOVES_SINCE,    /* $1 game, $2 after this ply, $3 limit, returns STORE_MOVE_COLUMNS */
 	STORE_Q_GAME_UPDATE,    /* store__update_vals */
 	STORE_Q_MOVES_TRUNCATE, /* $1 game, $2 the ply kept last */
-	STORE_Q_RATING,         /* $1 rating, $2 rd, $3 vol, $4 user */
+	STORE_Q_RATING,         /* $1 rating, $2 rd, $3 vol, $4 user, $5 games read */
 	STORE_Q_DEADLINES,      /* returns id, deadline_ms */
 	STORE_Q_NB
 };

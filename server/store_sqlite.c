@@ -638,7 +638,7 @@ static enum store_err sq_game_update(struct store *s, const struct store_game *g
 		store__rating_vals(&t, &ratings[i]);
 		e = exec_q(c, STORE_Q_RATING, &t, &changed, "update rating");
 		if (!e && changed == 0)
-			e = STORE_NOT_FOUND;
+			e = STORE_CONFLICT;
 	}
 	e = write_end(c, e);
 	give_writer(q, c);

@@ -12,7 +12,7 @@
  *   4 games: every field kept, ids unique
  *   5 moves: appended by the conditional update and read back in order
  *   6 a stale ply or status is a conflict that writes nothing
- *   7 ratings land with the game's end, all or nothing
+ *   7 ratings land with the game's end, all or nothing, and only on the ratings last read
  *   8 lists: by user, status, lobby, paging, the limit's bounds
  *   9 deadlines of the games in play
  *  10 import of an ended game with its moves
@@ -505,7 +505,7 @@ static void case_ratings(struct env *e, struct store *s)
 	g.rating_before[0] = g.rating_before[1] = 1500.25;
 	g.rating_after[0] = 1516.5;
 	g.rating_after[1] = 1484.0625;
-	struct store_rating rt[2] = {{idb, 1484.0625, 300.5, 0.05999}, {ida, 1516.5, 290.25, 0.06001}};
+	struct store_rating rt[2] = {{idb, 1484.0625, 300.5, 0.05999, 0}, {ida, 1516.5, 290.25, 0.06001, 0}};
 	enum store_err r1 = store_game_update(s, &g, 1, "playing", NULL, rt, 2);
 	struct store_game got;
 	enum store_err r2 = store_game_get(s, "gameR", &got, NULL, NULL);
@@ -520,13 +520,12 @@ static void case_ratings(struct env *e, struct store *s)
 	/* A rating of a user that does not exist: the whole end is undone. */
 	struct store_game h2 = h;
 	snprintf(h2.status, sizeof h2.status, "ended");
-	struct store_rating bad[2] = {{ida, 1600, 200, 0.06}, {987654321, 1400, 200, 0.06}};
+	struct store_rating bad[2] = {{ida, 1600, 200, 0.06, 1}, {987654321, 1400, 200, 0.06, 0}};
 	r1 = store_game_update(s, &h2, 0, "playing", NULL, bad, 2);
 	r2 = store_game_get(s, "gameR2", &got, NULL, NULL);
 	r3 = store_user_by_id(s, ida, &ga);
 	ok(e, "7.2",
-	   r1 == STORE_NOT_FOUND && !r2 && !r3 && !strcmp(got.status, "playing") && ga.rating == 1516.5 &&
-		   ga.games == 1,
+	   r1 == STORE_CONFLICT && !r2 && !r3 && !strcmp(got.status, "playing") && ga.rating == 1516.5 && ga.games == 1,
 	   "end with a missing user: %s; game %s, alice %.17g (%d games)", store_strerror(r1), got.status, ga.rating,
 	   ga.games);
 	/* The same end again (a stale status): no second rating change. */
@@ -534,6 +533,22 @@ static void case_ratings(struct env *e, struct store *s)
 	r3 = store_user_by_id(s, ida, &ga);
 	ok(e, "7.3", r1 == STORE_CONFLICT && !r3 && ga.games == 1, "ending twice: %s, alice's games %d",
 	   store_strerror(r1), ga.games);
+	/* Ratings read before another game of the same player ended (games 0, now 1): refused, then applied when read again. */
+	struct store_rating stale[2] = {{ida, 1530, 280, 0.06, 0}, {idb, 1470, 280, 0.06, 1}};
+	r1 = store_game_update(s, &h2, 0, "playing", NULL, stale, 2);
+	r2 = store_game_get(s, "gameR2", &got, NULL, NULL);
+	r3 = store_user_by_id(s, ida, &ga);
+	ok(e, "7.4",
+	   r1 == STORE_CONFLICT && !r2 && !r3 && !strcmp(got.status, "playing") && ga.rating == 1516.5 && ga.games == 1,
+	   "end with stale ratings: %s; game %s, alice %.17g (%d games)", store_strerror(r1), got.status, ga.rating,
+	   ga.games);
+	stale[0].games = 1;
+	r1 = store_game_update(s, &h2, 0, "playing", NULL, stale, 2);
+	r3 = store_user_by_id(s, ida, &ga);
+	r4 = store_user_by_id(s, idb, &gb);
+	ok(e, "7.5", !r1 && !r3 && !r4 && ga.rating == 1530 && ga.games == 2 && gb.rating == 1470 && gb.games == 2,
+	   "end with ratings read again: %s; alice %.17g (%d games), bob %.17g (%d games)", store_strerror(r1),
+	   ga.rating, ga.games, gb.rating, gb.games);
 }
 
 /* Lists with filter `f`, comparing the ids with `want`. */
@@ -720,7 +735,7 @@ static void case_arguments(struct env *e, struct store *s)
 	r2 = store_game_update(s, &bad, 0, "playing", &fine, NULL, 0);
 	struct store_rating many[17] = {{0}};
 	for (int i = 0; i < 17; i++)
-		many[i] = (struct store_rating){1, 1500, 350, 0.06};
+		many[i] = (struct store_rating){1, 1500, 350, 0.06, 0};
 	r3 = store_game_update(s, &g, 0, "playing", &fine, many, 17);
 	bad = g;
 	bad.ply = 5; /* a higher ply without a move */

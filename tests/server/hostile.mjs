@@ -118,8 +118,8 @@ const bad = (list) => (list.length ? `${list.length} bad answers, e.g. ${list.sl
 async function setup() {
 	server = await startServer({ bin: o.bin, db: o.db || undefined, timeoutMs: 30000 * scale });
 	const tag = Math.random().toString(36).slice(2, 8);
-	alice = new Client(server.base);
-	bob = new Client(server.base);
+	alice = new Client(server.base, { name: `ha_${tag}` });
+	bob = new Client(server.base, { name: `hb_${tag}` });
 	let a = await alice.post('/api/signup', { name: `ha_${tag}`, password: 'password-a' });
 	if (a.status !== 201) throw new Error(`signup: ${a.status} ${a.text}`);
 	a = await bob.post('/api/signup', { name: `hb_${tag}`, password: 'password-b' });
@@ -383,7 +383,41 @@ async function main() {
 		return bad(out);
 	});
 
-	await kase('server-90.14', 'after all that, the stored game is intact and takes a further move', async () => {
+	await kase('server-90.14', 'ten rated games of the same two players resigned at once: every rating change lands', async () => {
+		const ids = [];
+		for (let i = 0; i < 10; i++) {
+			const a = await alice.post('/api/games', { opponent: bob.name, color: i % 2 ? 'white' : 'black', time: '1h', rated: true });
+			if (a.status !== 201) return `create ${i}: ${a.status} ${a.text.slice(0, 200)}`;
+			const b = await bob.post(`/api/games/${a.json.id}/accept`);
+			if (b.status !== 200) return `accept ${i}: ${b.status}`;
+			ids.push(a.json.id);
+		}
+		const clients = ids.map((_, i) => {
+			const c = new Client(server.base);
+			c.cookies = new Map((i % 3 ? alice : bob).cookies);
+			return c;
+		});
+		const rs = await Promise.all(clients.map((c, i) => c.post(`/api/games/${ids[i]}/resign`)));
+		clients.forEach((c) => c.close());
+		const refused = rs.filter((r) => r.status !== 200).map((r) => `${r.status} ${r.text.slice(0, 100)}`);
+		if (refused.length) return bad(refused);
+		// Each of alice's rating changes must start from where another ended (or from 1500): none read stale.
+		const steps = [];
+		for (const id of ids) {
+			const g = await alice.get(`/api/games/${id}`);
+			const side = g.json.black && g.json.black.name === alice.name ? 'black' : 'white';
+			if (!g.json.ratings) return `game ${id} has no ratings: ${g.text.slice(0, 200)}`;
+			steps.push(g.json.ratings[side]);
+		}
+		const befores = new Set(steps.map((r) => r.before)), afters = new Set(steps.map((r) => r.after));
+		const lost = steps.filter((r) => r.before !== 1500 && !afters.has(r.before));
+		if (befores.size !== steps.length || lost.length) return `rating changes read stale ratings: ${JSON.stringify(steps)}`;
+		const u = await alice.get(`/api/users/${alice.name}`);
+		if (u.json.games !== 10) return `alice has ${u.json.games} rated games, not 10`;
+		return null;
+	});
+
+	await kase('server-90.15', 'after all that, the stored game is intact and takes a further move', async () => {
 		const a = await bob.get(`/api/games/${game}`);
 		if (a.status !== 200) return `GET the game: ${a.status}`;
 		if (JSON.stringify(a.json.moves) !== JSON.stringify(MOVES)) return `its moves changed: ${JSON.stringify(a.json.moves)}`;
@@ -397,7 +431,7 @@ async function main() {
 	bob.close();
 	const e = await server.stop(30000 * scale);
 	const san = sanitizerReport(server.log());
-	report('server-90.15', e.code === 0 && !san ? null : `the server did not stop cleanly (status ${e.code ?? e.signal})${san ? ': ' + san : ''}: ${server.log().trim().split('\n').slice(-5).join(' | ')}`);
+	report('server-90.16', e.code === 0 && !san ? null : `the server did not stop cleanly (status ${e.code ?? e.signal})${san ? ': ' + san : ''}: ${server.log().trim().split('\n').slice(-5).join(' | ')}`);
 	if (results.some((l) => l.startsWith('FAIL'))) console.log(`(seed ${o.seed})`);
 }
 
