@@ -6,6 +6,9 @@
  * hostile record can only give an error.  Forks recurse, bounded by
  * jansson's nesting limit.  The move lists are read in order: a main move
  * is added before its forks, so the main line stays the first child.
+ * The reader keeps the path (keys and indices) of the value it reads, so
+ * the first wrong value is named by its path and located in the text
+ * (json_locate.h) before the tree is freed.
  */
 #include <jansson.h>
 #include <stdint.h>
@@ -15,12 +18,43 @@
 #include "gyoku/jkf.h"
 #include "gyoku/usi.h"
 #include "headers.h"
+#include "json_locate.h"
 
-/* The reading state: the game being built and where an illegal move was found. */
+/* Path steps kept; a deeper value (forks within forks) is located by its first steps. */
+enum { PATH_STEPS = 48 };
+
+/* The reading state: the game being built, where an illegal move was found, the path read. */
 struct reader {
 	struct gy_game *g;
 	int bad_ply;
+	int depth; /* steps to the value being read (may exceed PATH_STEPS) */
+	struct json_step path[PATH_STEPS];
+	int at_depth; /* -1 until something failed: then the steps to the wrong value */
+	struct json_step at[PATH_STEPS];
 };
+
+/* Enters the member `key` (not NULL) or the element `index` of the value being read. */
+static void push(struct reader *r, const char *key, size_t index)
+{
+	if (r->depth < PATH_STEPS)
+		r->path[r->depth] = (struct json_step){key, index};
+	r->depth++;
+}
+
+static void pop(struct reader *r) { r->depth--; }
+
+/* Returns `err`; the first failure keeps the path to the wrong value (its member `key` when not NULL). */
+static enum gy_err fail_at(struct reader *r, enum gy_err err, const char *key)
+{
+	if (err && r->at_depth < 0) {
+		int n = r->depth < PATH_STEPS ? r->depth : PATH_STEPS;
+		memcpy(r->at, r->path, (size_t)n * sizeof r->path[0]);
+		if (key && n < PATH_STEPS)
+			r->at[n++] = (struct json_step){key, 0};
+		r->at_depth = n;
+	}
+	return err;
+}
 
 /* CSA piece names by piece type (types.h order). */
 static const char *const kind_names[GY_PTYPE_NB] = {"",   "FU", "KY", "KE", "GI", "KA", "HI", "KI",
@@ -79,25 +113,26 @@ static double amount(const json_t *v)
 }
 
 /* Step 1: the headers. */
-static enum gy_err read_header(struct gy_game *g, const json_t *h)
+static enum gy_err read_header(struct reader *r, const json_t *h)
 {
+	struct gy_game *g = r->g;
 	if (!h || json_is_null(h))
 		return GY_OK;
 	if (!json_is_object(h))
-		return GY_ERR_JKF_HEADER;
+		return fail_at(r, GY_ERR_JKF_HEADER, NULL);
 	const char *key;
 	const json_t *v;
 	json_object_foreach((json_t *)h, key, v)
 	{
 		if (!json_is_string(v) || strlen(json_string_value(v)) != json_string_length(v))
-			return GY_ERR_JKF_HEADER;
+			return fail_at(r, GY_ERR_JKF_HEADER, key);
 		/* A CSA key becomes its canonical key (headers.h) unless the record also has that key. */
 		const char *ck = gy__header_canonical(key);
 		if (ck != key && (json_object_get(h, ck) || gy_game_header(g, ck)))
 			ck = key;
 		enum gy_err err = gy_game_set_header(g, ck, json_string_value(v));
 		if (err)
-			return err;
+			return fail_at(r, err, key);
 	}
 	return GY_OK;
 }
@@ -158,28 +193,28 @@ static enum gy_err read_data(struct gy_pos *p, const json_t *data)
 }
 
 /* Step 2: the start position from "initial". */
-static enum gy_err read_initial(struct gy_pos *p, const json_t *init)
+static enum gy_err read_initial(struct reader *r, struct gy_pos *p, const json_t *init)
 {
 	gy_pos_set_start(p);
 	if (!init || json_is_null(init))
 		return GY_OK;
 	const json_t *preset = json_object_get(init, "preset");
 	if (!json_is_object(init) || !json_is_string(preset))
-		return GY_ERR_JKF_INITIAL;
+		return fail_at(r, GY_ERR_JKF_INITIAL, json_is_object(init) && preset ? "preset" : NULL);
 	const char *name = json_string_value(preset);
 	if (!strcmp(name, "OTHER")) {
 		const json_t *data = json_object_get(init, "data");
-		return json_is_object(data) ? read_data(p, data) : GY_ERR_JKF_INITIAL;
+		return fail_at(r, json_is_object(data) ? read_data(p, data) : GY_ERR_JKF_INITIAL, data ? "data" : NULL);
 	}
 	for (size_t i = 0; i < sizeof presets / sizeof presets[0]; i++) {
 		if (strcmp(name, presets[i][0]))
 			continue;
 		const struct gy_handicap *h = gy_handicap_by_id(presets[i][1], strlen(presets[i][1]));
 		if (!h)
-			return GY_ERR_JKF_INITIAL;
-		return gy_sfen_parse(p, h->sfen, strlen(h->sfen), GY_SFEN_STRICT, NULL);
+			return fail_at(r, GY_ERR_JKF_INITIAL, "preset");
+		return fail_at(r, gy_sfen_parse(p, h->sfen, strlen(h->sfen), GY_SFEN_STRICT, NULL), "preset");
 	}
-	return GY_ERR_JKF_INITIAL;
+	return fail_at(r, GY_ERR_JKF_INITIAL, "preset");
 }
 
 /* The comment lines of `c` (absent: nothing) set as `node`'s comment. */
@@ -288,18 +323,22 @@ static enum gy_err read_forks(struct reader *r, const json_t *forks, int parent)
 {
 	if (!forks || json_is_null(forks))
 		return GY_OK;
+	push(r, "forks", 0);
 	if (!json_is_array(forks))
-		return GY_ERR_JKF_FORKS;
+		return fail_at(r, GY_ERR_JKF_FORKS, NULL);
 	size_t i;
 	const json_t *fork;
 	json_array_foreach(forks, i, fork)
 	{
+		push(r, NULL, i);
 		if (!json_is_array(fork))
-			return GY_ERR_JKF_FORKS;
+			return fail_at(r, GY_ERR_JKF_FORKS, NULL);
 		enum gy_err err = read_list(r, fork, 0, parent, false);
 		if (err)
 			return err;
+		pop(r);
 	}
+	pop(r);
 	return GY_OK;
 }
 
@@ -369,14 +408,16 @@ static enum gy_err read_list(struct reader *r, const json_t *list, size_t first,
 {
 	for (size_t i = first; i < json_array_size(list); i++) {
 		const json_t *el = json_array_get(list, i);
+		push(r, NULL, i);
 		if (!json_is_object(el))
-			return GY_ERR_JKF_MOVES;
+			return fail_at(r, GY_ERR_JKF_MOVES, NULL);
 		const json_t *mv = json_object_get(el, "move"), *special = json_object_get(el, "special");
 		if (!mv || json_is_null(mv)) {
 			if (!json_is_string(special))
-				return special ? GY_ERR_JKF_SPECIAL : GY_ERR_JKF_MOVE;
+				return special ? fail_at(r, GY_ERR_JKF_SPECIAL, "special")
+					       : fail_at(r, GY_ERR_JKF_MOVE, NULL);
 			enum gy_err err = main_line ? read_special(r->g, node, json_string_value(special)) : GY_OK;
-			return err ? err : read_forks(r, json_object_get(el, "forks"), node);
+			return err ? fail_at(r, err, "special") : read_forks(r, json_object_get(el, "forks"), node);
 		}
 		struct gy_pos pos;
 		gy_move m;
@@ -390,13 +431,14 @@ static enum gy_err read_list(struct reader *r, const json_t *list, size_t first,
 		if (err) {
 			if (err != GY_ERR_JKF_MOVE && err != GY_ERR_NOMEM)
 				r->bad_ply = gy_game_ply(r->g, node) + 1;
-			return err;
+			return fail_at(r, err, "move");
 		}
-		if ((err = read_time(r->g, child, json_object_get(el, "time"))) ||
-		    (err = read_comments(r->g, child, json_object_get(el, "comments"))) ||
+		if ((err = fail_at(r, read_time(r->g, child, json_object_get(el, "time")), "time")) ||
+		    (err = fail_at(r, read_comments(r->g, child, json_object_get(el, "comments")), "comments")) ||
 		    (err = read_forks(r, json_object_get(el, "forks"), node)))
 			return err;
 		node = child;
+		pop(r);
 	}
 	return GY_OK;
 }
@@ -404,7 +446,7 @@ static enum gy_err read_list(struct reader *r, const json_t *list, size_t first,
 /* Reads a JKF record (see jkf.h). */
 enum gy_err gy_jkf_read(const char *text, size_t len, struct gy_game **out, struct gy_srcpos *where, int *bad_ply)
 {
-	struct reader r = {NULL, 0};
+	struct reader r = {.at_depth = -1};
 	struct gy_pos start;
 	json_error_t jerr;
 	enum gy_err err;
@@ -423,25 +465,34 @@ enum gy_err gy_jkf_read(const char *text, size_t len, struct gy_game **out, stru
 		goto fail;
 	}
 	const json_t *moves = json_object_get(root, "moves");
-	if ((err = read_initial(&start, json_object_get(root, "initial"))))
+	push(&r, "initial", 0);
+	if ((err = read_initial(&r, &start, json_object_get(root, "initial"))))
 		goto fail;
+	pop(&r);
+	push(&r, "moves", 0);
 	if (moves && !json_is_array(moves)) {
-		err = GY_ERR_JKF_MOVES;
+		err = fail_at(&r, GY_ERR_JKF_MOVES, NULL);
 		goto fail;
 	}
-	if ((err = gy_game_create(&r.g, &start)) || (err = read_header(r.g, json_object_get(root, "header"))))
+	pop(&r);
+	push(&r, "header", 0);
+	if ((err = gy_game_create(&r.g, &start)) || (err = read_header(&r, json_object_get(root, "header"))))
 		goto fail;
+	pop(&r);
+	push(&r, "moves", 0);
 	if (json_array_size(moves) > 0) {
 		const json_t *el0 = json_array_get(moves, 0);
 		if (!json_is_object(el0)) {
-			err = GY_ERR_JKF_MOVES;
+			err = fail_at(&r, GY_ERR_JKF_MOVES, NULL);
 			goto fail;
 		}
 		/* Element 0 is the start, unless a writer left it out and began with a move. */
 		if (json_object_get(el0, "move")) {
 			err = read_list(&r, moves, 0, 0, true);
 		} else {
-			err = read_comments(r.g, 0, json_object_get(el0, "comments"));
+			push(&r, NULL, 0);
+			err = fail_at(&r, read_comments(r.g, 0, json_object_get(el0, "comments")), "comments");
+			pop(&r);
 			if (!err)
 				err = read_list(&r, moves, 1, 0, true);
 		}
@@ -452,6 +503,8 @@ enum gy_err gy_jkf_read(const char *text, size_t len, struct gy_game **out, stru
 	*out = r.g;
 	return GY_OK;
 fail:
+	if (where && r.at_depth >= 0)
+		*where = json_locate(text, len, r.at, r.at_depth);
 	json_decref(root);
 	if (r.bad_ply > 0 && r.g) {
 		*out = r.g;

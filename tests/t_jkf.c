@@ -6,7 +6,10 @@
  *   jkf-2.x  each record written and read back equal (moves, variations,
  *            times, comments, headers, ending, final SFEN)
  *   jkf-3.x  errors: broken JSON with line and column, a wrong type, an
- *            illegal move with its ply and the game before it kept
+ *            illegal move with its ply and the game before it kept; every
+ *            error with the line and column of the wrong value
+ *   jkf-5.x  json_locate: values found by path through escapes, surrogate
+ *            pairs, multi-byte characters and nesting; missing steps
  *   jkf-4.x  every *.jkf under ../shared/research-data/records/ read and
  *            round-tripped (SKIP when the directory is absent)
  */
@@ -21,6 +24,7 @@
 #include "gyoku/game.h"
 #include "gyoku/gyoku.h"
 #include "gyoku/jkf.h"
+#include "json_locate.h"
 #include "recordcmp.h"
 
 #define DATA     "tests/data/jkf/"
@@ -176,47 +180,106 @@ static void error_cases(struct check_tally *t)
 	CHECK(t, "jkf-3.1", !g && err == GY_ERR_JKF_SYNTAX && where.line == 5 && where.col > 40,
 	      "broken.jkf: %s at %d:%d", gy_strerror(err), where.line, where.col);
 	g = read_file(DATA "wrongtype.jkf", &err, &where, &bad);
-	CHECK(t, "jkf-3.2", !g && err == GY_ERR_JKF_HEADER, "wrongtype.jkf: %s", gy_strerror(err));
+	CHECK(t, "jkf-3.2", !g && err == GY_ERR_JKF_HEADER && where.line == 1 && where.col == 19,
+	      "wrongtype.jkf: %s at %d:%d", gy_strerror(err), where.line, where.col);
 	g = read_file(DATA "illegal.jkf", &err, &where, &bad);
 	CHECK(t, "jkf-3.3",
 	      g && err == GY_ERR_MOVE_UNREACHABLE && bad == 3 && gy_game_ply(g, gy_game_main_end(g)) == 2 &&
-		      !strcmp(gy_game_header(g, "先手"), "A"),
-	      "illegal.jkf: %s, ply %d", gy_strerror(err), bad);
+		      !strcmp(gy_game_header(g, "先手"), "A") && where.line == 7 && where.col == 14,
+	      "illegal.jkf: %s, ply %d at %d:%d", gy_strerror(err), bad, where.line, where.col);
 	gy_game_destroy(g);
 
-	/* Inline cases: each a record and the error it gives. */
+	/* Inline cases: each a record, the error it gives and where. */
+#define M76 "{\"move\": {\"from\": {\"x\": 7, \"y\": 7}, \"to\": {\"x\": 7, \"y\": 6}, \"piece\": \"FU\"}"
 	static const struct {
 		const char *id, *text;
 		enum gy_err err;
+		int line, col;
 	} cases[] = {
-		{"jkf-3.4", "[1, 2]", GY_ERR_JKF_SYNTAX},
-		{"jkf-3.5", "{\"moves\": 3}", GY_ERR_JKF_MOVES},
-		{"jkf-3.6", "{\"initial\": {\"preset\": \"XX\"}}", GY_ERR_JKF_INITIAL},
+		{"jkf-3.4", "[1, 2]", GY_ERR_JKF_SYNTAX, 1, 1},
+		{"jkf-3.5", "{\"moves\": 3}", GY_ERR_JKF_MOVES, 1, 11},
+		{"jkf-3.6", "{\"initial\": {\"preset\": \"XX\"}}", GY_ERR_JKF_INITIAL, 1, 24},
 		{"jkf-3.7", "{\"moves\": [{}, {\"move\": {\"to\": {\"x\": 0, \"y\": 1}, \"piece\": \"FU\"}}]}",
-		 GY_ERR_JKF_MOVE},
-		{"jkf-3.8", "{\"moves\": [{}, {\"special\": \"NOPE\"}]}", GY_ERR_JKF_SPECIAL},
+		 GY_ERR_JKF_MOVE, 1, 25},
+		{"jkf-3.8", "{\"moves\": [{}, {\"special\": \"NOPE\"}]}", GY_ERR_JKF_SPECIAL, 1, 28},
 		{"jkf-3.9",
 		 "{\"moves\": [{}, {\"move\": {\"from\": {\"x\": 7, \"y\": 7}, \"to\": {\"x\": 7, \"y\": 6}, "
 		 "\"piece\": \"FU\", \"color\": 1}}]}",
-		 GY_ERR_JKF_SIDE},
+		 GY_ERR_JKF_SIDE, 1, 25},
 		{"jkf-3.10",
 		 "{\"moves\": [{}, {\"move\": {\"from\": {\"x\": 7, \"y\": 7}, \"to\": {\"x\": 7, \"y\": 6}, "
 		 "\"piece\": \"KY\"}}]}",
-		 GY_ERR_JKF_MOVE_PIECE},
+		 GY_ERR_JKF_MOVE_PIECE, 1, 25},
 		{"jkf-3.11", "{\"moves\": [{}, {\"move\": {\"to\": {\"x\": 5, \"y\": 5}, \"piece\": \"KA\"}}]}",
-		 GY_ERR_MOVE_NOT_IN_HAND},
-		{"jkf-3.12", "{\"moves\": [{\"comments\": \"x\"}]}", GY_ERR_JKF_MOVES},
-		{"jkf-3.13", "{\"moves\": [{}], \"moves\": []}", GY_ERR_JKF_SYNTAX},
-		{"jkf-3.14",
-		 "{\"moves\": [{}, {\"move\": {\"from\": {\"x\": 7, \"y\": 7}, \"to\": {\"x\": 7, \"y\": 6}, "
-		 "\"piece\": \"FU\"}, \"forks\": [{}]}]}",
-		 GY_ERR_JKF_FORKS},
+		 GY_ERR_MOVE_NOT_IN_HAND, 1, 25},
+		{"jkf-3.12", "{\"moves\": [{\"comments\": \"x\"}]}", GY_ERR_JKF_MOVES, 1, 25},
+		{"jkf-3.13", "{\"moves\": [{}], \"moves\": []}", GY_ERR_JKF_SYNTAX, 1, 23},
+		{"jkf-3.14", "{\"moves\": [{}, " M76 ", \"forks\": [{}]}]}", GY_ERR_JKF_FORKS, 1, 102},
+		{"jkf-3.15", "{\"moves\": [{}, " M76 ", \"forks\": 5}]}", GY_ERR_JKF_FORKS, 1, 101},
+		{"jkf-3.16", "{\"moves\": [{}, " M76 ", \"time\": {\"now\": {\"m\": -1}}}]}", GY_ERR_JKF_TIME, 1, 100},
+		{"jkf-3.17", "{\"moves\": [{}, " M76 ", \"comments\": [1]}]}", GY_ERR_JKF_MOVES, 1, 104},
+		{"jkf-3.18", "{\"moves\": [{}, 7]}", GY_ERR_JKF_MOVES, 1, 16},
+		{"jkf-3.19", "{\"initial\": 4}", GY_ERR_JKF_INITIAL, 1, 13},
+		{"jkf-3.20", "{\"initial\": {\"preset\": \"OTHER\", \"data\": {\"board\": []}}}", GY_ERR_JKF_INITIAL, 1,
+		 41},
+		{"jkf-3.21", "{\"header\": []}", GY_ERR_JKF_HEADER, 1, 12},
+		/* A fork's illegal move, on the third line under a multi-byte header. */
+		{"jkf-3.22",
+		 "{\"header\": {\"先手\": \"羽生\"},\n\"moves\": [{},\n " M76 ", \"forks\": [[{\"move\": "
+		 "{\"from\": {\"x\": 2, \"y\": 8}, \"to\": {\"x\": 2, \"y\": 2}, \"piece\": \"HI\"}}]]}]}",
+		 GY_ERR_MOVE_UNREACHABLE, 3, 98},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		g = NULL;
 		err = gy_jkf_read(cases[i].text, strlen(cases[i].text), &g, &where, &bad);
-		CHECK(t, cases[i].id, err == cases[i].err, "%s: gave %s", cases[i].text, gy_strerror(err));
+		CHECK(t, cases[i].id, err == cases[i].err && where.line == cases[i].line && where.col == cases[i].col,
+		      "%s: gave %s at %d:%d, want %s at %d:%d", cases[i].text, gy_strerror(err), where.line, where.col,
+		      gy_strerror(cases[i].err), cases[i].line, cases[i].col);
 		gy_game_destroy(g);
+	}
+#undef M76
+}
+
+/* json_locate on its own: a path written "key/3/key" (numbers are indices) and the place it gives. */
+static void locate_cases(struct check_tally *t)
+{
+	static const struct {
+		const char *id, *text, *path;
+		int line, col;
+	} cases[] = {
+		{"jkf-5.1", "  {\"a\": 1}", "", 1, 3},
+		{"jkf-5.2", "{\"a\": 1, \"b\": [10, {\"c\": true}]}", "b/1/c", 1, 26},
+		{"jkf-5.3", "{\"a\": \"x,}]\\\"{\", \"b\": 2}", "b", 1, 23},
+		{"jkf-5.4", "{\"\\u5148\\u624b\": 5}", "先手", 1, 18},
+		{"jkf-5.5", "{\"\\ud83d\\ude00\": 6, \"😀\": 7}", "😀", 1, 18},
+		{"jkf-5.6", "{\"k\": \"日本語\", \"m\": [[1,\n  2], {\"n\":\n\t null}]}", "m/1/n", 3, 3},
+		{"jkf-5.7", "{\"k\": \"日本語\", \"z\": 1}", "z", 1, 19},
+		{"jkf-5.8", "{\"a\": [1, 2]}", "a/5", 1, 7},
+		{"jkf-5.9", "{\"a\": [1, 2]}", "b", 1, 1},
+		{"jkf-5.10", "{\"a\": 3}", "a/0", 1, 7},
+		{"jkf-5.11", "{\"a\": [1, 2", "a/1", 1, 11},
+		{"jkf-5.12", "{\"a\": [1, 2", "a/2", 1, 7},
+		{"jkf-5.13", " \n ", "", 0, 0},
+		{"jkf-5.14", "{\"a\\\"b\": {\"x\": {}}, \"a\": 9}", "a", 1, 26},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char keys[8][32];
+		struct json_step path[8];
+		int n = 0;
+		for (const char *p = cases[i].path; *p && n < 8;) {
+			size_t k = strcspn(p, "/");
+			snprintf(keys[n], sizeof keys[n], "%.*s", (int)k, p);
+			char *end;
+			unsigned long index = strtoul(keys[n], &end, 10);
+			path[n] = *end || end == keys[n] ? (struct json_step){keys[n], 0}
+							 : (struct json_step){NULL, index};
+			n++;
+			p += k + (p[k] == '/');
+		}
+		struct gy_srcpos at = json_locate(cases[i].text, strlen(cases[i].text), path, n);
+		CHECK(t, cases[i].id, at.line == cases[i].line && at.col == cases[i].col,
+		      "%s at '%s': %d:%d, want %d:%d", cases[i].text, cases[i].path, at.line, at.col, cases[i].line,
+		      cases[i].col);
 	}
 }
 
@@ -262,6 +325,7 @@ int main(void)
 	gy_init();
 	record_cases(&t);
 	error_cases(&t);
+	locate_cases(&t);
 	struct stat st;
 	if (stat(RESEARCH, &st) == 0 && S_ISDIR(st.st_mode)) {
 		int n = 0;

@@ -62,10 +62,12 @@
  * `where` (when not NULL) set to jansson's 1-based line and column;
  * GY_ERR_JKF_HEADER, _INITIAL, _MOVES, _MOVE, _TIME, _SPECIAL, _FORKS
  * (a value of the wrong type or out of range; the message says what was
- * expected; `where` is 0:0 since JSON values carry no position); the
- * start position's errors (GY_ERR_TOO_MANY_PIECES, _NIFU, ... as
- * gy_sfen_parse names them); GY_ERR_TOO_LONG (a header or comment over
- * the game's limits); GY_ERR_NOMEM.  An illegal move gives
+ * expected); the start position's errors (GY_ERR_TOO_MANY_PIECES, _NIFU,
+ * ... as gy_sfen_parse names them); GY_ERR_TOO_LONG (a header or comment
+ * over the game's limits); GY_ERR_NOMEM.  For all of these and an
+ * illegal move, `where` is the line and column where the wrong value
+ * starts (the header's value, "preset" or "data", the move element, its
+ * "move", "time", "comments", "special" or "forks").  An illegal move gives
  * GY_ERR_JKF_SIDE (its color is not the side to move), _JKF_MOVE_PIECE
  * (its piece is not the one on its origin square) or the GY_ERR_MOVE_* of
  * gy_move_build / gy_move_build_drop, `*bad_ply` (when not NULL; else 0)

@@ -1,7 +1,7 @@
 /*
  * tests/fuzz/fuzz_jkf.c: libFuzzer target for the JKF reader (jkf.h).
  * The input is any text.  Invariants checked: no crash, leak or sanitizer
- * report; a syntax error has a line and column, another error none past
+ * report; every error but a lack of memory has a line and column inside
  * the text; a game read (also the part before an illegal move) writes, and
  * the text written reads back to a game with the same main line length,
  * final position and ending.
@@ -53,7 +53,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct gy_srcpos where = {-1, -1};
 	int bad_ply = -1;
 	enum gy_err err = gy_jkf_read((const char *)data, size, &g, &where, &bad_ply);
-	if (err == GY_ERR_JKF_SYNTAX && (where.line < 1 || where.col < 1))
+	size_t lines = 1;
+	for (size_t i = 0; i < size; i++)
+		lines += data[i] == '\n';
+	if (err && err != GY_ERR_NOMEM && (where.line < 1 || where.col < 1 || (size_t)where.line > lines))
 		abort();
 	if ((err == GY_OK) != (g != NULL) && bad_ply <= 0)
 		abort();
