@@ -142,11 +142,9 @@ int api_game_list(struct http_req *r, const char *arg)
 	int n = 0;
 	if (store_game_list(r->srv->store, &f, &games, &n))
 		return http_error(r, 503, "the database failed: try again");
-	json_t *list = json_array();
-	for (int i = 0; i < n; i++)
-		json_array_append_new(list, gamejson_summary(r->srv, &games[i]));
+	json_t *list = gamejson_list(r->srv, games, n);
 	free(games);
-	return http_json(r, 200, json_pack("{s:o}", "games", list));
+	return list ? http_json(r, 200, json_pack("{s:o}", "games", list)) : http_error(r, 503, "out of memory");
 }
 
 int api_game_get(struct http_req *r, const char *id) { return answer_game(r, id, 200); }

@@ -1,7 +1,8 @@
 /*
  * server/gamejson.c: the game JSON (gamejson.h).  Everything here reads;
- * nothing changes a game.  Player names come from the store (one lookup
- * per seated user), the rest from the replayed game.
+ * nothing changes a game.  Player names come from the store, each user
+ * read once per answer (a list names its owner in every game), the rest
+ * from the replayed game.
  */
 #include <string.h>
 
@@ -15,24 +16,51 @@ static const char *const side_names[GY_COLOR_NB] = {"black", "white"};
 /* A string, or JSON null for "". */
 static json_t *str_or_null(const char *s) { return s && *s ? json_string(s) : json_null(); }
 
-/* A seat: {"name", "rating"} for a user, {"computer": level}, {"name"} from a record, or null. */
-static json_t *player(struct srv *s, int64_t user, int level, const char *record_name)
+/* The users one answer names, each read from the store once (the first USERS_KEPT of them). */
+enum { USERS_KEPT = 16 };
+struct users {
+	struct srv *s;
+	int n;
+	int64_t id[USERS_KEPT];
+	bool found[USERS_KEPT];
+	struct store_user u[USERS_KEPT];
+	struct store_user spare; /* a user read when the others fill the memo */
+};
+
+/* User `id` (0: none), or NULL when there is none or the store failed. */
+static const struct store_user *user_get(struct users *m, int64_t id)
 {
-	struct store_user u;
+	if (!id)
+		return NULL;
+	for (int i = 0; i < m->n; i++)
+		if (m->id[i] == id)
+			return m->found[i] ? &m->u[i] : NULL;
+	if (m->n == USERS_KEPT)
+		return store_user_by_id(m->s->store, id, &m->spare) == STORE_OK ? &m->spare : NULL;
+	int i = m->n++;
+	m->id[i] = id;
+	m->found[i] = store_user_by_id(m->s->store, id, &m->u[i]) == STORE_OK;
+	return m->found[i] ? &m->u[i] : NULL;
+}
+
+/* A seat: {"name", "rating"} for a user, {"computer": level}, {"name"} from a record, or null. */
+static json_t *player(struct users *m, int64_t user, int level, const char *record_name)
+{
 	if (level)
 		return json_pack("{s:i}", "computer", level);
-	if (user && store_user_by_id(s->store, user, &u) == STORE_OK)
-		return json_pack("{s:s,s:i}", "name", u.name, "rating", (int)(u.rating + 0.5));
+	const struct store_user *u = user_get(m, user);
+	if (u)
+		return json_pack("{s:s,s:i}", "name", u->name, "rating", (int)(u->rating + 0.5));
 	if (record_name && *record_name)
 		return json_pack("{s:s}", "name", record_name);
 	return json_null();
 }
 
 /* A user's name, or null. */
-static json_t *user_name(struct srv *s, int64_t user)
+static json_t *user_name(struct users *m, int64_t user)
 {
-	struct store_user u;
-	return user && store_user_by_id(s->store, user, &u) == STORE_OK ? json_string(u.name) : json_null();
+	const struct store_user *u = user_get(m, user);
+	return u ? json_string(u->name) : json_null();
 }
 
 json_t *gamejson_clocks(const struct game *g, int64_t now)
@@ -133,7 +161,8 @@ static json_t *ratings(const struct store_game *r)
 	return j;
 }
 
-json_t *gamejson_summary(struct srv *s, const struct store_game *r)
+/* The short form of one game, with its users read through `m`. */
+static json_t *summary(struct users *m, const struct store_game *r)
 {
 	/* A waiting game shows its creator on the side chosen (none yet when furigoma decides). */
 	int64_t black = r->black_user, white = r->white_user;
@@ -142,9 +171,9 @@ json_t *gamejson_summary(struct srv *s, const struct store_game *r)
 	bool live = r->tc[0] && !strchr(r->tc, 'd');
 	return json_pack("{s:s,s:s,s:o,s:o,s:o,s:o,s:o,s:o,s:s,s:s,s:s,s:b,s:i,s:I,s:I}", "id", r->id, "status",
 			 r->status, "result", str_or_null(r->result), "ending", str_or_null(r->ending), "black",
-			 player(s, black, r->black_level, r->black_name), "white",
-			 player(s, white, r->white_level, r->white_name), "creator", user_name(s, r->creator),
-			 "challenged", user_name(s, r->challenged), "time", r->tc[0] ? r->tc : "none", "kind",
+			 player(m, black, r->black_level, r->black_name), "white",
+			 player(m, white, r->white_level, r->white_name), "creator", user_name(m, r->creator),
+			 "challenged", user_name(m, r->challenged), "time", r->tc[0] ? r->tc : "none", "kind",
 			 !r->tc[0] ? "untimed"
 			 : live    ? "live"
 				   : "correspondence",
@@ -152,9 +181,22 @@ json_t *gamejson_summary(struct srv *s, const struct store_game *r)
 			 (json_int_t)r->created_ms, "updated_ms", (json_int_t)r->updated_ms);
 }
 
+json_t *gamejson_list(struct srv *s, const struct store_game *rows, int n)
+{
+	struct users m = {.s = s};
+	json_t *list = json_array();
+	for (int i = 0; i < n && list; i++)
+		if (json_array_append_new(list, summary(&m, &rows[i]))) {
+			json_decref(list);
+			list = NULL;
+		}
+	return list;
+}
+
 json_t *gamejson_full(struct srv *s, const struct game *g, int64_t viewer, int64_t now)
 {
-	json_t *j = gamejson_summary(s, &g->row);
+	struct users m = {.s = s};
+	json_t *j = summary(&m, &g->row);
 	if (!j)
 		return NULL;
 	char sfen[GY_SFEN_MAX];

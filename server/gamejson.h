@@ -18,8 +18,11 @@
  */
 json_t *gamejson_full(struct srv *s, const struct game *g, int64_t viewer, int64_t now);
 
-/* The short form for lists: id, status, result, ending, players, time, handicap, ply, times. */
-json_t *gamejson_summary(struct srv *s, const struct store_game *row);
+/*
+ * A list of the `n` games of `rows` in the short form: id, status, result,
+ * ending, players, time, handicap, ply, times.  NULL when out of memory.
+ */
+json_t *gamejson_list(struct srv *s, const struct store_game *rows, int n);
 
 /* The "clocks" object at `now`, or JSON null for an untimed game or one not started. */
 json_t *gamejson_clocks(const struct game *g, int64_t now);
