@@ -692,7 +692,6 @@ done:
 void games_changed(struct srv *s, const struct game *g)
 {
 	hub_publish(s->hub, g->row.id);
-	store_notify(s->store, g->row.id);
 	bool playing = !strcmp(g->row.status, "playing");
 	timer_schedule(s->timer, g->row.id, playing ? g->row.deadline_ms : 0);
 	int level = g->pos.side == GY_BLACK ? g->row.black_level : g->row.white_level;

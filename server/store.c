@@ -490,12 +490,6 @@ enum store_err store_game_deadlines(struct store *s, void (*fn)(void *ctx, const
 	return s->ops->game_deadlines(s, fn, ctx);
 }
 
-void store_notify(struct store *s, const char *id)
-{
-	if (text_ok(id, STORE_ID_MAX, false))
-		s->ops->notify(s, id);
-}
-
 enum store_err store_listen(struct store *s, void (*fn)(void *ctx, const char *id), void *ctx)
 {
 	if (!fn)

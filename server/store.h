@@ -166,7 +166,14 @@ enum store_err store_session_get(struct store *s, const char *token_hash, int64_
 /* Deletes a session (logout); deleting none is STORE_OK. */
 enum store_err store_session_delete(struct store *s, const char *token_hash) __attribute__((warn_unused_result));
 
-/* Stores a new game (ply 0 whatever g->ply says, no moves).  STORE_CONFLICT when its id is taken. */
+/*
+ * Stores a new game (ply 0 whatever g->ply says, no moves).  STORE_CONFLICT
+ * when its id is taken.  This, store_game_import and store_game_update
+ * tell the other server instances on the database that the game changed
+ * (PostgreSQL: NOTIFY inside the same transaction, so the news goes out
+ * exactly when the change commits, even if this instance dies right
+ * after; nothing for SQLite, which serves one instance).
+ */
 enum store_err store_game_create(struct store *s, const struct store_game *g) __attribute__((warn_unused_result));
 
 /*
@@ -233,13 +240,6 @@ enum store_err store_game_list(struct store *s, const struct store_filter *f, st
  */
 enum store_err store_game_deadlines(struct store *s, void (*fn)(void *ctx, const char *id, int64_t deadline_ms),
 				    void *ctx) __attribute__((warn_unused_result));
-
-/*
- * Tells the other server instances on this database that game `id`
- * changed (PostgreSQL NOTIFY; nothing for SQLite, which serves one
- * instance).  Call after the change committed.  A failure is only logged.
- */
-void store_notify(struct store *s, const char *id);
 
 /*
  * Calls `fn` (on a thread of the store's) with the id of each game that

@@ -45,7 +45,6 @@ struct store_ops {
 	enum store_err (*game_list)(struct store *s, const struct store_filter *f, struct store_game **out, int *n);
 	enum store_err (*game_deadlines)(struct store *s, void (*fn)(void *ctx, const char *id, int64_t deadline_ms),
 					 void *ctx);
-	void (*notify)(struct store *s, const char *id);
 	enum store_err (*listen)(struct store *s, void (*fn)(void *ctx, const char *id), void *ctx);
 };
 

@@ -1,8 +1,10 @@
 /*
  * server/store_pg.c: the PostgreSQL backend of store.h (libpq), for one
  * or several server instances on one database.  Instances tell each other
- * of changed games with NOTIFY gyoku, '<tag>:<game id>', where the tag is
- * random per store_open so a listener can skip its own notifications.
+ * of changed games with NOTIFY gyoku, '<tag>:<game id>' inside the
+ * transaction that changes the game (so it goes out exactly at commit),
+ * where the tag is random per store_open so a listener can skip its own
+ * notifications.
  *
  * Invariants: a connection is either in `idle` or held by exactly one
  * call, and `count` connections exist (at most STORE_POOL_MAX); one goes
@@ -513,6 +515,16 @@ static enum store_err insert_move(PGconn *c, const char *id, int ply, const stru
 	return run_q(c, STORE_Q_MOVE_INSERT, &v, "insert move", NULL);
 }
 
+/* Tells the other instances, inside the open transaction on `c`, that game `id` changed: sent at commit. */
+static enum store_err notify_in(struct pg *p, PGconn *c, const char *id)
+{
+	char payload[TAG_LEN + 1 + STORE_ID_MAX];
+	snprintf(payload, sizeof payload, "%s:%s", p->tag, id);
+	struct store_vals v = {0};
+	store__text(&v, payload);
+	return run(c, "SELECT pg_notify('gyoku', $1)", &v, "notify", NULL);
+}
+
 static enum store_err pg_game_insert(struct store *s, const struct store_game *g, const struct store_move *moves, int n)
 {
 	struct pg *p = (struct pg *)s;
@@ -521,14 +533,14 @@ static enum store_err pg_game_insert(struct store *s, const struct store_game *g
 	PGconn *c = take(p);
 	if (!c)
 		return STORE_ERR_DB;
-	/* A game without moves is one statement, its own transaction. */
-	enum store_err e = n > 0 ? run(c, "BEGIN", NULL, "begin", NULL) : STORE_OK;
+	enum store_err e = run(c, "BEGIN", NULL, "begin", NULL);
 	if (!e)
 		e = run_q(c, STORE_Q_GAME_INSERT, &v, "insert game", NULL);
 	for (int i = 0; i < n && !e; i++)
 		e = insert_move(c, g->id, i + 1, &moves[i]);
-	if (n > 0)
-		e = finish(c, e);
+	if (!e)
+		e = notify_in(p, c, g->id);
+	e = finish(c, e);
 	give(p, c);
 	return e;
 }
@@ -649,6 +661,8 @@ static enum store_err pg_game_update(struct store *s, const struct store_game *g
 		PQclear(r);
 		r = NULL;
 	}
+	if (!e)
+		e = notify_in(p, c, g->id);
 	e = finish(c, e);
 	give(p, c);
 	return e;
@@ -703,16 +717,6 @@ static enum store_err pg_game_deadlines(struct store *s, void (*fn)(void *ctx, c
 	}
 	PQclear(r);
 	return STORE_OK;
-}
-
-static void pg_notify(struct store *s, const char *id)
-{
-	struct pg *p = (struct pg *)s;
-	char payload[TAG_LEN + 1 + STORE_ID_MAX];
-	snprintf(payload, sizeof payload, "%s:%s", p->tag, id);
-	struct store_vals v = {0};
-	store__text(&v, payload);
-	(void)run_one(p, "SELECT pg_notify('gyoku', $1)", &v, "notify", NULL);
 }
 
 /* Opens the listen thread's connection and subscribes it; NULL (logged) on failure. */
@@ -816,6 +820,5 @@ static const struct store_ops pg_ops = {
 	.game_update = pg_game_update,
 	.game_list = pg_game_list,
 	.game_deadlines = pg_game_deadlines,
-	.notify = pg_notify,
 	.listen = pg_listen,
 };

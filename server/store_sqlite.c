@@ -726,12 +726,6 @@ static enum store_err sq_game_deadlines(struct store *s, void (*fn)(void *ctx, c
 	return e;
 }
 
-static void sq_notify(struct store *s, const char *id)
-{
-	(void)s;
-	(void)id;
-}
-
 static enum store_err sq_listen(struct store *s, void (*fn)(void *ctx, const char *id), void *ctx)
 {
 	(void)s;
@@ -754,6 +748,5 @@ static const struct store_ops sqlite_ops = {
 	.game_update = sq_game_update,
 	.game_list = sq_game_list,
 	.game_deadlines = sq_game_deadlines,
-	.notify = sq_notify,
 	.listen = sq_listen,
 };

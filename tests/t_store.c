@@ -18,8 +18,9 @@
  *  10 import of an ended game with its moves
  *  11 too-long or out-of-range arguments are refused and write nothing
  *  12 threads (on two stores) racing for one ply: exactly one wins
- *  13 NOTIFY between two stores reaches the other, not the sender; the
- *     listener survives losing its connection (PostgreSQL)
+ *  13 a game created or updated on one store is heard by the other's
+ *     listener, not the sender's; an update that does not apply is not
+ *     heard; the listener survives losing its connection (PostgreSQL)
  */
 #include <libpq-fe.h>
 #include <pthread.h>
@@ -867,6 +868,19 @@ static bool heard_wait(struct heard *h, const char *id, int ms)
 	return found;
 }
 
+/* How many times `id` was heard. */
+static int heard_count(struct heard *h, const char *id)
+{
+	char want[64];
+	snprintf(want, sizeof want, " %s ", id);
+	int n = 0;
+	pthread_mutex_lock(&h->lock);
+	for (const char *at = h->ids; (at = strstr(at, want)) != NULL; at += strlen(want))
+		n++;
+	pthread_mutex_unlock(&h->lock);
+	return n;
+}
+
 static void case_notify(struct env *e, struct store *a)
 {
 	/* Static: the listen thread may call back until run_all closes `a`, after this returns. */
@@ -876,9 +890,10 @@ static void case_notify(struct env *e, struct store *a)
 	pthread_mutex_unlock(&h.lock);
 	enum store_err r = store_listen(a, on_change, &h);
 	if (!e->pg_base) {
-		store_notify(a, "solo");
-		ok(e, "13.1", r == STORE_OK && !heard_wait(&h, "solo", 50), "listen %s, heard '%s'", store_strerror(r),
-		   h.ids);
+		struct store_game solo = game_of("solo", "playing", 0, 0, 100);
+		enum store_err c = store_game_create(a, &solo);
+		ok(e, "13.1", r == STORE_OK && !c && !heard_wait(&h, "solo", 50), "listen %s, create %s, heard '%s'",
+		   store_strerror(r), store_strerror(c), h.ids);
 		return;
 	}
 	struct store *b = open_store(e, "13.1");
@@ -887,12 +902,23 @@ static void case_notify(struct env *e, struct store *a)
 	char own[16], other[16];
 	snprintf(own, sizeof own, "own%d", (int)getpid() % 100000);
 	snprintf(other, sizeof other, "oth%d", (int)getpid() % 100000);
-	store_notify(a, own);
-	store_notify(b, other);
+	struct store_game ga = game_of(own, "playing", 0, 0, 100), gb = game_of(other, "playing", 0, 0, 100);
+	enum store_err c1 = store_game_create(a, &ga), c2 = store_game_create(b, &gb);
 	bool got = heard_wait(&h, other, 10000);
-	ok(e, "13.1", r == STORE_OK && got, "listen %s; heard '%s'", store_strerror(r), h.ids);
+	ok(e, "13.1", r == STORE_OK && !c1 && !c2 && got, "listen %s, creates %s %s; heard '%s'", store_strerror(r),
+	   store_strerror(c1), store_strerror(c2), h.ids);
 	/* Notifications arrive in commit order: had its own been passed on, it would be there already. */
 	ok(e, "13.2", got && !heard_wait(&h, own, 0), "its own notification was passed on: '%s'", h.ids);
+
+	/* An update that applies is heard; one that does not (a stale ply) tells nobody. */
+	pthread_mutex_lock(&h.lock);
+	h.ids[0] = '\0';
+	pthread_mutex_unlock(&h.lock);
+	enum store_err u1 = store_game_update(b, &gb, 5, "playing", NULL, NULL, 0);
+	enum store_err u2 = store_game_update(b, &gb, 0, "playing", NULL, NULL, 0);
+	got = heard_wait(&h, other, 10000);
+	ok(e, "13.4", u1 == STORE_CONFLICT && !u2 && got && heard_count(&h, other) == 1,
+	   "stale update %s, update %s; heard '%s'", store_strerror(u1), store_strerror(u2), h.ids);
 
 	/* The listener's connection is killed; it reconnects and hears again. */
 	char sql[256];
@@ -901,10 +927,13 @@ static void case_notify(struct env *e, struct store *a)
 		 " AND query = 'LISTEN gyoku'",
 		 e->app);
 	bool killed = pg_admin(e->pg_base, sql);
-	snprintf(other, sizeof other, "back%d", (int)getpid() % 100000);
+	pthread_mutex_lock(&h.lock);
+	h.ids[0] = '\0';
+	pthread_mutex_unlock(&h.lock);
 	bool back = false;
 	for (int i = 0; i < 100 && !back; i++) {
-		store_notify(b, other);
+		if (store_game_update(b, &gb, 0, "playing", NULL, NULL, 0))
+			break;
 		back = heard_wait(&h, other, 200);
 	}
 	ok(e, "13.3", killed && back, "killed %d, heard after reconnecting: '%s'", killed, h.ids);
