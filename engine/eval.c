@@ -107,9 +107,11 @@ static ALWAYS_INLINE void walk(struct walk *k, const struct gy_pos *p)
 	}
 
 	/* Step 1a: pawns attack the next square of their file (sq - 1 for Black, sq + 1 for White). */
+	gy_bb patt[GY_COLOR_NB];
 	for (int c = 0; c < GY_COLOR_NB; c++) {
 		gy_bb pawns = gy_pos_pieces(p, c, GY_PAWN);
 		gy_bb a = c == GY_BLACK ? pawns >> 1 : pawns << 1;
+		patt[c] = a;
 		att[c] |= a;
 		natk[c ^ 1] += gy_bb_count(a & ring[c ^ 1]);
 	}
@@ -134,6 +136,43 @@ static ALWAYS_INLINE void walk(struct walk *k, const struct gy_pos *p)
 		feat(k, EVAL_KESC + ne, sign);
 	}
 	feat(k, EVAL_TEMPO, p->side == GY_BLACK ? 1 : -1);
+
+	/* Step 1c: threats: pieces the enemy attacks, by whether they are defended and whose move it is. */
+	for (int c = 0; c < GY_COLOR_NB; c++) {
+		int sign = c == GY_BLACK ? 1 : -1;
+		gy_bb theirs = att[c ^ 1] | ring[c ^ 1], ours = att[c] | ring[c];
+		int base = EVAL_THREAT + (c == p->side) * 16 * 3;
+		gy_bb hit = p->by_color[c] & theirs;
+		while (hit) {
+			gy_sq sq = gy_bb_pop(&hit);
+			int pt = gy_piece_type(p->board[sq]);
+			if (pt == GY_KING)
+				continue;
+			feat(k, base + pt * 3 + gy_bb_test(ours, sq), sign);
+			if (pt != GY_PAWN && gy_bb_test(patt[c ^ 1], sq))
+				feat(k, base + pt * 3 + 2, sign);
+		}
+	}
+
+	/* Step 1d: drops that would check the enemy king from a square where it cannot simply take the piece. */
+	for (int c = 0; c < GY_COLOR_NB; c++) {
+		gy_sq ksq = p->king[c ^ 1];
+		gy_hand h = p->hand[c];
+		if (!h || ksq == GY_SQ_NONE)
+			continue;
+		int sign = c == GY_BLACK ? 1 : -1;
+		gy_bb safe = ~occ & ~att[c ^ 1] & (~ring[c ^ 1] | att[c]);
+		for (int pt = GY_PAWN; pt < GY_HAND_NB; pt++) {
+			if (!gy_hand_count(h, pt))
+				continue;
+			gy_bb from = gy_attacks(c ^ 1, pt, ksq, occ) & safe;
+			if (pt == GY_PAWN)
+				from &= gy_pawnless_files(gy_pos_pieces(p, c, GY_PAWN));
+			int n = gy_bb_count(from);
+			if (n)
+				feat(k, EVAL_DROPCHK + pt * 4 + (n > 3 ? 3 : n), sign);
+		}
+	}
 
 	/* Step 2: the hands, each piece by its rank in the count and by the enemy king's place. */
 	for (int c = 0; c < GY_COLOR_NB; c++) {

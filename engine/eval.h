@@ -28,6 +28,13 @@
  *                                         neighbour
  *   KESC   [squares 0..8]                 a king's neighbours that are empty and
  *                                         not attacked (its flight squares)
+ *   THREAT [mover 0..1][type][kind 0..2]  pieces the enemy attacks: undefended,
+ *                                         defended, attacked by a pawn (kind 2,
+ *                                         pawns aside); counted for the piece's
+ *                                         owner, mover 1 when the owner is to move
+ *   DROPCHK [type 0..7][squares 1..3]     empty squares from which a piece of a
+ *                                         type in hand would check the enemy king
+ *                                         and not be taken at once (capped at 3)
  * dr is the rank offset seen from the piece's owner (+8), df the file
  * distance.
  */
@@ -51,7 +58,9 @@ enum {
 	EVAL_KUNDEF = EVAL_KSAFE + 9 * 5,
 	EVAL_KATK = EVAL_KUNDEF + 9 * 5,
 	EVAL_KESC = EVAL_KATK + 7 * 5,
-	EVAL_NB = EVAL_KESC + 9
+	EVAL_THREAT = EVAL_KESC + 9,
+	EVAL_DROPCHK = EVAL_THREAT + 2 * 16 * 3,
+	EVAL_NB = EVAL_DROPCHK + 8 * 4
 };
 
 /* One feature occurrence: weight `index` counted `count` times (from Black's side). */

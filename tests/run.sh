@@ -124,6 +124,10 @@ run bench bench_signature
 run match tests/match.sh
 run debug/match env GYOKU=bin/debug/gyoku tests/match.sh
 
+# gyoku selfplay and gyoku tune, the evaluation's tuning tools (issue 4), release and sanitizer builds.
+run tune tests/tune.sh
+run debug/tune env GYOKU=bin/debug/gyoku tests/tune.sh
+
 # gyoku play, the terminal game (issue 6): scripted sessions and a pseudo-terminal, release and sanitizer builds.
 run play tests/play.sh
 run debug/play env GYOKU=bin/debug/gyoku tests/play.sh

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# tests/tune.sh: `gyoku selfplay` and `gyoku tune` (issue 4, docs/tuning.md):
+# the data file's shape, games independent of the thread count and fixed by
+# the seed, every SFEN valid; the weights file written with its header, one
+# weight per feature, the seed weights for --epochs 0 --init seed, and a
+# file that compiles; usage and data errors.  Prints PASS/FAIL lines
+# tune-1.N.  Run from the repository root after the binaries are built.
+set -u
+cd "$(dirname "$0")/.."
+tmp=build/tune-test
+rm -rf "$tmp" && mkdir -p "$tmp"
+gyoku=${GYOKU:-bin/gyoku} # GYOKU=bin/debug/gyoku runs the sanitizer build
+
+# check ID WHY CONDITION-COMMAND...: PASS when the command succeeds, else FAIL with WHY.
+check() {
+	local id=$1 why=$2
+	shift 2
+	if "$@"; then echo "PASS $id"; else echo "FAIL $id: $why"; fi
+}
+sp="selfplay --games 4 --nodes 300 --random-plies 6"
+"$gyoku" $sp --seed 1 --threads 2 --out "$tmp/a.txt" > "$tmp/a.log" 2>&1
+"$gyoku" $sp --seed 1 --threads 1 --out "$tmp/b.txt" > "$tmp/b.log" 2>&1
+"$gyoku" $sp --seed 2 --threads 2 --out "$tmp/c.txt" > "$tmp/c.log" 2>&1
+
+# 1.1: the header names the command; every line is SFEN, result for Black, score, game index < 4.
+check tune-1.1 "bad data lines: $(head -c 300 "$tmp/a.txt")" bash -c "
+	head -1 $tmp/a.txt | grep -q '^# gyoku selfplay --games 4 ' &&
+	[ \$(wc -l < $tmp/a.txt) -gt 20 ] &&
+	tail -n +2 $tmp/a.txt | awk -F '\t' 'NF != 4 || (\$2 != \"1\" && \$2 != \"0.5\" && \$2 != \"0\") ||
+		\$3 !~ /^-?[0-9]+\$/ || \$4 !~ /^[0-3]\$/ { bad = 1 } END { exit bad }'"
+# 1.2: the same seed gives the same games with one thread or two; another seed other games.
+check tune-1.2 "threads or seed changed the games" bash -c "
+	cmp -s <(tail -n +2 $tmp/a.txt | sort) <(tail -n +2 $tmp/b.txt | sort) &&
+	! cmp -s <(tail -n +2 $tmp/a.txt | sort) <(tail -n +2 $tmp/c.txt | sort)"
+# 1.3: a sample of the positions are valid SFENs (perft 1 reads each).
+bad=0 seen=0
+while IFS=$'\t' read -r sfen _; do
+	seen=$((seen + 1))
+	"$gyoku" perft "$sfen" 1 > /dev/null 2>&1 || bad=$((bad + 1))
+done < <(tail -n +2 "$tmp/a.txt" 2> /dev/null | awk 'NR % 10 == 1')
+check tune-1.3 "$bad of $seen positions do not parse" [ "$bad" = 0 -a "$seen" -gt 2 ]
+
+# 1.4: tune writes one weight per feature (as many as the shipped file has) and a header with the data's command.
+"$gyoku" tune --data "$tmp/a.txt" --data "$tmp/c.txt" --epochs 5 --out "$tmp/w.c" > "$tmp/w.log" 2>&1
+nweights() { sed -n '/eval_weights\[EVAL_NB\] = {/,/^};/p' "$1" | grep -oE -- '-?[0-9]+' | wc -l; }
+got=$(nweights "$tmp/w.c") want=$(nweights engine/eval_weights.c)
+check tune-1.4 "$got weights, want $want: $(tail -2 "$tmp/w.log" | tr '\n' ' ')" bash -c "
+	[ $got = $want ] && grep -q 'gyoku selfplay --games 4 ' $tmp/w.c &&
+	grep -qE 'positions [(][0-9]+ features[)], K = ' $tmp/w.c && grep -q '^tune: wrote ' $tmp/w.log"
+# 1.5: --epochs 0 --init seed writes the seed weights: the piece values first.
+"$gyoku" tune --data "$tmp/a.txt" --epochs 0 --init seed --out "$tmp/seed.c" > /dev/null 2>&1
+check tune-1.5 "seed weights: $(grep -m1 -A1 'eval_weights\[EVAL_NB\]' "$tmp/seed.c" | tail -1)" \
+	grep -q '^	0, 90, 315, 405, 495, 855, 990, 540, 0, 540, 540, 540, 540, 945, 1395, 0,$' "$tmp/seed.c"
+# 1.6: the written file compiles as engine/eval_weights.c would.
+check tune-1.6 "the weights file does not compile" \
+	"${CC:-cc}" -std=c11 -Wall -Wextra -Werror -Iinclude -Iengine -c "$tmp/w.c" -o "$tmp/w.o"
+# 1.7: usage errors exit 2: selfplay without --out, tune without --data.
+"$gyoku" selfplay --games 2 --nodes 100 > "$tmp/u1" 2>&1
+r1=$?
+"$gyoku" tune --out "$tmp/x.c" > "$tmp/u2" 2>&1
+r2=$?
+check tune-1.7 "exit $r1 and $r2" bash -c "[ $r1 = 2 ] && [ $r2 = 2 ] && grep -q '^usage: gyoku selfplay' $tmp/u1 &&
+	grep -q '^usage: gyoku tune' $tmp/u2 && [ ! -e $tmp/x.c ]"
+# 1.8: a missing data file and one with no position are errors (exit 1) that write nothing.
+"$gyoku" tune --data "$tmp/none.txt" --out "$tmp/x.c" > "$tmp/e1" 2>&1
+r1=$?
+printf 'garbage\nfoo\tbar\n' > "$tmp/bad.txt"
+"$gyoku" tune --data "$tmp/bad.txt" --out "$tmp/x.c" > "$tmp/e2" 2>&1
+r2=$?
+check tune-1.8 "exit $r1 and $r2: $(cat "$tmp/e1" "$tmp/e2" | tr '\n' ' ')" bash -c "
+	[ $r1 = 1 ] && [ $r2 = 1 ] && grep -q 'none.txt' $tmp/e1 && grep -q '1 unreadable' $tmp/e2 && [ ! -e $tmp/x.c ]"
