@@ -417,7 +417,12 @@ static enum gy_err read_list(struct reader *r, const json_t *list, size_t first,
 				return special ? fail_at(r, GY_ERR_JKF_SPECIAL, "special")
 					       : fail_at(r, GY_ERR_JKF_MOVE, NULL);
 			enum gy_err err = main_line ? read_special(r->g, node, json_string_value(special)) : GY_OK;
-			return err ? fail_at(r, err, "special") : read_forks(r, json_object_get(el, "forks"), node);
+			if (err)
+				return fail_at(r, err, "special");
+			if ((err = read_forks(r, json_object_get(el, "forks"), node)))
+				return err;
+			pop(r);
+			return GY_OK;
 		}
 		struct gy_pos pos;
 		gy_move m;

@@ -228,6 +228,11 @@ static void error_cases(struct check_tally *t)
 		 "{\"header\": {\"先手\": \"羽生\"},\n\"moves\": [{},\n " M76 ", \"forks\": [[{\"move\": "
 		 "{\"from\": {\"x\": 2, \"y\": 8}, \"to\": {\"x\": 2, \"y\": 2}, \"piece\": \"HI\"}}]]}]}",
 		 GY_ERR_MOVE_UNREACHABLE, 3, 98},
+		/* A fork that ends in a special, then a fork with a bad move: the place is still the second fork's. */
+		{"jkf-3.23",
+		 "{\"moves\": [{}, " M76 ", \"forks\": [[{\"special\": \"TORYO\"}], [{\"move\": {\"to\": "
+		 "{\"x\": 0, \"y\": 1}, \"piece\": \"FU\"}}]]}]}",
+		 GY_ERR_JKF_MOVE, 1, 136},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		g = NULL;
