@@ -113,6 +113,8 @@ static void conn_free(struct conn *c)
 	free(c);
 }
 
+enum { SETTINGS_RETRY_MS = 10 }; /* the pause between tries of the connection settings */
+
 /* Opens one connection with the settings every connection needs. */
 static struct conn *conn_open(const char *path, char *errbuf, size_t errlen)
 {
@@ -130,8 +132,25 @@ static struct conn *conn_open(const char *path, char *errbuf, size_t errlen)
 	}
 	sqlite3_extended_result_codes(c->db, 1);
 	sqlite3_busy_timeout(c->db, STORE_BUSY_MS);
-	if (exec(c, "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;", "settings")) {
+	/*
+	 * Switching a new database to WAL can answer SQLITE_BUSY without
+	 * waiting (SQLite skips the busy handler there, e.g. while another
+	 * connection creates the file), so it is retried here for as long as
+	 * the busy timeout.
+	 */
+	static const char settings[] =
+		"PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;";
+	for (int waited = 0;; waited += SETTINGS_RETRY_MS) {
+		rc = sqlite3_exec(c->db, settings, NULL, NULL, NULL);
+		if ((rc & 0xff) != SQLITE_BUSY && (rc & 0xff) != SQLITE_LOCKED)
+			break;
+		if (waited >= STORE_BUSY_MS)
+			break;
+		sqlite3_sleep(SETTINGS_RETRY_MS);
+	}
+	if (rc != SQLITE_OK) {
 		store__errf(errbuf, errlen, "cannot set up %s: %s", path, sqlite3_errmsg(c->db));
+		store__log("sqlite", "settings", sqlite3_errmsg(c->db));
 		goto fail;
 	}
 	return c;
@@ -638,7 +657,7 @@ static enum store_err sq_game_update(struct store *s, const struct store_game *g
 		store__rating_vals(&t, &ratings[i]);
 		e = exec_q(c, STORE_Q_RATING, &t, &changed, "update rating");
 		if (!e && changed == 0)
-			e = STORE_CONFLICT;
+			e = STORE_STALE;
 	}
 	e = write_end(c, e);
 	give_writer(q, c);
