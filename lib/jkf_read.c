@@ -474,17 +474,15 @@ enum gy_err gy_jkf_read(const char *text, size_t len, struct gy_game **out, stru
 	if ((err = read_initial(&r, &start, json_object_get(root, "initial"))))
 		goto fail;
 	pop(&r);
-	push(&r, "moves", 0);
-	if (moves && !json_is_array(moves)) {
-		err = fail_at(&r, GY_ERR_JKF_MOVES, NULL);
-		goto fail;
-	}
-	pop(&r);
 	push(&r, "header", 0);
 	if ((err = gy_game_create(&r.g, &start)) || (err = read_header(&r, json_object_get(root, "header"))))
 		goto fail;
 	pop(&r);
 	push(&r, "moves", 0);
+	if (moves && !json_is_array(moves)) {
+		err = fail_at(&r, GY_ERR_JKF_MOVES, NULL);
+		goto fail;
+	}
 	if (json_array_size(moves) > 0) {
 		const json_t *el0 = json_array_get(moves, 0);
 		if (!json_is_object(el0)) {

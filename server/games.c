@@ -42,7 +42,8 @@ static int store_status(enum store_err e, struct why *why, const char *what)
 {
 	switch (e) {
 	case STORE_NOT_FOUND: return fail(why, 404, "no such %s", what);
-	case STORE_CONFLICT: return fail(why, 409, "the game changed meanwhile: reload it and try again");
+	case STORE_CONFLICT:
+	case STORE_STALE: return fail(why, 409, "the game changed meanwhile: reload it and try again");
 	case STORE_ERR_ARG: return fail(why, 400, "a field is too long");
 	default: return fail(why, 503, "the database failed: try again");
 	}
@@ -223,20 +224,20 @@ enum { RATE_TRIES = 64 };
  * (with `move` appended when not NULL), rating a rated game that ended,
  * then tells everyone.  Returns 0 or the failure's status.  A rated end
  * whose ratings went stale (another game of a player ended meanwhile)
- * is rated again from the new ones: each retry means another end landed,
- * so only a player ending more games at once than RATE_TRIES can see a
- * 409.
+ * (STORE_STALE) is rated again from the new ones: each retry means
+ * another end landed, so only a player ending more games at once than
+ * RATE_TRIES can see a 409.  A game moved on by another request
+ * (STORE_CONFLICT) is not retried.
  */
 static int commit(struct srv *s, struct game *g, int old_ply, const char *old_status, const struct store_move *move,
 		  struct why *why)
 {
 	struct store_rating ratings[2];
-	enum store_err e = STORE_CONFLICT;
-	for (int tries = 0; tries < RATE_TRIES && e == STORE_CONFLICT; tries++) {
-		int nr = strcmp(g->row.status, "ended") || !strcmp(old_status, "ended") ? 0 : rate(s, g, ratings);
+	int nr = strcmp(g->row.status, "ended") || !strcmp(old_status, "ended") ? 0 : rate(s, g, ratings);
+	enum store_err e = store_game_update(s->store, &g->row, old_ply, old_status, move, ratings, nr);
+	for (int tries = 1; e == STORE_STALE && tries < RATE_TRIES; tries++) {
+		nr = rate(s, g, ratings);
 		e = store_game_update(s->store, &g->row, old_ply, old_status, move, ratings, nr);
-		if (!nr)
-			break;
 	}
 	if (e)
 		return store_status(e, why, "game");

@@ -30,6 +30,7 @@ const char *store_strerror(enum store_err e)
 	case STORE_OK: return "ok";
 	case STORE_NOT_FOUND: return "not found";
 	case STORE_CONFLICT: return "conflict";
+	case STORE_STALE: return "stale ratings";
 	case STORE_ERR_ARG: return "bad argument";
 	case STORE_ERR_NOMEM: return "out of memory";
 	case STORE_ERR_DB: return "database error";

@@ -38,6 +38,7 @@ enum store_err {
 	STORE_OK,
 	STORE_NOT_FOUND, /* no such user, session or game */
 	STORE_CONFLICT,  /* a unique name or id taken, or a conditional update that did not apply */
+	STORE_STALE,     /* a rating change computed from a user's ratings that have changed since */
 	STORE_ERR_ARG,   /* a field too long or out of range */
 	STORE_ERR_NOMEM,
 	STORE_ERR_DB /* the database failed (the message is logged to stderr) */
@@ -217,7 +218,7 @@ enum store_err store_moves_since(struct store *s, const char *id, int from, stru
  * adds one to its games; at most STORE_RATINGS_MAX of them, applied in
  * order of user id.  A change for a user that does not exist, or whose
  * games are no longer `games` (another rated game of theirs ended since
- * the ratings were read), is STORE_CONFLICT, with nothing written: the
+ * the ratings were read), is STORE_STALE, with nothing written: the
  * caller reads the ratings again and retries.
  */
 enum store_err store_game_update(struct store *s, const struct store_game *g, int old_ply, const char *old_status,

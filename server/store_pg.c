@@ -657,7 +657,7 @@ static enum store_err pg_game_update(struct store *s, const struct store_game *g
 		store__rating_vals(&t, &ratings[i]);
 		e = run_q(c, STORE_Q_RATING, &t, "update rating", &r);
 		if (!e && changed(r) == 0)
-			e = STORE_CONFLICT;
+			e = STORE_STALE;
 		PQclear(r);
 		r = NULL;
 	}

@@ -42,7 +42,7 @@ check tune-1.3 "$bad of $seen positions do not parse" [ "$bad" = 0 -a "$seen" -g
 
 # 1.4: tune writes one weight per feature (as many as the shipped file has) and a header with the data's command.
 "$gyoku" tune --data "$tmp/a.txt" --data "$tmp/c.txt" --epochs 5 --out "$tmp/w.c" > "$tmp/w.log" 2>&1
-nweights() { sed -n '/eval_weights\[EVAL_NB\] = {/,/^};/p' "$1" | grep -oE -- '-?[0-9]+' | wc -l; }
+nweights() { sed -n '/eval_weights\[EVAL_NB\] = {/,/^};/p' "$1" | tail -n +2 | grep -oE -- '-?[0-9]+' | wc -l; }
 got=$(nweights "$tmp/w.c") want=$(nweights engine/eval_weights.c)
 check tune-1.4 "$got weights, want $want: $(tail -2 "$tmp/w.log" | tr '\n' ' ')" bash -c "
 	[ $got = $want ] && grep -q 'gyoku selfplay --games 4 ' $tmp/w.c &&
