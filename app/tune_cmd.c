@@ -351,10 +351,12 @@ int cmd_tune(int argc, char **argv)
 			w[i] = w[i] > 32000 ? 32000 : w[i] < -32000 ? -32000 : w[i];
 		}
 		if (epoch % 10 == 0 || epoch == 1 || epoch == o.epochs) {
-			bool full = epoch % 50 == 0 || epoch == o.epochs;
-			fprintf(stderr, "epoch %4d  mse train %.6f  validation %.6f  validation vs results %.6f\n",
-				epoch, sum / (double)ntrain, full ? tn_loss(&d, w, k, &o, true) : NAN,
-				full ? tn_loss(&d, w, k, &plain, true) : NAN);
+			/* The validation losses only every 50 epochs: they cost a pass over the held-out games. */
+			fprintf(stderr, "epoch %4d  mse train %.6f", epoch, sum / (double)ntrain);
+			if (epoch % 50 == 0 || epoch == o.epochs)
+				fprintf(stderr, "  validation %.6f  validation vs results %.6f",
+					tn_loss(&d, w, k, &o, true), tn_loss(&d, w, k, &plain, true));
+			fputc('\n', stderr);
 		}
 	}
 

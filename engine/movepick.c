@@ -29,7 +29,9 @@ enum {
 	ST_QS_CAPTURES_INIT,
 	ST_QS_CAPTURES,
 	ST_QS_PROMOTIONS_INIT,
-	ST_QS_PROMOTIONS
+	ST_QS_PROMOTIONS,
+	ST_QS_CHECKS_INIT,
+	ST_QS_CHECKS
 };
 
 void picker_init(struct picker *mp, const struct gy_pos *p, const struct history *h, const cont_table *cont[2],
@@ -49,7 +51,7 @@ void picker_init(struct picker *mp, const struct gy_pos *p, const struct history
 	mp->cur = mp->end = mp->bad_end = 0;
 }
 
-void picker_init_qs(struct picker *mp, const struct gy_pos *p, const struct history *h, gy_move tt_move)
+void picker_init_qs(struct picker *mp, const struct gy_pos *p, const struct history *h, gy_move tt_move, bool checks)
 {
 	mp->p = p;
 	mp->h = h;
@@ -63,7 +65,15 @@ void picker_init_qs(struct picker *mp, const struct gy_pos *p, const struct hist
 	mp->stage = in_check ? ST_EVASION_TT : ST_QS_TT;
 	if (!mp->tt_move)
 		mp->stage++;
+	mp->checks = checks;
 	mp->cur = mp->end = mp->bad_end = 0;
+}
+
+/* A quiescence promotion: a quiet promotion of a pawn, bishop or rook. */
+static bool qs_promotion(gy_move m)
+{
+	int pt = gy_move_moved(m);
+	return !gy_move_captured(m) && gy_move_is_promotion(m) && (pt == GY_PAWN || pt == GY_BISHOP || pt == GY_ROOK);
 }
 
 /* Generates `kind` into the array, dropping the futile non-promotions and the hash move. */
@@ -236,19 +246,33 @@ gy_move picker_next(struct picker *mp, bool skip_quiets)
 			generate(mp, GY_GEN_QUIETS);
 			{
 				int kept = 0;
-				for (int i = 0; i < mp->end; i++) {
-					gy_move m = mp->moves[i];
-					int pt = gy_move_moved(m);
-					if (gy_move_is_promotion(m) &&
-					    (pt == GY_PAWN || pt == GY_BISHOP || pt == GY_ROOK))
-						mp->moves[kept++] = m;
-				}
+				for (int i = 0; i < mp->end; i++)
+					if (qs_promotion(mp->moves[i]))
+						mp->moves[kept++] = mp->moves[i];
 				mp->end = kept;
 			}
 			score_captures(mp);
 			mp->stage++;
 			break;
 		case ST_QS_PROMOTIONS:
+			if (mp->cur < mp->end)
+				return pick_best(mp);
+			mp->stage = mp->checks ? ST_QS_CHECKS_INIT : ST_END;
+			break;
+		case ST_QS_CHECKS_INIT:
+			/* The checks not handed out yet: no capture, no quiescence promotion. */
+			generate(mp, GY_GEN_CHECKS);
+			{
+				int kept = 0;
+				for (int i = 0; i < mp->end; i++)
+					if (!gy_move_captured(mp->moves[i]) && !qs_promotion(mp->moves[i]))
+						mp->moves[kept++] = mp->moves[i];
+				mp->end = kept;
+			}
+			score_quiets(mp);
+			mp->stage++;
+			break;
+		case ST_QS_CHECKS:
 			if (mp->cur < mp->end)
 				return pick_best(mp);
 			mp->stage = ST_END;

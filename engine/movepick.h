@@ -8,7 +8,7 @@
  * quiet moves and drops by history; the captures that lost material.  In
  * check: the hash move, then every evasion.  Quiescence: the hash move if
  * it captures, then captures, then quiet promotions of pawns, bishops and
- * rooks.  Moves of a pawn, bishop or rook that could
+ * rooks, then (on the first ply of quiescence) the other quiet checks.  Moves of a pawn, bishop or rook that could
  * promote and do not are never searched (they are never better).
  */
 #ifndef ENGINE_MOVEPICK_H
@@ -63,6 +63,7 @@ struct picker {
 	const cont_table *cont[2]; /* continuation tables of the last two moves (NULL: none) */
 	gy_move tt_move, killer[2], counter;
 	int stage;
+	bool checks; /* quiescence: the quiet checks after the promotions */
 	int cur, end, bad_end;
 	gy_move moves[GY_MAX_MOVES];
 	int scores[GY_MAX_MOVES];
@@ -73,8 +74,9 @@ struct picker {
 void picker_init(struct picker *mp, const struct gy_pos *p, const struct history *h, const cont_table *cont[2],
 		 gy_move tt_move, const gy_move killer[2], gy_move counter);
 
-/* Prepares a picker for quiescence: captures only (all evasions in check). */
-void picker_init_qs(struct picker *mp, const struct gy_pos *p, const struct history *h, gy_move tt_move);
+/* Prepares a picker for quiescence: captures and quiet promotions, then the quiet checks when `checks`
+ * (all evasions in check). */
+void picker_init_qs(struct picker *mp, const struct gy_pos *p, const struct history *h, gy_move tt_move, bool checks);
 
 /* The next move (pseudo-legal: the caller checks gy_pos_is_legal), or GY_MOVE_NONE when done. */
 gy_move picker_next(struct picker *mp, bool skip_quiets);

@@ -163,7 +163,7 @@ static inline void record_path(struct worker *w, int g)
 	w->in_check[g] = gy_pos_in_check(&w->pos);
 }
 
-static int qsearch(struct worker *w, int alpha, int beta, int ply)
+static int qsearch(struct worker *w, int alpha, int beta, int ply, int depth)
 {
 	struct gy_pos *pos = &w->pos;
 	struct stack *ss = ss_at(w, ply);
@@ -197,6 +197,15 @@ static int qsearch(struct worker *w, int alpha, int beta, int ply)
 				tt_store(w->sh->tt, slot, key, value_to_tt(stand, ply), TT_BOUND_LOWER, -1, 0, stand);
 			return stand;
 		}
+		/* A mate in one is worth more than any capture. */
+		if (mate1_possible(pos)) {
+			gy_move mate = gy_mate1(pos);
+			if (mate) {
+				tt_store(w->sh->tt, slot, key, value_to_tt(mate_in(ply + 1), ply), TT_BOUND_EXACT, 0,
+					 mate, TT_EVAL_NONE);
+				return mate_in(ply + 1);
+			}
+		}
 		if (stand > alpha)
 			alpha = stand;
 		best = stand;
@@ -204,7 +213,7 @@ static int qsearch(struct worker *w, int alpha, int beta, int ply)
 
 	/* Step 3: captures (every evasion in check). */
 	struct picker mp;
-	picker_init_qs(&mp, pos, w->hist, hit.move);
+	picker_init_qs(&mp, pos, w->hist, hit.move, depth == 0);
 	gy_move m, best_move = GY_MOVE_NONE;
 	int move_count = 0, g = w->sh->game_len + ply;
 	while ((m = picker_next(&mp, false)) != GY_MOVE_NONE) {
@@ -228,7 +237,7 @@ static int qsearch(struct worker *w, int alpha, int beta, int ply)
 		ss->move = m;
 		gy_pos_do(pos, m, &u);
 		record_path(w, g + 1);
-		int v = -qsearch(w, -beta, -alpha, ply + 1);
+		int v = -qsearch(w, -beta, -alpha, ply + 1, depth - 1);
 		gy_pos_undo(pos, m, &u);
 		if (v > best) {
 			best = v;
@@ -317,7 +326,7 @@ static int root_index(const struct worker *w, gy_move m)
 static int search(struct worker *w, int alpha, int beta, int depth, int ply, bool cutnode)
 {
 	if (depth <= 0)
-		return qsearch(w, alpha, beta, ply);
+		return qsearch(w, alpha, beta, ply, 0);
 	struct search_shared *sh = w->sh;
 	struct gy_pos *pos = &w->pos;
 	struct stack *ss = ss_at(w, ply);
@@ -346,20 +355,21 @@ static int search(struct worker *w, int alpha, int beta, int depth, int ply, boo
 			return alpha;
 	}
 
-	/* Step 2: the hash. */
-	uint64_t key = gy_pos_key(pos);
+	/* Step 2: the hash (a search that leaves a move out has its own key). */
+	gy_move excluded = ss->excluded;
+	uint64_t key = gy_pos_key(pos) ^ ((uint64_t)excluded << 32);
 	struct tt_entry *slot;
 	struct tt_hit hit = tt_probe(sh->tt, key, &slot);
 	int tt_value = hit.found ? value_from_tt(hit.value, ply) : VALUE_NONE;
 	gy_move tt_move = root ? w->root[w->pv_index].move : hit.move;
-	if (!pv_node && hit.found && hit.depth >= depth && tt_value != VALUE_NONE &&
+	if (!pv_node && !excluded && hit.found && hit.depth >= depth && tt_value != VALUE_NONE &&
 	    (hit.bound & (tt_value >= beta ? TT_BOUND_LOWER : TT_BOUND_UPPER)))
 		return tt_value;
 
 	/* Step 3: wins found without searching: a declaration or try, a mate in one. */
 	if (!root && search_entering_win(pos, sh->setup.entering))
 		return mate_in(ply + 1);
-	if (!root && !in_check && mate1_possible(pos)) {
+	if (!root && !excluded && !in_check && mate1_possible(pos)) {
 		gy_move mate = gy_mate1(pos);
 		if (mate) {
 			tt_store(sh->tt, slot, key, value_to_tt(mate_in(ply + 1), ply), TT_BOUND_EXACT, depth, mate,
@@ -382,10 +392,10 @@ static int search(struct worker *w, int alpha, int beta, int depth, int ply, boo
 		struct stack *before = ss_at(w, ply - 2);
 		improving = ply >= 2 && before->static_eval != VALUE_NONE && ss->static_eval > before->static_eval;
 	}
-	if (!pv_node && !in_check) {
+	if (!pv_node && !in_check && !excluded) {
 		/* Razoring: far below alpha, only captures can help. */
 		if (depth <= 2 && eval + 250 * depth < alpha) {
-			int v = qsearch(w, alpha - 1, alpha, ply);
+			int v = qsearch(w, alpha - 1, alpha, ply, 0);
 			if (v < alpha)
 				return v;
 		}
@@ -430,7 +440,7 @@ static int search(struct worker *w, int alpha, int beta, int depth, int ply, boo
 	int side = pos->side;
 	while ((m = picker_next(&mp, skip_quiets)) != GY_MOVE_NONE) {
 		int ri = -1;
-		if (root && (ri = root_index(w, m)) < 0)
+		if (m == excluded || (root && (ri = root_index(w, m)) < 0))
 			continue;
 		if (!gy_pos_is_legal(pos, m))
 			continue;
@@ -464,9 +474,26 @@ static int search(struct worker *w, int alpha, int beta, int depth, int ply, boo
 			}
 		}
 
-		/* Step 7: check extension, for checks that do not lose material, short of the horizon's end. */
-		if (gives_check && ply < 2 * w->root_depth && see_ge(pos, m, 0))
+		/*
+		 * Step 7: extensions.  The hash move when every other move fails
+		 * well below its value (singular): searched one ply deeper; when
+		 * that test finds another move also above beta, the node is cut.
+		 * Checks that do not lose material, short of the horizon's end.
+		 */
+		if (!root && m == tt_move && !excluded && depth >= 8 && tt_value != VALUE_NONE &&
+		    tt_value > -VALUE_MATE_IN_MAX && tt_value < VALUE_MATE_IN_MAX && (hit.bound & TT_BOUND_LOWER) &&
+		    hit.depth >= depth - 3) {
+			int singular_beta = tt_value - 2 * depth;
+			ss->excluded = m;
+			int v = search(w, singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cutnode);
+			ss->excluded = GY_MOVE_NONE;
+			if (v < singular_beta)
+				new_depth++;
+			else if (singular_beta >= beta)
+				return singular_beta;
+		} else if (gives_check && ply < 2 * w->root_depth && see_ge(pos, m, 0)) {
 			new_depth++;
+		}
 
 		/* Step 8: make the move and search it, reduced when it is late. */
 		struct gy_undo u;
@@ -541,13 +568,13 @@ static int search(struct worker *w, int alpha, int beta, int depth, int ply, boo
 
 	/* Step 10: no move at all loses (mate, or no legal move), then the hash. */
 	if (move_count == 0)
-		return root ? 0 : mated_in(ply);
+		return excluded ? alpha : root ? 0 : mated_in(ply);
 	if (best_value >= beta && best_move)
 		update_stats(w, ply, best_move, depth, quiets, nq, captures, nc);
 	int bound = best_value >= beta                  ? TT_BOUND_LOWER
 		    : pv_node && best_value > old_alpha ? TT_BOUND_EXACT
 							: TT_BOUND_UPPER;
-	if (!root || w->pv_index == 0)
+	if (!excluded && (!root || w->pv_index == 0))
 		tt_store(sh->tt, slot, key, value_to_tt(best_value, ply), bound, depth, best_move,
 			 in_check ? TT_EVAL_NONE : ss->static_eval);
 	return best_value;
@@ -581,6 +608,7 @@ void search_clear_history(struct worker *w)
 		w->stack[i].move = GY_MOVE_NONE;
 		w->stack[i].cont = NULL;
 		w->stack[i].static_eval = VALUE_NONE;
+		w->stack[i].excluded = GY_MOVE_NONE;
 	}
 }
 

@@ -80,6 +80,7 @@ struct stack {
 	gy_move pv[MAX_PLY + 1];
 	int pv_len;
 	bool in_check;
+	gy_move excluded; /* the move a singular-extension search leaves out here (GY_MOVE_NONE: none) */
 };
 
 struct worker {
