@@ -92,6 +92,20 @@ static void generate(struct picker *mp, enum gy_gen_kind kind)
 	}
 }
 
+/* generate(), keeping only the moves `keep` accepts. */
+static void generate_where(struct picker *mp, enum gy_gen_kind kind, bool (*keep)(gy_move))
+{
+	generate(mp, kind);
+	int kept = 0;
+	for (int i = 0; i < mp->end; i++)
+		if (keep(mp->moves[i]))
+			mp->moves[kept++] = mp->moves[i];
+	mp->end = kept;
+}
+
+/* A quiescence check: a check that is neither a capture nor a quiescence promotion (handed out before). */
+static bool qs_check(gy_move m) { return !gy_move_captured(m) && !qs_promotion(m); }
+
 static void score_captures(struct picker *mp)
 {
 	int side = mp->p->side;
@@ -243,14 +257,7 @@ gy_move picker_next(struct picker *mp, bool skip_quiets)
 			break;
 		case ST_QS_PROMOTIONS_INIT:
 			/* Quiet promotions of a pawn, bishop or rook: the gains a capture search would miss. */
-			generate(mp, GY_GEN_QUIETS);
-			{
-				int kept = 0;
-				for (int i = 0; i < mp->end; i++)
-					if (qs_promotion(mp->moves[i]))
-						mp->moves[kept++] = mp->moves[i];
-				mp->end = kept;
-			}
+			generate_where(mp, GY_GEN_QUIETS, qs_promotion);
 			score_captures(mp);
 			mp->stage++;
 			break;
@@ -260,15 +267,7 @@ gy_move picker_next(struct picker *mp, bool skip_quiets)
 			mp->stage = mp->checks ? ST_QS_CHECKS_INIT : ST_END;
 			break;
 		case ST_QS_CHECKS_INIT:
-			/* The checks not handed out yet: no capture, no quiescence promotion. */
-			generate(mp, GY_GEN_CHECKS);
-			{
-				int kept = 0;
-				for (int i = 0; i < mp->end; i++)
-					if (!gy_move_captured(mp->moves[i]) && !qs_promotion(mp->moves[i]))
-						mp->moves[kept++] = mp->moves[i];
-				mp->end = kept;
-			}
+			generate_where(mp, GY_GEN_CHECKS, qs_check);
 			score_quiets(mp);
 			mp->stage++;
 			break;
