@@ -1,0 +1,136 @@
+/*
+ * tests/t_eval.c: the engine's evaluation (engine/eval.h) on positions of
+ * weighted random play: the feature list sums to the evaluation, every
+ * feature index is in range, and the evaluation is the same for a position,
+ * its colours swapped (board turned, hands and side to move exchanged) and
+ * its mirror image (files reversed), with the engine's weights and with
+ * weights made of noise, so that every feature is tested, tuned or not.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../engine/eval.h"
+#include "check.h"
+#include "randplay.h"
+
+enum { POSITIONS = 3000 };
+
+/* The SFEN of `p` with its board turned and colours exchanged (flip) or its files reversed (mirror). */
+static void transform(const struct gy_pos *p, bool flip, char *out, size_t size)
+{
+	char sfen[GY_SFEN_MAX], cell[9][9][3];
+	gy_sfen_write(p, sfen, sizeof sfen);
+	/* Step 1: the board into cells, rank by rank as SFEN lists them (files 9 to 1). */
+	memset(cell, 0, sizeof cell);
+	const char *s = sfen;
+	for (int r = 0, f = 0; *s && *s != ' '; s++) {
+		if (*s == '/') {
+			r++, f = 0;
+		} else if (isdigit((unsigned char)*s)) {
+			f += *s - '0';
+		} else {
+			char *c = cell[r][f];
+			if (*s == '+')
+				*c++ = *s++;
+			*c = *s;
+			f++;
+		}
+	}
+	/* Step 2: write the board back turned or mirrored. */
+	size_t n = 0;
+	for (int r = 0; r < 9; r++) {
+		int empty = 0;
+		for (int f = 0; f < 9; f++) {
+			const char *c = flip ? cell[8 - r][8 - f] : cell[r][8 - f];
+			if (!*c) {
+				empty++;
+				continue;
+			}
+			if (empty)
+				out[n++] = (char)('0' + empty), empty = 0;
+			for (; *c; c++)
+				out[n++] = flip && isalpha((unsigned char)*c)
+						   ? (char)(isupper((unsigned char)*c) ? tolower((unsigned char)*c)
+										       : toupper((unsigned char)*c))
+						   : *c;
+		}
+		if (empty)
+			out[n++] = (char)('0' + empty);
+		if (r < 8)
+			out[n++] = '/';
+	}
+	/* Step 3: the side to move and the hands, colours exchanged when flipping. */
+	char side[8], hands[64];
+	int moveno = 1;
+	if (sscanf(s, " %7s %63s %d", side, hands, &moveno) < 2)
+		side[0] = 'b', strcpy(hands, "-");
+	for (char *c = hands; flip && *c; c++)
+		if (isalpha((unsigned char)*c))
+			*c = (char)(isupper((unsigned char)*c) ? tolower((unsigned char)*c)
+							       : toupper((unsigned char)*c));
+	snprintf(out + n, size - n, " %c %s %d", flip ? (side[0] == 'b' ? 'w' : 'b') : side[0], hands, moveno);
+}
+
+/* Weights of noise in [-200, 200], fixed by the seed. */
+static void noise_weights(int16_t *w, uint64_t seed)
+{
+	for (int i = 0; i < EVAL_NB; i++) {
+		seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+		w[i] = (int16_t)((int)(seed >> 33) % 401 - 200);
+	}
+}
+
+int main(void)
+{
+	struct check_tally t = {0, 0};
+	gy_init();
+	static int16_t noise[EVAL_NB];
+	noise_weights(noise, 7);
+	const int16_t *weights[2] = {eval_weights, noise};
+	struct randplay r;
+	randplay_start(&r, 11, 160);
+	int bad_sum = 0, bad_index = 0, bad_flip = 0, bad_mirror = 0, seen = 0;
+	char why[4][2 * GY_SFEN_MAX + 96] = {"", "", "", ""};
+	for (int i = 0; i < POSITIONS; i++) {
+		randplay_step(&r);
+		const struct gy_pos *p = &r.pos;
+		struct eval_feature f[EVAL_MAX_FEATURES];
+		int n = eval_features(p, f);
+		char sfen[GY_SFEN_MAX];
+		gy_sfen_write(p, sfen, sizeof sfen);
+		seen++;
+		for (int j = 0; j < n; j++)
+			if (f[j].index >= EVAL_NB && !bad_index++)
+				snprintf(why[1], sizeof why[1], "index %d of %d in %s", f[j].index, EVAL_NB, sfen);
+		for (int wi = 0; wi < 2; wi++) {
+			const int16_t *w = weights[wi];
+			int sum = 0;
+			for (int j = 0; j < n && f[j].index < EVAL_NB; j++)
+				sum += w[f[j].index] * f[j].count;
+			int v = eval_with(w, p);
+			if ((p->side == GY_BLACK ? sum : -sum) != v && !bad_sum++)
+				snprintf(why[0], sizeof why[0], "features sum to %d, eval %d: %s", sum, v, sfen);
+			for (int flip = 0; flip < 2; flip++) {
+				char other[GY_SFEN_MAX];
+				struct gy_pos q;
+				transform(p, flip, other, sizeof other);
+				if (gy_sfen_parse(&q, other, strlen(other), GY_SFEN_STRICT, NULL) != GY_OK) {
+					snprintf(why[2 + !flip], sizeof why[0], "cannot read %s (from %s)", other,
+						 sfen);
+					(*(flip ? &bad_flip : &bad_mirror))++;
+					continue;
+				}
+				int u = eval_with(w, &q);
+				if (u != v && !(*(flip ? &bad_flip : &bad_mirror))++)
+					snprintf(why[2 + !flip], sizeof why[0], "%d for %s, %d for %s", v, sfen, u,
+						 other);
+			}
+		}
+	}
+	CHECK(&t, "eval-1.1", !bad_sum, "%d of %d: %s", bad_sum, 2 * seen, why[0]);
+	CHECK(&t, "eval-1.2", !bad_index, "%d: %s", bad_index, why[1]);
+	CHECK(&t, "eval-1.3", !bad_flip, "colours swapped, %d of %d: %s", bad_flip, 2 * seen, why[2]);
+	CHECK(&t, "eval-1.4", !bad_mirror, "mirrored, %d of %d: %s", bad_mirror, 2 * seen, why[3]);
+	return check_exit(&t);
+}
