@@ -11,12 +11,16 @@
  * over the training games, with an L2 pull toward the hand-set seed
  * weights; every tenth game is held out for validation.  The result is
  * written as engine/eval_weights.c, with the commands that made the data.
+ * With --threads T the gradient is summed over T slices of the positions
+ * at once, always added up in the same order, so a run is repeatable for
+ * a given T (another T rounds differently).
  *
  * This tool reaches below the public API (engine/eval.h) on purpose: the
  * feature list is the evaluation's own, shared with the search.
  */
 #include <errno.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -43,7 +47,7 @@ struct tn_opts {
 	const char *data[16], *note[16];
 	int ndata, nnote;
 	const char *out;
-	int epochs;
+	int epochs, threads;
 	double lambda, l2, lr, k, eps;
 	bool cross_entropy, init_seed;
 };
@@ -180,6 +184,62 @@ static double tn_loss(const struct tn_data *d, const double *w, double k, const 
 	return n ? sum / (double)n : 0;
 }
 
+/* One thread's share of an epoch's gradient: positions [from, to), into its own `g`. */
+struct tn_grad_job {
+	const struct tn_data *d;
+	const double *w;
+	const struct tn_opts *o;
+	double k, sum;
+	size_t from, to;
+	double *g;
+};
+
+static void *tn_grad_run(void *arg)
+{
+	struct tn_grad_job *j = arg;
+	const struct tn_data *d = j->d;
+	memset(j->g, 0, sizeof *j->g * EVAL_NB);
+	j->sum = 0;
+	for (size_t i = j->from; i < j->to; i++) {
+		if (d->holdout[i])
+			continue;
+		double p = tn_sigmoid(j->k * tn_dot(d, i, j->w) / 400), t = tn_target(d, i, j->k, j->o->lambda);
+		double dl = j->o->cross_entropy ? (p - t) : 2 * (p - t) * p * (1 - p);
+		j->sum += (p - t) * (p - t);
+		dl *= j->k / 400;
+		for (uint32_t f = d->off[i]; f < d->off[i + 1]; f++)
+			j->g[d->feat[f].index] += dl * d->feat[f].count;
+	}
+	return NULL;
+}
+
+/*
+ * The gradient of the training loss at `w` into jobs[0].g (the other jobs'
+ * buffers are scratch); returns the training squared error sum.
+ */
+static double tn_gradient(struct tn_grad_job *jobs, int nthreads, const double *w)
+{
+	pthread_t tid[64];
+	int started = 0;
+	for (int t = 0; t < nthreads; t++)
+		jobs[t].w = w;
+	for (int t = 1; t < nthreads; t++, started++)
+		if (pthread_create(&tid[t], NULL, tn_grad_run, &jobs[t]))
+			break;
+	for (int t = started + 1; t < nthreads; t++) /* threads that could not start run here */
+		tn_grad_run(&jobs[t]);
+	tn_grad_run(&jobs[0]);
+	for (int t = 1; t <= started; t++)
+		pthread_join(tid[t], NULL);
+	double sum = jobs[0].sum;
+	for (int t = 1; t < nthreads; t++) {
+		for (int i = 0; i < EVAL_NB; i++)
+			jobs[0].g[i] += jobs[t].g[i];
+		sum += jobs[t].sum;
+	}
+	return sum;
+}
+
 /* The K whose sigmoid fits the results best with weights `w` (a scan, then a finer one). */
 static double tn_fit_k(const struct tn_data *d, const double *w, const struct tn_opts *o)
 {
@@ -231,8 +291,8 @@ static int tn_write(const char *path, const int16_t *w, const struct tn_data *d,
 static void tn_usage(void)
 {
 	fputs("usage: gyoku tune --data FILE [--data FILE ...] [--epochs N] [--lambda L] [--l2 R] [--lr A]\n"
-	      "                  [--eps E] [--k K] [--cross-entropy] [--note TEXT] [--init seed|current] --out "
-	      "engine/eval_weights.c\n",
+	      "                  [--eps E] [--k K] [--cross-entropy] [--note TEXT] [--init seed|current]\n"
+	      "                  [--threads T] --out engine/eval_weights.c\n",
 	      stderr);
 }
 
@@ -268,17 +328,22 @@ static int tn_args(int argc, char **argv, struct tn_opts *o)
 			o->eps = strtod(v, &end);
 		else if (!strcmp(a, "--k"))
 			o->k = strtod(v, &end);
+		else if (!strcmp(a, "--threads"))
+			o->threads = (int)strtol(v, &end, 10);
 		else
 			return -1;
 		if (end && *end)
 			return -1;
 	}
-	return o->ndata && o->out && o->epochs >= 0 && o->lambda >= 0 && o->lambda <= 1 ? 0 : -1;
+	return o->ndata && o->out && o->epochs >= 0 && o->lambda >= 0 && o->lambda <= 1 && o->threads >= 1 &&
+			       o->threads <= 64
+		       ? 0
+		       : -1;
 }
 
 int cmd_tune(int argc, char **argv)
 {
-	struct tn_opts o = {.epochs = 300, .lambda = 0, .l2 = 1e-9, .lr = 2.0, .eps = 1e-5};
+	struct tn_opts o = {.epochs = 300, .threads = 1, .lambda = 0, .l2 = 1e-9, .lr = 2.0, .eps = 1e-5};
 	if (tn_args(argc, argv, &o)) {
 		tn_usage();
 		return 2;
@@ -288,6 +353,8 @@ int cmd_tune(int argc, char **argv)
 	double *w = calloc(EVAL_NB, sizeof *w), *w0 = calloc(EVAL_NB, sizeof *w0);
 	double *g = calloc(EVAL_NB, sizeof *g), *m = calloc(EVAL_NB, sizeof *m), *v = calloc(EVAL_NB, sizeof *v);
 	int16_t *seed = calloc(EVAL_NB, sizeof *seed), *out = calloc(EVAL_NB, sizeof *out);
+	struct tn_grad_job jobs[64];
+	int njobs = 0;
 	char cmdline[2048];
 	size_t cl = (size_t)snprintf(cmdline, sizeof cmdline, "gyoku tune");
 	for (int i = 0; i < argc && cl < sizeof cmdline; i++)
@@ -326,21 +393,24 @@ int cmd_tune(int argc, char **argv)
 	/* Step 3: Adam over full-batch gradients; validation is also scored against results alone. */
 	struct tn_opts plain = o;
 	plain.lambda = 0;
+	for (njobs = 0; njobs < o.threads; njobs++) {
+		jobs[njobs] = (struct tn_grad_job){&d,
+						   w,
+						   &o,
+						   k,
+						   0,
+						   d.n * (size_t)njobs / (size_t)o.threads,
+						   d.n * (size_t)(njobs + 1) / (size_t)o.threads,
+						   g};
+		if (njobs && !(jobs[njobs].g = malloc(sizeof *g * EVAL_NB))) {
+			fprintf(stderr, "gyoku tune: out of memory\n");
+			goto fail;
+		}
+	}
 	const double b1 = 0.9, b2 = 0.999;
 	double b1t = 1, b2t = 1;
 	for (int epoch = 1; epoch <= o.epochs; epoch++) {
-		memset(g, 0, sizeof *g * EVAL_NB);
-		double sum = 0;
-		for (size_t i = 0; i < d.n; i++) {
-			if (d.holdout[i])
-				continue;
-			double p = tn_sigmoid(k * tn_dot(&d, i, w) / 400), t = tn_target(&d, i, k, o.lambda);
-			double dl = o.cross_entropy ? (p - t) : 2 * (p - t) * p * (1 - p);
-			sum += (p - t) * (p - t);
-			dl *= k / 400;
-			for (uint32_t j = d.off[i]; j < d.off[i + 1]; j++)
-				g[d.feat[j].index] += dl * d.feat[j].count;
-		}
+		double sum = tn_gradient(jobs, njobs, w);
 		b1t *= b1;
 		b2t *= b2;
 		for (int i = 0; i < EVAL_NB; i++) {
@@ -374,6 +444,8 @@ int cmd_tune(int argc, char **argv)
 	fprintf(stderr, "tune: wrote %s\n", o.out);
 	rc = 0;
 fail:
+	for (int t = 1; t < njobs; t++)
+		free(jobs[t].g);
 	free(w);
 	free(w0);
 	free(g);
