@@ -38,6 +38,8 @@ struct match {
 	bool out_sjis;
 	bool sprt_on;
 	struct match_sprt sprt;
+	enum match_sprt_decision sprt_decision; /* the decision that stopped the match, and after how many games */
+	int sprt_decided_at;
 	char tc_text[64];
 
 	pthread_mutex_t lock;
@@ -261,8 +263,11 @@ static void report(struct match *m, int number, int first_color, const struct gy
 		fprintf(stderr, "gyoku match: cannot write the record of game %d to %s\n", number, m->out_path);
 		m->failed = m->stop = true;
 	}
-	if (m->sprt_on && match_sprt_decide(&m->wdl, &m->sprt) != MATCH_SPRT_CONTINUE && !m->stop) {
+	enum match_sprt_decision d = m->sprt_on ? match_sprt_decide(&m->wdl, &m->sprt) : MATCH_SPRT_CONTINUE;
+	if (d != MATCH_SPRT_CONTINUE && !m->stop) {
 		m->stop = true;
+		m->sprt_decision = d;
+		m->sprt_decided_at = m->played;
 		printf("SPRT decided after %d games: no new games are started\n", m->played);
 	}
 }
@@ -332,12 +337,16 @@ static void summary(const struct match *m)
 	if (m->sprt_on) {
 		double lo, hi, llr = match_sprt_llr(r, &m->sprt);
 		match_sprt_bounds(&m->sprt, &lo, &hi);
-		enum match_sprt_decision d = match_sprt_decide(r, &m->sprt);
-		printf("SPRT (elo0=%g elo1=%g alpha=%g beta=%g): LLR %.3f, bounds [%.3f, %.3f]: %s\n", m->sprt.elo0,
+		/* The games already under way when the test decided still count in the LLR, not in the decision. */
+		enum match_sprt_decision d = m->sprt_decided_at ? m->sprt_decision : match_sprt_decide(r, &m->sprt);
+		printf("SPRT (elo0=%g elo1=%g alpha=%g beta=%g): LLR %.3f, bounds [%.3f, %.3f]: %s", m->sprt.elo0,
 		       m->sprt.elo1, m->sprt.alpha, m->sprt.beta, llr, lo, hi,
 		       d == MATCH_SPRT_H1   ? "H1 accepted"
 		       : d == MATCH_SPRT_H0 ? "H0 accepted"
 					    : "continue");
+		if (m->sprt_decided_at)
+			printf(" after %d games", m->sprt_decided_at);
+		putchar('\n');
 	}
 }
 

@@ -77,11 +77,15 @@ void match_sprt_bounds(const struct match_sprt *s, double *lower, double *upper)
 
 enum match_sprt_decision match_sprt_decide(const struct match_wdl *r, const struct match_sprt *s)
 {
-	double lo, hi, llr = match_sprt_llr(r, s);
+	/* A decision must survive one more game going the other way (see match_stats.h). */
+	struct match_wdl one_more_loss = *r, one_more_win = *r;
+	one_more_loss.losses++;
+	one_more_win.wins++;
+	double lo, hi;
 	match_sprt_bounds(s, &lo, &hi);
-	if (llr >= hi)
+	if (match_sprt_llr(r, s) >= hi && match_sprt_llr(&one_more_loss, s) >= hi)
 		return MATCH_SPRT_H1;
-	if (llr <= lo)
+	if (match_sprt_llr(r, s) <= lo && match_sprt_llr(&one_more_win, s) <= lo)
 		return MATCH_SPRT_H0;
 	return MATCH_SPRT_CONTINUE;
 }

@@ -58,7 +58,14 @@ double match_sprt_llr(const struct match_wdl *r, const struct match_sprt *s);
 /* The lower and upper bounds of the LLR: ln(beta/(1-alpha)) and ln((1-beta)/alpha). */
 void match_sprt_bounds(const struct match_sprt *s, double *lower, double *upper);
 
-/* H1 when the LLR reached the upper bound, H0 at the lower, else continue. */
+/*
+ * H1 when the LLR has reached the upper bound and would stay there after
+ * one more loss, H0 when it has reached the lower bound and would stay
+ * there after one more win, else continue.  Without that guard a one-sided
+ * start decides at once: the variance then comes from the regularized
+ * counts alone (a single won game gives an LLR of 5.7 for elo0=0
+ * elo1=10).  In a long match the guard costs a game or two at most.
+ */
 enum match_sprt_decision match_sprt_decide(const struct match_wdl *r, const struct match_sprt *s);
 
 #endif

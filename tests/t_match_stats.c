@@ -8,6 +8,8 @@
  *       match_sprt_llr (alpha = beta = 0.05) of the counts
  *   id <TAB> bounds ALPHA BETA <TAB> lower <TAB> upper
  *       match_sprt_bounds
+ *   id <TAB> decide W D L <TAB> elo0 elo1 <TAB> continue|H0|H1
+ *       match_sprt_decide (alpha = beta = 0.05)
  *
  * Values are compared within 1e-6 (relative, or absolute near zero);
  * "nan", "inf" and "-inf" must match exactly.  The statistics live in the
@@ -67,6 +69,21 @@ static void run_bounds(struct check_tally *t, char **f)
 	match_sprt_bounds(&s, &lo, &hi);
 	CHECK(t, f[0], same(lo, f[2]) && same(hi, f[3]), "bounds %.10g %.10g; expected %s %s", lo, hi, f[2], f[3]);
 }
+/* A decide case: the SPRT decision for the counts. */
+static void run_decide(struct check_tally *t, char **f)
+{
+	struct match_wdl r;
+	struct match_sprt s = {0, 0, 0.05, 0.05};
+	char extra;
+	if (sscanf(f[1], "decide %d %d %d%c", &r.wins, &r.draws, &r.losses, &extra) != 3 ||
+	    sscanf(f[2], "%lf %lf%c", &s.elo0, &s.elo1, &extra) != 2) {
+		check_fail(t, f[0], "malformed decide case");
+		return;
+	}
+	static const char *const names[] = {"continue", "H0", "H1"};
+	enum match_sprt_decision d = match_sprt_decide(&r, &s);
+	CHECK(t, f[0], !strcmp(names[d], f[3]), "decision %s; expected %s", names[d], f[3]);
+}
 
 int main(int argc, char **argv)
 {
@@ -92,8 +109,12 @@ int main(int argc, char **argv)
 			run_counts(&t, f);
 		else if (ok && nf == 4 && !strncmp(f[1], "bounds ", 7))
 			run_bounds(&t, f);
+		else if (ok && nf == 4 && !strncmp(f[1], "decide ", 7))
+			run_decide(&t, f);
 		else
-			check_fail(&t, lid, "malformed line (want id<TAB>W D L<TAB>elo0 elo1<TAB>4 values, or bounds)");
+			check_fail(
+				&t, lid,
+				"malformed line (want id<TAB>W D L<TAB>elo0 elo1<TAB>4 values, or bounds or decide)");
 	}
 	datafile_close(&d);
 	datafile_ids_free(&ids);

@@ -4,14 +4,15 @@
  * deterministically from its seed and the position (libgyoku's move
  * generator), and misbehaves on request:
  *
- *   fakeusi [--name NAME] [--seed S] [--shuffle] [--illegal-at N] [--crash-at N]
- *           [--hang-at N] [--resign-at N] [--declare-at N]
+ *   fakeusi [--name NAME] [--seed S] [--shuffle] [--every-game] [--illegal-at N]
+ *           [--crash-at N] [--hang-at N] [--resign-at N] [--declare-at N]
  *
  * "--X-at N": on its first turn at ply N or later (ply = moves in the
  * position command + 1) it plays a move from an empty square (illegal),
  * exits with status 3 (crash), stops answering (hang), answers
  * `bestmove resign` or `bestmove win` (a declaration, wrong in a normal
- * game).  --shuffle takes back its own last move when it can (else moves
+ * game); once per process, or once per game (each `usinewgame`) with
+ * --every-game.  --shuffle takes back its own last move when it can (else moves
  * its king), so two shufflers reach sennichite.
  */
 #include <stdio.h>
@@ -33,7 +34,9 @@ struct fake {
 	const char *name;
 	unsigned long long seed;
 	bool shuffle;
-	long at[ACT_NB]; /* 0: never */
+	bool every_game;
+	long at[ACT_NB];  /* 0: never (or not again) */
+	long arm[ACT_NB]; /* the plies as given, to re-arm at each new game */
 	struct gy_pos start;
 	gy_move moves[MOVES_MAX];
 	int n;
@@ -109,13 +112,19 @@ static void go(struct fake *f)
 	printf("info depth 1 score cp 0 pv %s\nbestmove %s\n", text, text);
 }
 
+/* True for the options that take no value. */
+static bool is_switch(const char *arg) { return !strcmp(arg, "--shuffle") || !strcmp(arg, "--every-game"); }
+
 int main(int argc, char **argv)
 {
 	static struct fake f = {.name = "fakeusi", .seed = 1};
 	gy_init();
-	for (int i = 1; i + 1 < argc || (i < argc && !strcmp(argv[i], "--shuffle")); i++) {
-		if (!strcmp(argv[i], "--shuffle")) {
-			f.shuffle = true;
+	for (int i = 1; i + 1 < argc || (i < argc && is_switch(argv[i])); i++) {
+		if (is_switch(argv[i])) {
+			if (!strcmp(argv[i], "--shuffle"))
+				f.shuffle = true;
+			else
+				f.every_game = true;
 			continue;
 		}
 		const char *v = argv[++i];
@@ -131,7 +140,7 @@ int main(int argc, char **argv)
 				fprintf(stderr, "fakeusi: unknown option %s\n", argv[i - 1]);
 				return 2;
 			}
-			f.at[a] = strtol(v, NULL, 10);
+			f.at[a] = f.arm[a] = strtol(v, NULL, 10);
 		}
 	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -146,6 +155,8 @@ int main(int argc, char **argv)
 			printf("id name %s\nid author gyoku tests\nusiok\n", f.name);
 		else if (!strcmp(line, "isready"))
 			puts("readyok");
+		else if (!strcmp(line, "usinewgame") && f.every_game)
+			memcpy(f.at, f.arm, sizeof f.at);
 		else if (!strncmp(line, "position ", 9)) {
 			if (gy_usi_parse_position(line + 9, (size_t)len - 9, &f.start, f.moves, MOVES_MAX, &f.n,
 						  NULL)) {
