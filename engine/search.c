@@ -276,14 +276,17 @@ static void do_null(struct worker *w, struct gy_pos *saved)
 	p->movenum++;
 }
 
-/* Rewards the move that cut off and punishes the quiet moves tried before it. */
+/* The history bonus (or malus) of a search to `depth`. */
+static int stat_bonus(int depth) { return depth > 13 ? 1600 : 16 * depth * depth + 64 * depth - 64; }
+
+/* Rewards the best move (one that cut off or raised alpha) and punishes the moves tried before it. */
 static void update_stats(struct worker *w, int ply, gy_move best, int depth, const gy_move *quiets, int nq,
 			 const gy_move *captures, int nc)
 {
 	struct history *h = w->hist;
 	struct stack *ss = ss_at(w, ply);
 	int side = w->pos.side;
-	int bonus = depth > 13 ? 1600 : 16 * depth * depth + 64 * depth - 64;
+	int bonus = stat_bonus(depth);
 	if (!gy_move_captured(best)) {
 		if (ss->killer[0] != best) {
 			ss->killer[1] = ss->killer[0];
@@ -569,8 +572,17 @@ static int search(struct worker *w, int alpha, int beta, int depth, int ply, boo
 	/* Step 10: no move at all loses (mate, or no legal move), then the hash. */
 	if (move_count == 0)
 		return excluded ? alpha : root ? 0 : mated_in(ply);
-	if (best_value >= beta && best_move)
+	if (best_move) {
 		update_stats(w, ply, best_move, depth, quiets, nq, captures, nc);
+	} else if (!root && (depth >= 3 || pv_node) && prev->move && !gy_move_captured(prev->move)) {
+		/* Every move failed low: the quiet move that led here was a good reply to the moves before it. */
+		int ppc = move_piece(side ^ 1, prev->move), pto = gy_move_to(prev->move);
+		for (int k = 2; k <= 3; k++) {
+			struct stack *back = ss_at(w, ply - k);
+			if (back->cont)
+				history_add(&(*back->cont)[ppc][pto], stat_bonus(depth + 1), HISTORY_LIMIT);
+		}
+	}
 	int bound = best_value >= beta                  ? TT_BOUND_LOWER
 		    : pv_node && best_value > old_alpha ? TT_BOUND_EXACT
 							: TT_BOUND_UPPER;
