@@ -81,11 +81,11 @@ enum match_sprt_decision match_sprt_decide(const struct match_wdl *r, const stru
 	struct match_wdl one_more_loss = *r, one_more_win = *r;
 	one_more_loss.losses++;
 	one_more_win.wins++;
-	double lo, hi;
+	double lo, hi, llr = match_sprt_llr(r, s);
 	match_sprt_bounds(s, &lo, &hi);
-	if (match_sprt_llr(r, s) >= hi && match_sprt_llr(&one_more_loss, s) >= hi)
+	if (llr >= hi && match_sprt_llr(&one_more_loss, s) >= hi)
 		return MATCH_SPRT_H1;
-	if (match_sprt_llr(r, s) <= lo && match_sprt_llr(&one_more_win, s) <= lo)
+	if (llr <= lo && match_sprt_llr(&one_more_win, s) <= lo)
 		return MATCH_SPRT_H0;
 	return MATCH_SPRT_CONTINUE;
 }
