@@ -366,8 +366,12 @@ static int search(struct worker *w, int alpha, int beta, int depth, int ply, boo
 	int tt_value = hit.found ? value_from_tt(hit.value, ply) : VALUE_NONE;
 	gy_move tt_move = root ? w->root[w->pv_index].move : hit.move;
 	if (!pv_node && !excluded && hit.found && hit.depth >= depth && tt_value != VALUE_NONE &&
-	    (hit.bound & (tt_value >= beta ? TT_BOUND_LOWER : TT_BOUND_UPPER)))
+	    (hit.bound & (tt_value >= beta ? TT_BOUND_LOWER : TT_BOUND_UPPER))) {
+		/* A quiet hash move that cuts here is as good a reply as one the search found. */
+		if (tt_value >= beta && hit.move && !gy_move_captured(hit.move) && gy_move_is_legal(pos, hit.move))
+			update_stats(w, ply, hit.move, depth, NULL, 0, NULL, 0);
 		return tt_value;
+	}
 
 	/* Step 3: wins found without searching: a declaration or try, a mate in one. */
 	if (!root && search_entering_win(pos, sh->setup.entering))
