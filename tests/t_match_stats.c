@@ -40,13 +40,23 @@ static bool same(double got, const char *want)
 	return fabs(got - w) <= 1e-6 * scale;
 }
 
+/*
+ * Reads the counts of field 1 (by `counts_fmt`: three %d, then %c) and the
+ * hypotheses of field 2; alpha = beta = 0.05.  False when either is malformed.
+ */
+static bool read_case(char **f, const char *counts_fmt, struct match_wdl *r, struct match_sprt *s)
+{
+	char extra;
+	*s = (struct match_sprt){0, 0, 0.05, 0.05};
+	return sscanf(f[1], counts_fmt, &r->wins, &r->draws, &r->losses, &extra) == 3 &&
+	       sscanf(f[2], "%lf %lf%c", &s->elo0, &s->elo1, &extra) == 2;
+}
+
 static void run_counts(struct check_tally *t, char **f)
 {
 	struct match_wdl r;
-	struct match_sprt s = {0, 0, 0.05, 0.05};
-	char extra;
-	if (sscanf(f[1], "%d %d %d%c", &r.wins, &r.draws, &r.losses, &extra) != 3 ||
-	    sscanf(f[2], "%lf %lf%c", &s.elo0, &s.elo1, &extra) != 2) {
+	struct match_sprt s;
+	if (!read_case(f, "%d %d %d%c", &r, &s)) {
 		check_fail(t, f[0], "malformed counts or hypotheses");
 		return;
 	}
@@ -69,14 +79,13 @@ static void run_bounds(struct check_tally *t, char **f)
 	match_sprt_bounds(&s, &lo, &hi);
 	CHECK(t, f[0], same(lo, f[2]) && same(hi, f[3]), "bounds %.10g %.10g; expected %s %s", lo, hi, f[2], f[3]);
 }
+
 /* A decide case: the SPRT decision for the counts. */
 static void run_decide(struct check_tally *t, char **f)
 {
 	struct match_wdl r;
-	struct match_sprt s = {0, 0, 0.05, 0.05};
-	char extra;
-	if (sscanf(f[1], "decide %d %d %d%c", &r.wins, &r.draws, &r.losses, &extra) != 3 ||
-	    sscanf(f[2], "%lf %lf%c", &s.elo0, &s.elo1, &extra) != 2) {
+	struct match_sprt s;
+	if (!read_case(f, "decide %d %d %d%c", &r, &s)) {
 		check_fail(t, f[0], "malformed decide case");
 		return;
 	}
