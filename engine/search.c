@@ -521,8 +521,19 @@ static int search(struct worker *w, int alpha, int beta, int depth, int ply, boo
 			int d = new_depth - r;
 			d = d < 1 ? 1 : d > new_depth + 1 ? new_depth + 1 : d;
 			v = -search(w, -(alpha + 1), -alpha, d, ply + 1, true);
-			if (v > alpha && d < new_depth)
-				v = -search(w, -(alpha + 1), -alpha, new_depth, ply + 1, !cutnode);
+			if (v > alpha && d < new_depth) {
+				/* The reduced search beat alpha: search deeper when by much, shallower when barely. */
+				new_depth += (v > best_value + 20 + new_depth) - (v < best_value + 4);
+				if (new_depth > d)
+					v = -search(w, -(alpha + 1), -alpha, new_depth, ply + 1, !cutnode);
+				/* and the continuation histories learn from the full-depth result. */
+				int b = v <= alpha ? -stat_bonus(new_depth) : v >= beta ? stat_bonus(new_depth) : 0;
+				for (int k = 1; k <= 2 && !capture; k++) {
+					struct stack *back = ss_at(w, ply - k);
+					if (back->cont)
+						history_add(&(*back->cont)[pc][to], b, HISTORY_LIMIT);
+				}
+			}
 		} else if (!pv_node || move_count > 1) {
 			v = -search(w, -(alpha + 1), -alpha, new_depth, ply + 1, !cutnode);
 		} else {
