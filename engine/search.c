@@ -526,9 +526,10 @@ static int search(struct worker *w, int alpha, int beta, int depth, int ply, boo
 				new_depth += (v > best_value + 20 + new_depth) - (v < best_value + 4);
 				if (new_depth > d)
 					v = -search(w, -(alpha + 1), -alpha, new_depth, ply + 1, !cutnode);
-				/* and the continuation histories learn from the full-depth result. */
+				/* The continuation histories learn from the full-depth result. */
 				int b = v <= alpha ? -stat_bonus(new_depth) : v >= beta ? stat_bonus(new_depth) : 0;
-				for (int k = 1; k <= 2 && !capture; k++) {
+				bool stopped = atomic_load_explicit(&sh->stop, memory_order_relaxed);
+				for (int k = 1; k <= 2 && !capture && !stopped; k++) {
 					struct stack *back = ss_at(w, ply - k);
 					if (back->cont)
 						history_add(&(*back->cont)[pc][to], b, HISTORY_LIMIT);
