@@ -279,6 +279,16 @@ static void do_null(struct worker *w, struct gy_pos *saved)
 /* The history bonus (or malus) of a search to `depth`. */
 static int stat_bonus(int depth) { return depth > 13 ? 1600 : 16 * depth * depth + 64 * depth - 64; }
 
+/* Adds `bonus` to the continuation histories of piece `pc` to `to` after the two moves made before `ply`. */
+static void update_cont(struct worker *w, int ply, int pc, int to, int bonus)
+{
+	for (int k = 1; k <= 2; k++) {
+		const struct stack *back = ss_at(w, ply - k);
+		if (back->cont)
+			history_add(&(*back->cont)[pc][to], bonus, HISTORY_LIMIT);
+	}
+}
+
 /* Rewards the best move (one that cut off or raised alpha) and punishes the moves tried before it. */
 static void update_stats(struct worker *w, int ply, gy_move best, int depth, const gy_move *quiets, int nq,
 			 const gy_move *captures, int nc)
@@ -300,11 +310,7 @@ static void update_stats(struct worker *w, int ply, gy_move best, int depth, con
 			int b = i < 0 ? bonus : -bonus;
 			int pc = move_piece(side, m), to = gy_move_to(m);
 			history_add(&h->main[side][move_origin(m)][to], b, HISTORY_LIMIT);
-			for (int k = 1; k <= 2; k++) {
-				struct stack *back = ss_at(w, ply - k);
-				if (back->cont)
-					history_add(&(*back->cont)[pc][to], b, HISTORY_LIMIT);
-			}
+			update_cont(w, ply, pc, to, b);
 		}
 	} else {
 		history_add(&h->capture[move_piece(side, best)][gy_move_to(best)][gy_move_captured(best)], bonus,
@@ -528,12 +534,8 @@ static int search(struct worker *w, int alpha, int beta, int depth, int ply, boo
 					v = -search(w, -(alpha + 1), -alpha, new_depth, ply + 1, !cutnode);
 				/* The continuation histories learn from the full-depth result. */
 				int b = v <= alpha ? -stat_bonus(new_depth) : v >= beta ? stat_bonus(new_depth) : 0;
-				bool stopped = atomic_load_explicit(&sh->stop, memory_order_relaxed);
-				for (int k = 1; k <= 2 && !capture && !stopped; k++) {
-					struct stack *back = ss_at(w, ply - k);
-					if (back->cont)
-						history_add(&(*back->cont)[pc][to], b, HISTORY_LIMIT);
-				}
+				if (b && !capture && !atomic_load_explicit(&sh->stop, memory_order_relaxed))
+					update_cont(w, ply, pc, to, b);
 			}
 		} else if (!pv_node || move_count > 1) {
 			v = -search(w, -(alpha + 1), -alpha, new_depth, ply + 1, !cutnode);
@@ -592,12 +594,8 @@ static int search(struct worker *w, int alpha, int beta, int depth, int ply, boo
 		update_stats(w, ply, best_move, depth, quiets, nq, captures, nc);
 	} else if (!root && (depth >= 3 || pv_node) && prev->move && !gy_move_captured(prev->move)) {
 		/* Every move failed low: the quiet move that led here was a good reply to the moves before it. */
-		int ppc = move_piece(side ^ 1, prev->move), pto = gy_move_to(prev->move);
-		for (int k = 2; k <= 3; k++) {
-			struct stack *back = ss_at(w, ply - k);
-			if (back->cont)
-				history_add(&(*back->cont)[ppc][pto], stat_bonus(depth + 1), HISTORY_LIMIT);
-		}
+		update_cont(w, ply - 1, move_piece(side ^ 1, prev->move), gy_move_to(prev->move),
+			    stat_bonus(depth + 1));
 	}
 	int bound = best_value >= beta                  ? TT_BOUND_LOWER
 		    : pv_node && best_value > old_alpha ? TT_BOUND_EXACT
