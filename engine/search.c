@@ -522,6 +522,7 @@ static int search(struct worker *w, int alpha, int beta, int depth, int ply, boo
 			r += cutnode ? 2 : 0;
 			r -= gives_check;
 			r -= stat / 8000;
+			r += !improving;
 			if (hit.move && gy_move_captured(hit.move))
 				r++;
 			int d = new_depth - r;
