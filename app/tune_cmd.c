@@ -2,8 +2,9 @@
  * app/tune_cmd.c: `gyoku tune`: Texel tuning of the evaluation weights
  * (engine/eval.h) on positions written by `gyoku selfplay`.
  *
- * The model: for a position with features x (from Black's side) the
- * evaluation is e = w . x and the predicted score for Black is
+ * The model: for a position with features x (from Black's side) and game
+ * phase s the evaluation is e = (w_open . x * (S - s) + w_end . x * s) / S
+ * (S = EVAL_PHASE_MAX, eval.h) and the predicted score for Black is
  * sigmoid(K * e / 400).  K is fitted first on the starting weights and then
  * kept, so the tuned weights stay in centipawns.  The target is the game
  * result, optionally blended with the sigmoid of the search score
@@ -36,6 +37,7 @@ struct tn_data {
 	size_t nfeat, capfeat;
 	uint32_t *off; /* position i has features feat[off[i] .. off[i + 1]) */
 	float *result, *score;
+	uint8_t *phase; /* eval_phase() of each position */
 	bool *holdout;
 	size_t n, cap;
 	char *notes; /* the "#" lines of the data files */
@@ -130,6 +132,9 @@ static int tn_load(struct tn_data *d, const char *path)
 		cap = d->cap;
 		if (tn_grow((void **)&d->holdout, &cap, d->n + 2, sizeof *d->holdout))
 			goto nomem;
+		cap = d->cap;
+		if (tn_grow((void **)&d->phase, &cap, d->n + 2, sizeof *d->phase))
+			goto nomem;
 		d->cap = cap;
 		if (d->n == 0)
 			d->off[0] = 0;
@@ -138,6 +143,7 @@ static int tn_load(struct tn_data *d, const char *path)
 		d->result[d->n] = (float)r;
 		d->score[d->n] = (float)s;
 		d->holdout[d->n] = game % 10 == 9;
+		d->phase[d->n] = (uint8_t)eval_phase(&p);
 		d->n++;
 		d->off[d->n] = (uint32_t)d->nfeat;
 	}
@@ -153,10 +159,13 @@ static inline double tn_sigmoid(double x) { return 1.0 / (1.0 + exp(-x)); }
 
 static inline double tn_dot(const struct tn_data *d, size_t i, const double *w)
 {
-	double e = 0;
-	for (uint32_t j = d->off[i]; j < d->off[i + 1]; j++)
-		e += w[d->feat[j].index] * d->feat[j].count;
-	return e;
+	double open = 0, end = 0;
+	for (uint32_t j = d->off[i]; j < d->off[i + 1]; j++) {
+		open += w[d->feat[j].index] * d->feat[j].count;
+		end += w[EVAL_PHASE_NB + d->feat[j].index] * d->feat[j].count;
+	}
+	double s = d->phase[i];
+	return (open * (EVAL_PHASE_MAX - s) + end * s) / EVAL_PHASE_MAX;
 }
 
 static inline double tn_target(const struct tn_data *d, size_t i, double k, double lambda)
@@ -207,8 +216,12 @@ static void *tn_grad_run(void *arg)
 		double dl = j->o->cross_entropy ? (p - t) : 2 * (p - t) * p * (1 - p);
 		j->sum += (p - t) * (p - t);
 		dl *= j->k / 400;
-		for (uint32_t f = d->off[i]; f < d->off[i + 1]; f++)
-			j->g[d->feat[f].index] += dl * d->feat[f].count;
+		double s = d->phase[i], open = dl * (EVAL_PHASE_MAX - s) / EVAL_PHASE_MAX,
+		       end = dl * s / EVAL_PHASE_MAX;
+		for (uint32_t f = d->off[i]; f < d->off[i + 1]; f++) {
+			j->g[d->feat[f].index] += open * d->feat[f].count;
+			j->g[EVAL_PHASE_NB + d->feat[f].index] += end * d->feat[f].count;
+		}
 	}
 	return NULL;
 }
@@ -458,6 +471,7 @@ fail:
 	free(d.result);
 	free(d.score);
 	free(d.holdout);
+	free(d.phase);
 	free(d.notes);
 	return rc;
 }

@@ -44,11 +44,26 @@ static inline int slider_slot(int pt)
 	}
 }
 
+int eval_phase(const struct gy_pos *p)
+{
+	int s = 0;
+	for (int c = 0; c < GY_COLOR_NB; c++) {
+		gy_hand h = p->hand[c];
+		int pawns = gy_hand_count(h, GY_PAWN);
+		s += pawns < 4 ? pawns : 4;
+		for (int pt = GY_LANCE; pt < GY_HAND_NB; pt++)
+			s += 2 * gy_hand_count(h, pt);
+		s += gy_bb_count(p->by_color[c] & gy_bbt.zone[c] & ~p->by_type[GY_KING]);
+	}
+	return s < EVAL_PHASE_MAX ? s : EVAL_PHASE_MAX;
+}
+
+/* The walk's output: the weights summed by phase, or the features listed. */
 struct walk {
 	const int16_t *w;
 	struct eval_feature *out;
 	int n;
-	int sum;
+	int open, end; /* sums of the opening and endgame weights */
 };
 
 static ALWAYS_INLINE void feat(struct walk *k, int index, int count)
@@ -58,7 +73,8 @@ static ALWAYS_INLINE void feat(struct walk *k, int index, int count)
 		k->out[k->n].count = (int16_t)count;
 		k->n++;
 	} else {
-		k->sum += k->w[index] * count;
+		k->open += k->w[index] * count;
+		k->end += k->w[EVAL_PHASE_NB + index] * count;
 	}
 }
 
@@ -194,14 +210,16 @@ static ALWAYS_INLINE void walk(struct walk *k, const struct gy_pos *p)
 
 int eval_with(const int16_t *w, const struct gy_pos *p)
 {
-	struct walk k = {w, NULL, 0, 0};
+	struct walk k = {w, NULL, 0, 0, 0};
 	walk(&k, p);
-	return p->side == GY_BLACK ? k.sum : -k.sum;
+	int s = eval_phase(p);
+	int v = (k.open * (EVAL_PHASE_MAX - s) + k.end * s) / EVAL_PHASE_MAX;
+	return p->side == GY_BLACK ? v : -v;
 }
 
 int eval_features(const struct gy_pos *p, struct eval_feature *out)
 {
-	struct walk k = {NULL, out, 0, 0};
+	struct walk k = {NULL, out, 0, 0, 0};
 	walk(&k, p);
 	return k.n;
 }
@@ -213,7 +231,7 @@ int eval_piece_value(int pt) { return piece_value[pt & 15]; }
 
 void eval_seed(int16_t *w)
 {
-	for (int i = 0; i < EVAL_NB; i++)
+	for (int i = 0; i < EVAL_PHASE_NB; i++)
 		w[i] = 0;
 	for (int pt = 0; pt < 16; pt++)
 		w[EVAL_MAT + pt] = piece_value[pt];
@@ -244,4 +262,6 @@ void eval_seed(int16_t *w)
 	for (int slot = 0; slot < 5; slot++)
 		for (int n = 0; n < 17; n++)
 			w[EVAL_MOB + slot * 17 + n] = (int16_t)(slot == 0 ? n * 3 : (n - 6) * 4);
+	for (int i = 0; i < EVAL_PHASE_NB; i++)
+		w[EVAL_PHASE_NB + i] = w[i];
 }

@@ -37,6 +37,14 @@
  *                                         and not be taken at once (capped at 3)
  * dr is the rank offset seen from the piece's owner (+8), df the file
  * distance.
+ *
+ * Every block comes twice: weights [0, EVAL_PHASE_NB) for the opening and
+ * [EVAL_PHASE_NB, EVAL_NB) for the endgame, blended by the game phase s
+ * (0 .. EVAL_PHASE_MAX, eval_phase): a feature i counted c times adds
+ * c * (w[i] * (EVAL_PHASE_MAX - s) + w[EVAL_PHASE_NB + i] * s), and the sum
+ * is divided by EVAL_PHASE_MAX.  So the evaluation stays linear in the
+ * weights while, say, material can matter less and king safety more once
+ * the hands fill up.
  */
 #ifndef ENGINE_EVAL_H
 #define ENGINE_EVAL_H
@@ -60,10 +68,14 @@ enum {
 	EVAL_KESC = EVAL_KATK + 7 * 5,
 	EVAL_THREAT = EVAL_KESC + 9,
 	EVAL_DROPCHK = EVAL_THREAT + 2 * 16 * 3,
-	EVAL_NB = EVAL_DROPCHK + 8 * 4
+	EVAL_PHASE_NB = EVAL_DROPCHK + 8 * 4, /* the weights of one phase */
+	EVAL_NB = 2 * EVAL_PHASE_NB
 };
 
-/* One feature occurrence: weight `index` counted `count` times (from Black's side). */
+/* The endgame end of the phase scale (eval_phase). */
+enum { EVAL_PHASE_MAX = 24 };
+
+/* One feature occurrence: feature `index` (below EVAL_PHASE_NB) counted `count` times (from Black's side). */
 struct eval_feature {
 	uint16_t index;
 	int16_t count;
@@ -83,12 +95,19 @@ static inline int eval_evaluate(const struct gy_pos *p) { return eval_with(eval_
 
 /*
  * Writes the features of `p` (from Black's side, not the side to move)
- * into `out` (EVAL_MAX_FEATURES entries); returns how many.  The sum of
- * w[index] * count over them is eval_with(w, p) from Black's side.
+ * into `out` (EVAL_MAX_FEATURES entries); returns how many.  Blended by
+ * eval_phase(p) as above, they give eval_with(w, p) from Black's side.
  */
 int eval_features(const struct gy_pos *p, struct eval_feature *out);
 
-/* The hand-set weights the tuner starts from. */
+/*
+ * The game phase of `p`, 0 (opening) to EVAL_PHASE_MAX (endgame): pieces
+ * in hand (2 for a non-pawn, 1 for each of the first four pawns) and
+ * pieces standing in the enemy camp, for both sides together.
+ */
+int eval_phase(const struct gy_pos *p);
+
+/* The hand-set weights the tuner starts from (the same for both phases). */
 void eval_seed(int16_t *w);
 
 /* Board value of a piece type (0..15), for move ordering and exchange evaluation. */

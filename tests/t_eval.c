@@ -4,7 +4,8 @@
  * feature index is in range, and the evaluation is the same for a position,
  * its colours swapped (board turned, hands and side to move exchanged) and
  * its mirror image (files reversed), with the engine's weights and with
- * weights made of noise, so that every feature is tested, tuned or not.
+ * weights made of noise, so that every feature is tested, tuned or not;
+ * and the game phase that blends the opening and endgame weights.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -101,13 +102,17 @@ int main(void)
 		gy_sfen_write(p, sfen, sizeof sfen);
 		seen++;
 		for (int j = 0; j < n; j++)
-			if (f[j].index >= EVAL_NB && !bad_index++)
-				snprintf(why[1], sizeof why[1], "index %d of %d in %s", f[j].index, EVAL_NB, sfen);
+			if (f[j].index >= EVAL_PHASE_NB && !bad_index++)
+				snprintf(why[1], sizeof why[1], "index %d of %d in %s", f[j].index, EVAL_PHASE_NB,
+					 sfen);
 		for (int wi = 0; wi < 2; wi++) {
 			const int16_t *w = weights[wi];
-			int sum = 0;
-			for (int j = 0; j < n && f[j].index < EVAL_NB; j++)
-				sum += w[f[j].index] * f[j].count;
+			int open = 0, end = 0, ph = eval_phase(p);
+			for (int j = 0; j < n && f[j].index < EVAL_PHASE_NB; j++) {
+				open += w[f[j].index] * f[j].count;
+				end += w[EVAL_PHASE_NB + f[j].index] * f[j].count;
+			}
+			int sum = (open * (EVAL_PHASE_MAX - ph) + end * ph) / EVAL_PHASE_MAX;
 			int v = eval_with(w, p);
 			if ((p->side == GY_BLACK ? sum : -sum) != v && !bad_sum++)
 				snprintf(why[0], sizeof why[0], "features sum to %d, eval %d: %s", sum, v, sfen);
@@ -132,5 +137,29 @@ int main(void)
 	CHECK(&t, "eval-1.2", !bad_index, "%d: %s", bad_index, why[1]);
 	CHECK(&t, "eval-1.3", !bad_flip, "colours swapped, %d of %d: %s", bad_flip, 2 * seen, why[2]);
 	CHECK(&t, "eval-1.4", !bad_mirror, "mirrored, %d of %d: %s", bad_mirror, 2 * seen, why[3]);
+
+	/* The game phase: none at the start, its cap with full hands, counted as eval.h says in between. */
+	static const struct {
+		const char *sfen;
+		int phase;
+	} phases[] = {
+		{"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", 0},
+		{"lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3", 0},
+		{"lnsgkgsnl/1r7/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL b Bb 5", 4},
+		{"4k4/9/9/9/9/9/9/9/4K4 b P5p 1", 5},
+		{"4k4/1+P7/9/9/9/9/9/9/4K4 b - 1", 1},
+		{"4k4/9/9/9/9/9/9/9/4K4 b 2R2B4G4S4N4L18P 1", EVAL_PHASE_MAX},
+	};
+	int bad_phase = 0;
+	char pwhy[160] = "";
+	for (size_t i = 0; i < sizeof phases / sizeof phases[0]; i++) {
+		struct gy_pos p;
+		int got = -1;
+		if (gy_sfen_parse(&p, phases[i].sfen, strlen(phases[i].sfen), GY_SFEN_STRICT, NULL) == GY_OK)
+			got = eval_phase(&p);
+		if (got != phases[i].phase && !bad_phase++)
+			snprintf(pwhy, sizeof pwhy, "phase %d, want %d: %s", got, phases[i].phase, phases[i].sfen);
+	}
+	CHECK(&t, "eval-1.5", !bad_phase, "%s", pwhy);
 	return check_exit(&t);
 }
