@@ -101,9 +101,9 @@ static inline int eval_evaluate(const struct gy_pos *p) { return eval_with(eval_
 int eval_features(const struct gy_pos *p, struct eval_feature *out);
 
 /*
- * The game phase of `p`, 0 (opening) to EVAL_PHASE_MAX (endgame): pieces
- * in hand (2 for a non-pawn, 1 for each of the first four pawns) and
- * pieces standing in the enemy camp, for both sides together.
+ * The game phase of `p`, 0 (opening) to EVAL_PHASE_MAX (endgame), capped:
+ * 2 for each non-pawn piece in either hand, 1 for each of a hand's first
+ * four pawns, and 1 for each piece (king aside) in the enemy camp.
  */
 int eval_phase(const struct gy_pos *p);
 
