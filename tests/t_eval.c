@@ -148,6 +148,9 @@ int main(void)
 		{"lnsgkgsnl/1r7/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL b Bb 5", 4},
 		{"4k4/9/9/9/9/9/9/9/4K4 b P5p 1", 5},
 		{"4k4/1+P7/9/9/9/9/9/9/4K4 b - 1", 1},
+		{"4k4/9/9/9/9/9/9/7+p1/4K4 b - 1", 1},
+		{"4k4/9/9/9/9/9/p8/9/4K4 b - 1", 1},
+		{"4k4/9/9/9/9/p8/9/9/4K4 b - 1", 0},
 		{"4k4/9/9/9/9/9/9/9/4K4 b 2R2B4G4S4N4L18P 1", EVAL_PHASE_MAX},
 	};
 	int bad_phase = 0;
