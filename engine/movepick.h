@@ -34,6 +34,8 @@ struct history {
 	int16_t capture[32][GY_SQ_NB][16];
 	gy_move counter[32][GY_SQ_NB];
 	cont_table cont[32][GY_SQ_NB];
+	/* By how much searches found the static evaluation off, by side to move and pawn structure (search.c). */
+	int16_t corr[GY_COLOR_NB][1 << 14];
 };
 
 /* Adds `bonus` to a history entry, saturating toward +-limit. */

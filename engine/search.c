@@ -154,6 +154,31 @@ static bool mate1_possible(const struct gy_pos *p)
 	return (near & p->by_color[us]) != 0;
 }
 
+/*
+ * Correction history: the evaluation misjudges some pawn structures the
+ * same way again and again, and the searches below them show by how much.
+ * Entries (within +-CORR_LIMIT) hold that error times CORR_GRAIN for the
+ * side to move; the search adds them to the static evaluation, the hash
+ * keeps the raw one.
+ */
+enum { CORR_LIMIT = 1024, CORR_GRAIN = 32 };
+
+static inline int16_t *corr_entry(struct worker *w)
+{
+	const struct gy_pos *p = &w->pos;
+	gy_bb b = p->by_type[GY_PAWN] & p->by_color[GY_BLACK], wh = p->by_type[GY_PAWN] & p->by_color[GY_WHITE];
+	uint64_t h = (uint64_t)b * 0x9e3779b97f4a7c15ull ^ (uint64_t)(b >> 64) * 0xc2b2ae3d27d4eb4full ^
+		     (uint64_t)wh * 0x165667b19e3779f9ull ^ (uint64_t)(wh >> 64) * 0xd6e8feb86659fd93ull;
+	return &w->hist->corr[p->side][h >> (64 - 14)];
+}
+
+/* The raw evaluation `raw` corrected, kept short of the mate scores. */
+static inline int corrected_eval(struct worker *w, int raw)
+{
+	int v = raw + *corr_entry(w) / CORR_GRAIN;
+	return v >= VALUE_MATE_IN_MAX ? VALUE_MATE_IN_MAX - 1 : v <= -VALUE_MATE_IN_MAX ? -VALUE_MATE_IN_MAX + 1 : v;
+}
+
 /* Records the position after a move at game ply g + 1. */
 static inline void record_path(struct worker *w, int g)
 {
@@ -189,12 +214,13 @@ static int qsearch(struct worker *w, int alpha, int beta, int ply, int depth)
 		return tt_value;
 
 	/* Step 2: stand pat. */
-	int best = -VALUE_INF, stand = VALUE_NONE, old_alpha = alpha;
+	int best = -VALUE_INF, stand = VALUE_NONE, raw = TT_EVAL_NONE, old_alpha = alpha;
 	if (!in_check) {
-		stand = hit.found && hit.eval != TT_EVAL_NONE ? hit.eval : eval_evaluate(pos);
+		raw = hit.found && hit.eval != TT_EVAL_NONE ? hit.eval : eval_evaluate(pos);
+		stand = corrected_eval(w, raw);
 		if (stand >= beta) {
 			if (!hit.found)
-				tt_store(w->sh->tt, slot, key, value_to_tt(stand, ply), TT_BOUND_LOWER, -1, 0, stand);
+				tt_store(w->sh->tt, slot, key, value_to_tt(stand, ply), TT_BOUND_LOWER, -1, 0, raw);
 			return stand;
 		}
 		/* A mate in one is worth more than any capture. */
@@ -260,7 +286,7 @@ static int qsearch(struct worker *w, int alpha, int beta, int ply, int depth)
 	if (atomic_load_explicit(&w->sh->stop, memory_order_relaxed))
 		return 0;
 	int bound = best >= beta ? TT_BOUND_LOWER : pv_node && best > old_alpha ? TT_BOUND_EXACT : TT_BOUND_UPPER;
-	tt_store(w->sh->tt, slot, key, value_to_tt(best, ply), bound, 0, best_move, in_check ? TT_EVAL_NONE : stand);
+	tt_store(w->sh->tt, slot, key, value_to_tt(best, ply), bound, 0, best_move, raw);
 	return best;
 }
 
@@ -392,14 +418,14 @@ static int search(struct worker *w, int alpha, int beta, int depth, int ply, boo
 	}
 
 	/* Step 4: the static evaluation, and pruning on it. */
-	int eval = VALUE_NONE;
+	int eval = VALUE_NONE, raw_eval = TT_EVAL_NONE;
 	bool improving = false;
 	ss->in_check = in_check;
 	if (in_check) {
 		ss->static_eval = VALUE_NONE;
 	} else {
-		ss->static_eval = hit.found && hit.eval != TT_EVAL_NONE ? hit.eval : eval_evaluate(pos);
-		eval = ss->static_eval;
+		raw_eval = hit.found && hit.eval != TT_EVAL_NONE ? hit.eval : eval_evaluate(pos);
+		ss->static_eval = eval = corrected_eval(w, raw_eval);
 		if (tt_value != VALUE_NONE && (hit.bound & (tt_value > eval ? TT_BOUND_LOWER : TT_BOUND_UPPER)))
 			eval = tt_value;
 		struct stack *before = ss_at(w, ply - 2);
@@ -601,9 +627,16 @@ static int search(struct worker *w, int alpha, int beta, int depth, int ply, boo
 	int bound = best_value >= beta                  ? TT_BOUND_LOWER
 		    : pv_node && best_value > old_alpha ? TT_BOUND_EXACT
 							: TT_BOUND_UPPER;
+	/* The evaluation's error as this search measured it: only a quiet best move, and a bound on the right side. */
+	if (!in_check && !excluded && (!best_move || !gy_move_captured(best_move)) &&
+	    !(bound == TT_BOUND_LOWER && best_value <= ss->static_eval) &&
+	    !(bound == TT_BOUND_UPPER && best_value >= ss->static_eval)) {
+		int bonus = (best_value - ss->static_eval) * depth / 8;
+		bonus = bonus > CORR_LIMIT / 4 ? CORR_LIMIT / 4 : bonus < -CORR_LIMIT / 4 ? -CORR_LIMIT / 4 : bonus;
+		history_add(corr_entry(w), bonus, CORR_LIMIT);
+	}
 	if (!excluded && (!root || w->pv_index == 0))
-		tt_store(sh->tt, slot, key, value_to_tt(best_value, ply), bound, depth, best_move,
-			 in_check ? TT_EVAL_NONE : ss->static_eval);
+		tt_store(sh->tt, slot, key, value_to_tt(best_value, ply), bound, depth, best_move, raw_eval);
 	return best_value;
 }
 
