@@ -31,6 +31,30 @@ static inline int king_rel(gy_sq rsq, gy_sq rk)
 	return dr * 9 + df;
 }
 
+/*
+ * The KPA base of king square `ksq` of color `kc`: the block of its
+ * bucket, and whether the board is mirrored (the king on files 6-9).
+ * A king on file 5 sees the board as it stands, so there the evaluation
+ * of a position and of its mirror image may differ (tests/t_eval.c).
+ */
+static inline int kpa_base(int kc, gy_sq ksq, bool *mirror)
+{
+	gy_sq rk = rel_sq(kc, ksq);
+	int f = gy_file_of(rk), r = gy_rank_of(rk);
+	*mirror = f > 5;
+	if (*mirror)
+		f = 10 - f;
+	int rb = r >= 7 ? 9 - r : 3;
+	return ((f - 1) * 4 + rb) * 16 * 81;
+}
+
+/* Square `sq` seen from `kc` and mirrored with its king. */
+static inline int kpa_sq(int kc, bool mirror, gy_sq sq)
+{
+	gy_sq rsq = rel_sq(kc, sq);
+	return mirror ? (9 - gy_file_of(rsq)) * 9 + gy_rank_of(rsq) - 1 : rsq;
+}
+
 /* The mobility slot of a slider type, or -1. */
 static inline int slider_slot(int pt)
 {
@@ -91,8 +115,12 @@ static ALWAYS_INLINE void walk(struct walk *k, const struct gy_pos *p)
 	gy_bb att[GY_COLOR_NB] = {0, 0};
 	gy_bb ring[GY_COLOR_NB];
 	int natk[GY_COLOR_NB] = {0, 0}; /* [whose king] */
-	for (int c = 0; c < GY_COLOR_NB; c++)
+	int kbase[GY_COLOR_NB];
+	bool kmirror[GY_COLOR_NB] = {false, false};
+	for (int c = 0; c < GY_COLOR_NB; c++) {
 		ring[c] = gy_bbt.king[p->king[c]];
+		kbase[c] = p->king[c] == GY_SQ_NONE ? -1 : EVAL_KPA + kpa_base(c, p->king[c], &kmirror[c]);
+	}
 	for (int c = 0; c < GY_COLOR_NB; c++) {
 		int sign = c == GY_BLACK ? 1 : -1;
 		gy_bb own = p->by_color[c];
@@ -109,6 +137,12 @@ static ALWAYS_INLINE void walk(struct walk *k, const struct gy_pos *p)
 				feat(k, EVAL_KOWN + pt * 153 + king_rel(rsq, rking[c][c]), sign);
 			if (rking[c][c ^ 1] != GY_SQ_NONE)
 				feat(k, EVAL_KOPP + pt * 153 + king_rel(rsq, rking[c][c ^ 1]), sign);
+			for (int kc = 0; kc < GY_COLOR_NB; kc++)
+				if (kbase[kc] >= 0)
+					feat(k,
+					     kbase[kc] + (kc != c) * 20 * 16 * 81 + pt * 81 +
+						     kpa_sq(kc, kmirror[kc], sq),
+					     sign);
 			if (pt == GY_PAWN)
 				continue; /* pawn attacks are added all at once below */
 			gy_bb a = gy_attacks(c, pt, sq, occ);

@@ -35,6 +35,20 @@
  *   DROPCHK [type 0..7][squares 1..3]     empty squares from which a piece of a
  *                                         type in hand would check the enemy king
  *                                         and not be taken at once (capped at 3)
+ *   KPA    [enemy 0..1][king 0..19][type][square 0..80]
+ *                                         a piece's square by a king's place,
+ *                                         both seen from the king's owner and
+ *                                         mirrored so that the king stands on
+ *                                         files 1-5 (on file 5 not at all: with
+ *                                         the king in the centre the rook's
+ *                                         side and the bishop's side differ):
+ *                                         the king's file (1-5) by
+ *                                         its rank (back rank, second, third,
+ *                                         further up); enemy 1 for the other
+ *                                         side's pieces.  Castles and attack
+ *                                         shapes where the relative tables
+ *                                         (KOWN, KOPP) cannot tell the edge from
+ *                                         the centre
  * dr is the rank offset seen from the piece's owner (+8), df the file
  * distance.
  *
@@ -68,7 +82,8 @@ enum {
 	EVAL_KESC = EVAL_KATK + 7 * 5,
 	EVAL_THREAT = EVAL_KESC + 9,
 	EVAL_DROPCHK = EVAL_THREAT + 2 * 16 * 3,
-	EVAL_PHASE_NB = EVAL_DROPCHK + 8 * 4, /* the weights of one phase */
+	EVAL_KPA = EVAL_DROPCHK + 8 * 4,
+	EVAL_PHASE_NB = EVAL_KPA + 2 * 20 * 16 * 81, /* the weights of one phase */
 	EVAL_NB = 2 * EVAL_PHASE_NB
 };
 
@@ -82,7 +97,7 @@ struct eval_feature {
 };
 
 /* The most features one position produces. */
-enum { EVAL_MAX_FEATURES = 512 };
+enum { EVAL_MAX_FEATURES = 640 };
 
 /* The weights the engine plays with (engine/eval_weights.c, written by the tuner). */
 extern const int16_t eval_weights[EVAL_NB];
