@@ -96,6 +96,9 @@ struct eval_feature {
 	int16_t count;
 };
 
+/* The tuner's feature lists hold an index below EVAL_PHASE_NB in 16 bits. */
+_Static_assert(EVAL_PHASE_NB <= 65536, "feature indices must fit struct eval_feature's uint16_t");
+
 /* The most features one position produces. */
 enum { EVAL_MAX_FEATURES = 640 };
 
