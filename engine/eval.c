@@ -32,14 +32,14 @@ static inline int king_rel(gy_sq rsq, gy_sq rk)
 }
 
 /*
- * The KPA base of king square `ksq` of color `kc`: the block of its
- * bucket, and whether the board is mirrored (the king on files 6-9).
- * A king on file 5 sees the board as it stands, so there the evaluation
- * of a position and of its mirror image may differ (tests/t_eval.c).
+ * The KPA base of a king on relative square `rk` (seen from its owner):
+ * the block of its bucket, and whether the board is mirrored (the king
+ * on files 6-9).  A king on file 5 sees the board as it stands, so there
+ * the evaluation of a position and of its mirror image may differ
+ * (tests/t_eval.c).
  */
-static inline int kpa_base(int kc, gy_sq ksq, bool *mirror)
+static inline int kpa_base(gy_sq rk, bool *mirror)
 {
-	gy_sq rk = rel_sq(kc, ksq);
 	int f = gy_file_of(rk), r = gy_rank_of(rk);
 	*mirror = f > 5;
 	if (*mirror)
@@ -48,10 +48,9 @@ static inline int kpa_base(int kc, gy_sq ksq, bool *mirror)
 	return ((f - 1) * 4 + rb) * 16 * 81;
 }
 
-/* Square `sq` seen from `kc` and mirrored with its king. */
-static inline int kpa_sq(int kc, bool mirror, gy_sq sq)
+/* Relative square `rsq` (seen from the king's owner) mirrored with its king. */
+static inline int kpa_sq(bool mirror, gy_sq rsq)
 {
-	gy_sq rsq = rel_sq(kc, sq);
 	return mirror ? (9 - gy_file_of(rsq)) * 9 + gy_rank_of(rsq) - 1 : rsq;
 }
 
@@ -119,7 +118,7 @@ static ALWAYS_INLINE void walk(struct walk *k, const struct gy_pos *p)
 	bool kmirror[GY_COLOR_NB] = {false, false};
 	for (int c = 0; c < GY_COLOR_NB; c++) {
 		ring[c] = gy_bbt.king[p->king[c]];
-		kbase[c] = p->king[c] == GY_SQ_NONE ? -1 : EVAL_KPA + kpa_base(c, p->king[c], &kmirror[c]);
+		kbase[c] = p->king[c] == GY_SQ_NONE ? -1 : EVAL_KPA + kpa_base(rking[c][c], &kmirror[c]);
 	}
 	for (int c = 0; c < GY_COLOR_NB; c++) {
 		int sign = c == GY_BLACK ? 1 : -1;
@@ -137,12 +136,13 @@ static ALWAYS_INLINE void walk(struct walk *k, const struct gy_pos *p)
 				feat(k, EVAL_KOWN + pt * 153 + king_rel(rsq, rking[c][c]), sign);
 			if (rking[c][c ^ 1] != GY_SQ_NONE)
 				feat(k, EVAL_KOPP + pt * 153 + king_rel(rsq, rking[c][c ^ 1]), sign);
-			for (int kc = 0; kc < GY_COLOR_NB; kc++)
-				if (kbase[kc] >= 0)
-					feat(k,
-					     kbase[kc] + (kc != c) * 20 * 16 * 81 + pt * 81 +
-						     kpa_sq(kc, kmirror[kc], sq),
-					     sign);
+			/* KPA: for our king the square as seen already, for theirs turned (80 - rsq). */
+			if (kbase[c] >= 0)
+				feat(k, kbase[c] + pt * 81 + kpa_sq(kmirror[c], rsq), sign);
+			if (kbase[c ^ 1] >= 0)
+				feat(k,
+				     kbase[c ^ 1] + 20 * 16 * 81 + pt * 81 + kpa_sq(kmirror[c ^ 1], (gy_sq)(80 - rsq)),
+				     sign);
 			if (pt == GY_PAWN)
 				continue; /* pawn attacks are added all at once below */
 			gy_bb a = gy_attacks(c, pt, sq, occ);

@@ -172,10 +172,10 @@ static inline int16_t *corr_entry(struct worker *w)
 	return &w->hist->corr[p->side][h >> (64 - 14)];
 }
 
-/* The raw evaluation `raw` corrected, kept short of the mate scores. */
-static inline int corrected_eval(struct worker *w, int raw)
+/* The raw evaluation `raw` corrected by entry `corr`, kept short of the mate scores. */
+static inline int corrected_eval(const int16_t *corr, int raw)
 {
-	int v = raw + *corr_entry(w) / CORR_GRAIN;
+	int v = raw + *corr / CORR_GRAIN;
 	return v >= VALUE_MATE_IN_MAX ? VALUE_MATE_IN_MAX - 1 : v <= -VALUE_MATE_IN_MAX ? -VALUE_MATE_IN_MAX + 1 : v;
 }
 
@@ -217,7 +217,7 @@ static int qsearch(struct worker *w, int alpha, int beta, int ply, int depth)
 	int best = -VALUE_INF, stand = VALUE_NONE, raw = TT_EVAL_NONE, old_alpha = alpha;
 	if (!in_check) {
 		raw = hit.found && hit.eval != TT_EVAL_NONE ? hit.eval : eval_evaluate(pos);
-		stand = corrected_eval(w, raw);
+		stand = corrected_eval(corr_entry(w), raw);
 		if (stand >= beta) {
 			if (!hit.found)
 				tt_store(w->sh->tt, slot, key, value_to_tt(stand, ply), TT_BOUND_LOWER, -1, 0, raw);
@@ -419,13 +419,15 @@ static int search(struct worker *w, int alpha, int beta, int depth, int ply, boo
 
 	/* Step 4: the static evaluation, and pruning on it. */
 	int eval = VALUE_NONE, raw_eval = TT_EVAL_NONE;
+	int16_t *corr = NULL; /* this node's correction entry, out of check */
 	bool improving = false;
 	ss->in_check = in_check;
 	if (in_check) {
 		ss->static_eval = VALUE_NONE;
 	} else {
 		raw_eval = hit.found && hit.eval != TT_EVAL_NONE ? hit.eval : eval_evaluate(pos);
-		ss->static_eval = eval = corrected_eval(w, raw_eval);
+		corr = corr_entry(w);
+		ss->static_eval = eval = corrected_eval(corr, raw_eval);
 		if (tt_value != VALUE_NONE && (hit.bound & (tt_value > eval ? TT_BOUND_LOWER : TT_BOUND_UPPER)))
 			eval = tt_value;
 		struct stack *before = ss_at(w, ply - 2);
@@ -633,7 +635,7 @@ static int search(struct worker *w, int alpha, int beta, int depth, int ply, boo
 	    !(bound == TT_BOUND_UPPER && best_value >= ss->static_eval)) {
 		int bonus = (best_value - ss->static_eval) * depth / 8;
 		bonus = bonus > CORR_LIMIT / 4 ? CORR_LIMIT / 4 : bonus < -CORR_LIMIT / 4 ? -CORR_LIMIT / 4 : bonus;
-		history_add(corr_entry(w), bonus, CORR_LIMIT);
+		history_add(corr, bonus, CORR_LIMIT);
 	}
 	if (!excluded && (!root || w->pv_index == 0))
 		tt_store(sh->tt, slot, key, value_to_tt(best_value, ply), bound, depth, best_move, raw_eval);
