@@ -187,16 +187,21 @@ static ALWAYS_INLINE gy_move *gen_checks(const struct gy_pos *p, int us, const s
 	return gen_drops(p, us, empty, ci->sq, kept);
 }
 
+/* Under a single check, the evasions that are not king moves: capture the checker or block its line. */
+static ALWAYS_INLINE gy_move *gen_blocks(const struct gy_pos *p, int us, gy_move *out)
+{
+	gy_sq checker = gy_bb_lsb(p->checkers);
+	gy_bb between = gy_between(p->king[us], checker);
+	out = gen_board(p, us, between | gy_bbt.square[checker], out);
+	return gen_drops(p, us, between, NULL, out);
+}
+
 static ALWAYS_INLINE gy_move *gen_evasions(const struct gy_pos *p, int us, gy_move *out)
 {
-	gy_sq ksq = p->king[us];
 	out = gen_king(p, us, ~p->by_color[us] & GY_BB_ALL, out);
 	if (gy_bb_more_than_one(p->checkers))
 		return out;
-	gy_sq checker = gy_bb_lsb(p->checkers);
-	gy_bb between = gy_between(ksq, checker);
-	out = gen_board(p, us, between | gy_bbt.square[checker], out);
-	return gen_drops(p, us, between, NULL, out);
+	return gen_blocks(p, us, out);
 }
 
 static ALWAYS_INLINE gy_move *gen_for(const struct gy_pos *p, int us, enum gy_gen_kind kind, gy_move *out)
@@ -272,7 +277,29 @@ int gy_legal_count(const struct gy_pos *p)
 	return gy_gen(p, GY_GEN_LEGAL, &list);
 }
 
-bool gy_has_legal_move(const struct gy_pos *p) { return gy_legal_count(p) > 0; }
+/*
+ * In check, the common case (a king that can step out) is answered without
+ * generating the other evasions: mate-in-one tests ask this after every
+ * check they try.
+ */
+bool gy_has_legal_move(const struct gy_pos *p)
+{
+	if (!p->checkers)
+		return gy_legal_count(p) > 0;
+	int us = p->side;
+	gy_sq ksq = p->king[us];
+	gy_bb occ = gy_pos_occupied(p) ^ gy_bbt.square[ksq];
+	gy_bb steps = gy_bbt.king[ksq] & ~p->by_color[us] & GY_BB_ALL;
+	while (steps)
+		if (!gy_pos_attacked_by(p, gy_bb_pop(&steps), us ^ 1, occ))
+			return true;
+	if (gy_bb_more_than_one(p->checkers))
+		return false;
+	struct gy_movelist list;
+	gy_move *first = list.moves;
+	gy_move *last = us == GY_BLACK ? gen_blocks(p, GY_BLACK, first) : gen_blocks(p, GY_WHITE, first);
+	return keep_legal(p, first, last) > first;
+}
 
 bool gy_move_is_legal(const struct gy_pos *p, gy_move m)
 {

@@ -5,7 +5,8 @@
  *   kinds-1.1  CAPTURES + QUIETS + DROPS (or EVASIONS), kept legal, = LEGAL
  *   kinds-1.2  CHECKS = the legal moves after which the opponent is in check
  *   kinds-1.3  gy_mate1 finds a mate exactly when brute force finds one,
- *              and the move it returns mates
+ *              and the move it returns mates; in every position a check
+ *              leads to, gy_has_legal_move agrees with gy_legal_count
  *   kinds-1.4  gy_move_is_legal accepts every legal move and rejects the
  *              pseudo-legal moves that are not
  *   kinds-1.5  do/undo restores the position; the incremental key equals
@@ -87,8 +88,11 @@ static void check_checks_and_mate(const struct gy_pos *p, const struct gy_moveli
 		gy_pos_do(&q, legal->moves[i], &u);
 		if (gy_pos_in_check(&q)) {
 			brute.moves[brute.n++] = legal->moves[i];
-			if (!gy_has_legal_move(&q))
+			bool any = gy_legal_count(&q) > 0;
+			if (!any)
 				mate_exists = true;
+			if (gy_has_legal_move(&q) != any)
+				fail_once(vm, &q, "gy_has_legal_move disagrees with gy_legal_count in check");
 		}
 		if (gy_pos_in_check(&q) != gy_pos_gives_check(p, legal->moves[i]))
 			fail_once(vc, p, "gy_pos_gives_check wrong");
