@@ -81,70 +81,115 @@ int eval_phase(const struct gy_pos *p)
 	return s < EVAL_PHASE_MAX ? s : EVAL_PHASE_MAX;
 }
 
-/* The walk's output: the weights summed by phase, or the features listed. */
+/*
+ * The walk's output: the weights summed by phase, or the features listed.
+ * Sums go to one of the accumulator's parts (struct eval_acc): the board
+ * pieces' terms by the king they depend on, everything else to EVAL_ACC_FREE.
+ */
 struct walk {
 	const int16_t *w;
 	struct eval_feature *out;
 	int n;
-	int open, end; /* sums of the opening and endgame weights */
+	int32_t open[EVAL_ACC_PARTS], end[EVAL_ACC_PARTS]; /* sums of the opening and endgame weights */
 };
 
-static ALWAYS_INLINE void feat(struct walk *k, int index, int count)
+static ALWAYS_INLINE void feat_in(struct walk *k, int part, int index, int count)
 {
 	if (k->out) {
 		k->out[k->n].index = (uint16_t)index;
 		k->out[k->n].count = (int16_t)count;
 		k->n++;
 	} else {
-		k->open += k->w[index] * count;
-		k->end += k->w[EVAL_PHASE_NB + index] * count;
+		k->open[part] += k->w[index] * count;
+		k->end[part] += k->w[EVAL_PHASE_NB + index] * count;
 	}
 }
 
-/* Step by step, every feature of `p` from Black's side. */
-static ALWAYS_INLINE void walk(struct walk *k, const struct gy_pos *p)
-{
-	gy_bb occ = gy_pos_occupied(p);
+static ALWAYS_INLINE void feat(struct walk *k, int index, int count) { feat_in(k, EVAL_ACC_FREE, index, count); }
+
+/* Where the kings stand, as the board pieces' terms see them. */
+struct kings {
 	gy_sq rking[GY_COLOR_NB][GY_COLOR_NB]; /* [owner][whose king] relative to owner */
+	int kbase[GY_COLOR_NB];                /* each king's KPA block, -1 without the king */
+	bool kmirror[GY_COLOR_NB];
+};
+
+static ALWAYS_INLINE void kings_init(struct kings *ks, const struct gy_pos *p)
+{
 	for (int c = 0; c < GY_COLOR_NB; c++)
 		for (int kc = 0; kc < GY_COLOR_NB; kc++)
-			rking[c][kc] = p->king[kc] == GY_SQ_NONE ? GY_SQ_NONE : rel_sq(c, p->king[kc]);
+			ks->rking[c][kc] = p->king[kc] == GY_SQ_NONE ? GY_SQ_NONE : rel_sq(c, p->king[kc]);
+	for (int c = 0; c < GY_COLOR_NB; c++) {
+		ks->kmirror[c] = false;
+		ks->kbase[c] = p->king[c] == GY_SQ_NONE ? -1 : EVAL_KPA + kpa_base(ks->rking[c][c], &ks->kmirror[c]);
+	}
+}
 
-	/* Step 1: the board; the squares each side attacks (king aside) and the attackers of each king's ring. */
+/* Parts a piece's terms go to (a mask of 1 << part). */
+enum { PART_KING_BLACK = 1 << GY_BLACK, PART_KING_WHITE = 1 << GY_WHITE, PART_FREE = 1 << EVAL_ACC_FREE };
+enum { PARTS_ALL = PART_KING_BLACK | PART_KING_WHITE | PART_FREE };
+
+/*
+ * The terms of a board piece of colour c and type pt on sq, counted `sign`
+ * times: its square and material (part FREE), and where it stands from
+ * each king (the part of that king), those parts in `parts` only.
+ */
+static ALWAYS_INLINE void piece_terms(struct walk *k, const struct kings *ks, int c, int pt, gy_sq sq, int sign,
+				      int parts)
+{
+	gy_sq rsq = rel_sq(c, sq);
+	if (parts & PART_FREE) {
+		feat(k, EVAL_PST + pt * 45 + half_sq(rsq), sign);
+		if (pt != GY_KING)
+			feat(k, EVAL_MAT + pt, sign);
+	}
+	if (pt == GY_KING)
+		return;
+	if ((parts & (1 << c)) && ks->rking[c][c] != GY_SQ_NONE) {
+		feat_in(k, c, EVAL_KOWN + pt * 153 + king_rel(rsq, ks->rking[c][c]), sign);
+		/* KPA: for our king the square as seen already, for theirs turned (80 - rsq). */
+		feat_in(k, c, ks->kbase[c] + pt * 81 + kpa_sq(ks->kmirror[c], rsq), sign);
+	}
+	if ((parts & (1 << (c ^ 1))) && ks->rking[c][c ^ 1] != GY_SQ_NONE) {
+		feat_in(k, c ^ 1, EVAL_KOPP + pt * 153 + king_rel(rsq, ks->rking[c][c ^ 1]), sign);
+		feat_in(k, c ^ 1,
+			ks->kbase[c ^ 1] + 20 * 16 * 81 + pt * 81 + kpa_sq(ks->kmirror[c ^ 1], (gy_sq)(80 - rsq)),
+			sign);
+	}
+}
+
+/* Every board piece's terms, in `parts`. */
+static ALWAYS_INLINE void walk_pieces(struct walk *k, const struct gy_pos *p, const struct kings *ks, int parts)
+{
+	for (int c = 0; c < GY_COLOR_NB; c++) {
+		int sign = c == GY_BLACK ? 1 : -1;
+		gy_bb pieces = p->by_color[c];
+		while (pieces) {
+			gy_sq sq = gy_bb_pop(&pieces);
+			piece_terms(k, ks, c, gy_piece_type(p->board[sq]), sq, sign, parts);
+		}
+	}
+}
+
+/* Step by step, every feature of `p` from Black's side but the board pieces' own terms (walk_pieces). */
+static ALWAYS_INLINE void walk_rest(struct walk *k, const struct gy_pos *p, const struct kings *ks)
+{
+	gy_bb occ = gy_pos_occupied(p);
+
+	/* Step 1: the squares each side attacks (king aside), the attackers of each king's ring, mobility. */
 	gy_bb att[GY_COLOR_NB] = {0, 0};
 	gy_bb ring[GY_COLOR_NB];
 	int natk[GY_COLOR_NB] = {0, 0}; /* [whose king] */
-	int kbase[GY_COLOR_NB];
-	bool kmirror[GY_COLOR_NB] = {false, false};
-	for (int c = 0; c < GY_COLOR_NB; c++) {
+	for (int c = 0; c < GY_COLOR_NB; c++)
 		ring[c] = gy_bbt.king[p->king[c]];
-		kbase[c] = p->king[c] == GY_SQ_NONE ? -1 : EVAL_KPA + kpa_base(rking[c][c], &kmirror[c]);
-	}
 	for (int c = 0; c < GY_COLOR_NB; c++) {
 		int sign = c == GY_BLACK ? 1 : -1;
 		gy_bb own = p->by_color[c];
-		gy_bb pieces = own;
+		gy_bb pieces = own & ~p->by_type[GY_PAWN] &
+			       ~p->by_type[GY_KING]; /* pawn attacks are added all at once below */
 		while (pieces) {
 			gy_sq sq = gy_bb_pop(&pieces);
 			int pt = gy_piece_type(p->board[sq]);
-			gy_sq rsq = rel_sq(c, sq);
-			feat(k, EVAL_PST + pt * 45 + half_sq(rsq), sign);
-			if (pt == GY_KING)
-				continue;
-			feat(k, EVAL_MAT + pt, sign);
-			if (rking[c][c] != GY_SQ_NONE)
-				feat(k, EVAL_KOWN + pt * 153 + king_rel(rsq, rking[c][c]), sign);
-			if (rking[c][c ^ 1] != GY_SQ_NONE)
-				feat(k, EVAL_KOPP + pt * 153 + king_rel(rsq, rking[c][c ^ 1]), sign);
-			/* KPA: for our king the square as seen already, for theirs turned (80 - rsq). */
-			if (kbase[c] >= 0)
-				feat(k, kbase[c] + pt * 81 + kpa_sq(kmirror[c], rsq), sign);
-			if (kbase[c ^ 1] >= 0)
-				feat(k,
-				     kbase[c ^ 1] + 20 * 16 * 81 + pt * 81 + kpa_sq(kmirror[c ^ 1], (gy_sq)(80 - rsq)),
-				     sign);
-			if (pt == GY_PAWN)
-				continue; /* pawn attacks are added all at once below */
 			gy_bb a = gy_attacks(c, pt, sq, occ);
 			att[c] |= a;
 			natk[c ^ 1] += (a & ring[c ^ 1]) != 0;
@@ -231,7 +276,7 @@ static ALWAYS_INLINE void walk(struct walk *k, const struct gy_pos *p)
 		if (!h)
 			continue;
 		/* How far the enemy king has come out of its own camp edge (0: still on it). */
-		int dist = rking[c][c ^ 1] == GY_SQ_NONE ? 0 : gy_rank_of(rking[c][c ^ 1]) - 1;
+		int dist = ks->rking[c][c ^ 1] == GY_SQ_NONE ? 0 : gy_rank_of(ks->rking[c][c ^ 1]) - 1;
 		for (int pt = GY_PAWN; pt < GY_HAND_NB; pt++) {
 			int n = gy_hand_count(h, pt);
 			for (int i = 1; i <= n; i++)
@@ -242,20 +287,102 @@ static ALWAYS_INLINE void walk(struct walk *k, const struct gy_pos *p)
 	}
 }
 
+/* The sums of walk `k` blended by the phase of `p`, from the side to move. */
+static int blend(const struct walk *k, const struct gy_pos *p)
+{
+	int32_t open = 0, end = 0;
+	for (int i = 0; i < EVAL_ACC_PARTS; i++) {
+		open += k->open[i];
+		end += k->end[i];
+	}
+	int s = eval_phase(p);
+	int v = (open * (EVAL_PHASE_MAX - s) + end * s) / EVAL_PHASE_MAX;
+	return p->side == GY_BLACK ? v : -v;
+}
+
 int eval_with(const int16_t *w, const struct gy_pos *p)
 {
-	struct walk k = {w, NULL, 0, 0, 0};
-	walk(&k, p);
-	int s = eval_phase(p);
-	int v = (k.open * (EVAL_PHASE_MAX - s) + k.end * s) / EVAL_PHASE_MAX;
-	return p->side == GY_BLACK ? v : -v;
+	struct walk k = {w, NULL, 0, {0}, {0}};
+	struct kings ks;
+	kings_init(&ks, p);
+	walk_pieces(&k, p, &ks, PARTS_ALL);
+	walk_rest(&k, p, &ks);
+	return blend(&k, p);
 }
 
 int eval_features(const struct gy_pos *p, struct eval_feature *out)
 {
-	struct walk k = {NULL, out, 0, 0, 0};
-	walk(&k, p);
+	struct walk k = {NULL, out, 0, {0}, {0}};
+	struct kings ks;
+	kings_init(&ks, p);
+	walk_pieces(&k, p, &ks, PARTS_ALL);
+	walk_rest(&k, p, &ks);
 	return k.n;
+}
+
+/* Copies the board pieces' sums of walk `k` into `a` (the FREE part's other terms are left out). */
+static void acc_store(struct eval_acc *a, const struct walk *k)
+{
+	for (int i = 0; i < EVAL_ACC_PARTS; i++) {
+		a->open[i] = k->open[i];
+		a->end[i] = k->end[i];
+	}
+}
+
+void eval_acc_init(struct eval_acc *a, const struct gy_pos *p)
+{
+	struct walk k = {eval_weights, NULL, 0, {0}, {0}};
+	struct kings ks;
+	kings_init(&ks, p);
+	walk_pieces(&k, p, &ks, PARTS_ALL);
+	acc_store(a, &k);
+}
+
+void eval_acc_update(struct eval_acc *a, const struct eval_acc *before, const struct gy_pos *p, gy_move m)
+{
+	struct walk k = {eval_weights, NULL, 0, {0}, {0}};
+	for (int i = 0; i < EVAL_ACC_PARTS; i++) {
+		k.open[i] = before->open[i];
+		k.end[i] = before->end[i];
+	}
+	if (m == GY_MOVE_NONE) { /* a null move */
+		acc_store(a, &k);
+		return;
+	}
+	struct kings ks;
+	kings_init(&ks, p);
+	int us = p->side ^ 1, sign = us == GY_BLACK ? 1 : -1;
+	gy_sq to = gy_move_to(m);
+	int moved = gy_move_moved(m), captured = gy_move_captured(m);
+	if (moved == GY_KING) {
+		/* Every piece stands elsewhere from the king: its part again from scratch. */
+		k.open[us] = k.end[us] = 0;
+		walk_pieces(&k, p, &ks, 1 << us);
+		piece_terms(&k, &ks, us, GY_KING, gy_move_from(m), -sign, PART_FREE);
+		piece_terms(&k, &ks, us, GY_KING, to, sign, PART_FREE);
+		if (captured)
+			piece_terms(&k, &ks, us ^ 1, captured, to, sign, PART_FREE | 1 << (us ^ 1));
+	} else {
+		if (!gy_move_is_drop(m))
+			piece_terms(&k, &ks, us, moved, gy_move_from(m), -sign, PARTS_ALL);
+		piece_terms(&k, &ks, us, gy_move_after(m), to, sign, PARTS_ALL);
+		if (captured)
+			piece_terms(&k, &ks, us ^ 1, captured, to, sign, PARTS_ALL);
+	}
+	acc_store(a, &k);
+}
+
+int eval_acc_evaluate(const struct eval_acc *a, const struct gy_pos *p)
+{
+	struct walk k = {eval_weights, NULL, 0, {0}, {0}};
+	for (int i = 0; i < EVAL_ACC_PARTS; i++) {
+		k.open[i] = a->open[i];
+		k.end[i] = a->end[i];
+	}
+	struct kings ks;
+	kings_init(&ks, p);
+	walk_rest(&k, p, &ks);
+	return blend(&k, p);
 }
 
 /* Board values: P L N S B R G K +P +L +N +S H D, indexed by type. */

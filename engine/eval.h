@@ -112,6 +112,31 @@ int eval_with(const int16_t *w, const struct gy_pos *p);
 static inline int eval_evaluate(const struct gy_pos *p) { return eval_with(eval_weights, p); }
 
 /*
+ * The board pieces' terms summed ahead (material, squares, and where each
+ * piece stands from each king: most of the evaluation's work), so that a
+ * move updates them by its few pieces instead of the whole board.  Parts
+ * [GY_BLACK] and [GY_WHITE] hold the terms that depend on that king's
+ * square, part EVAL_ACC_FREE the others; a king's move redoes its part.
+ */
+enum { EVAL_ACC_FREE = GY_COLOR_NB, EVAL_ACC_PARTS };
+
+struct eval_acc {
+	int32_t open[EVAL_ACC_PARTS], end[EVAL_ACC_PARTS];
+};
+
+/* The terms of `p` from scratch. */
+void eval_acc_init(struct eval_acc *a, const struct gy_pos *p);
+
+/*
+ * `a` = `before` (the position before move `m`) updated for `m`; `p` is
+ * the position after it.  GY_MOVE_NONE: a null move (`a` = `before`).
+ */
+void eval_acc_update(struct eval_acc *a, const struct eval_acc *before, const struct gy_pos *p, gy_move m);
+
+/* eval_evaluate(p), given `a` = the terms of `p`. */
+int eval_acc_evaluate(const struct eval_acc *a, const struct gy_pos *p);
+
+/*
  * Writes the features of `p` (from Black's side, not the side to move)
  * into `out` (EVAL_MAX_FEATURES entries); returns how many.  Blended by
  * eval_phase(p) as above, they give eval_with(w, p) from Black's side.

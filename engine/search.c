@@ -179,6 +179,29 @@ static inline int corrected_eval(const int16_t *corr, int raw)
 	return v >= VALUE_MATE_IN_MAX ? VALUE_MATE_IN_MAX - 1 : v <= -VALUE_MATE_IN_MAX ? -VALUE_MATE_IN_MAX + 1 : v;
 }
 
+/*
+ * The evaluation's board terms at `ply`: updated from the ply before by
+ * the move made there when that ply has them, else summed from scratch.
+ */
+static void ensure_acc(struct worker *w, int ply)
+{
+	struct stack *ss = ss_at(w, ply), *prev = ss_at(w, ply - 1);
+	if (ss->acc_ok)
+		return;
+	if (ply > 0 && prev->acc_ok)
+		eval_acc_update(&ss->acc, &prev->acc, &w->pos, prev->move);
+	else
+		eval_acc_init(&ss->acc, &w->pos);
+	ss->acc_ok = true;
+}
+
+/* eval_evaluate of the position at `ply`, through its board terms. */
+static int node_eval(struct worker *w, int ply)
+{
+	ensure_acc(w, ply);
+	return eval_acc_evaluate(&ss_at(w, ply)->acc, &w->pos);
+}
+
 /* Records the position after a move at game ply g + 1. */
 static inline void record_path(struct worker *w, int g)
 {
@@ -216,7 +239,7 @@ static int qsearch(struct worker *w, int alpha, int beta, int ply, int depth)
 	/* Step 2: stand pat. */
 	int best = -VALUE_INF, stand = VALUE_NONE, raw = TT_EVAL_NONE, old_alpha = alpha;
 	if (!in_check) {
-		raw = hit.found && hit.eval != TT_EVAL_NONE ? hit.eval : eval_evaluate(pos);
+		raw = hit.found && hit.eval != TT_EVAL_NONE ? hit.eval : node_eval(w, ply);
 		stand = corrected_eval(corr_entry(w), raw);
 		if (stand >= beta) {
 			if (!hit.found)
@@ -238,6 +261,7 @@ static int qsearch(struct worker *w, int alpha, int beta, int ply, int depth)
 	}
 
 	/* Step 3: captures (every evasion in check). */
+	ensure_acc(w, ply);
 	struct picker mp;
 	picker_init_qs(&mp, pos, w->hist, hit.move, depth == 0);
 	gy_move m, best_move = GY_MOVE_NONE;
@@ -262,6 +286,7 @@ static int qsearch(struct worker *w, int alpha, int beta, int ply, int depth)
 		struct gy_undo u;
 		ss->move = m;
 		gy_pos_do(pos, m, &u);
+		ss_at(w, ply + 1)->acc_ok = false;
 		record_path(w, g + 1);
 		int v = -qsearch(w, -beta, -alpha, ply + 1, depth - 1);
 		gy_pos_undo(pos, m, &u);
@@ -425,7 +450,7 @@ static int search(struct worker *w, int alpha, int beta, int depth, int ply, boo
 	if (in_check) {
 		ss->static_eval = VALUE_NONE;
 	} else {
-		raw_eval = hit.found && hit.eval != TT_EVAL_NONE ? hit.eval : eval_evaluate(pos);
+		raw_eval = hit.found && hit.eval != TT_EVAL_NONE ? hit.eval : node_eval(w, ply);
 		corr = corr_entry(w);
 		ss->static_eval = eval = corrected_eval(corr, raw_eval);
 		if (tt_value != VALUE_NONE && (hit.bound & (tt_value > eval ? TT_BOUND_LOWER : TT_BOUND_UPPER)))
@@ -451,6 +476,7 @@ static int search(struct worker *w, int alpha, int beta, int depth, int ply, boo
 			ss->move = GY_MOVE_NONE;
 			ss->cont = NULL;
 			do_null(w, &saved);
+			ss_at(w, ply + 1)->acc_ok = false;
 			record_path(w, g + 1);
 			int v = -search(w, -beta, -beta + 1, depth - r, ply + 1, !cutnode);
 			w->pos = saved;
@@ -465,6 +491,7 @@ static int search(struct worker *w, int alpha, int beta, int depth, int ply, boo
 		depth--;
 
 	/* Step 5: the moves. */
+	ensure_acc(w, ply);
 	struct history *h = w->hist;
 	struct stack *prev = ss_at(w, ply - 1);
 	const cont_table *cont[2] = {prev->cont, ss_at(w, ply - 2)->cont};
@@ -541,6 +568,7 @@ static int search(struct worker *w, int alpha, int beta, int depth, int ply, boo
 		ss->move = m;
 		ss->cont = &h->cont[pc][to];
 		gy_pos_do(pos, m, &u);
+		ss_at(w, ply + 1)->acc_ok = false;
 		record_path(w, g + 1);
 		__builtin_prefetch(tt_cluster_of(sh->tt, gy_pos_key(pos)));
 		int v;
@@ -740,6 +768,8 @@ void search_run(struct worker *w)
 	w->completed_depth = 0;
 	w->seldepth = 0;
 	w->best_changes = 0;
+	for (int i = 0; i < MAX_PLY + 8; i++)
+		w->stack[i].acc_ok = false; /* a new root position */
 	int multipv = s->multipv < w->nroot ? s->multipv : w->nroot;
 	double changes_avg = 0;
 	gy_move last_best = GY_MOVE_NONE;

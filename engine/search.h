@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "eval.h"
 #include "gyoku/engine.h"
 #include "gyoku/impasse.h"
 #include "movepick.h"
@@ -80,7 +81,9 @@ struct stack {
 	gy_move pv[MAX_PLY + 1];
 	int pv_len;
 	bool in_check;
-	gy_move excluded; /* the move a singular-extension search leaves out here (GY_MOVE_NONE: none) */
+	gy_move excluded;    /* the move a singular-extension search leaves out here (GY_MOVE_NONE: none) */
+	struct eval_acc acc; /* the evaluation's board terms of this ply's position, when acc_ok */
+	bool acc_ok;
 };
 
 struct worker {

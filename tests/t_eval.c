@@ -8,7 +8,8 @@
  * and the game phase that blends the opening and endgame weights.  The
  * one planned exception: KPA does not mirror a king on file 5 (eval.h),
  * so the mirror images of such positions are compared with the noise of
- * those KPA blocks set to zero.
+ * those KPA blocks set to zero.  The board pieces' terms updated move by
+ * move (struct eval_acc) equal them summed from scratch.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -167,6 +168,52 @@ int main(void)
 	CHECK(&t, "eval-1.2", !bad_index, "%d: %s", bad_index, why[1]);
 	CHECK(&t, "eval-1.3", !bad_flip, "colours swapped, %d of %d: %s", bad_flip, 2 * seen, why[2]);
 	CHECK(&t, "eval-1.4", !bad_mirror, "mirrored, %d of %d: %s", bad_mirror, 2 * seen, why[3]);
+
+	/* The accumulator updated move by move is the one made from scratch, and evaluates as eval_evaluate. */
+	struct randplay g;
+	randplay_start(&g, 13, 200);
+	struct eval_acc acc;
+	eval_acc_init(&acc, &g.pos);
+	int bad_acc = 0, king_moves = 0;
+	char awhy[GY_SFEN_MAX + 96] = "";
+	for (int i = 0; i < POSITIONS; i++) {
+		struct gy_movelist list;
+		list.n = 0;
+		gy_gen(&g.pos, GY_GEN_LEGAL, &list);
+		if (list.n == 0 || g.ply >= g.max_plies) {
+			randplay_start(&g, 13 + (uint64_t)i, 200);
+			eval_acc_init(&acc, &g.pos);
+			continue;
+		}
+		unsigned total = 0, odds[GY_MAX_MOVES];
+		for (int j = 0; j < list.n; j++)
+			total += odds[j] = randplay_weight(&g.pos, list.moves[j]);
+		unsigned pick = (unsigned)(randplay_next(&g) % total);
+		int j = 0;
+		while (pick >= odds[j])
+			pick -= odds[j++];
+		gy_move m = list.moves[j];
+		struct gy_undo u;
+		gy_pos_do(&g.pos, m, &u);
+		g.ply++;
+		king_moves += gy_move_moved(m) == GY_KING;
+		struct eval_acc next, fresh, null;
+		eval_acc_update(&next, &acc, &g.pos, m);
+		eval_acc_update(&null, &next, &g.pos, GY_MOVE_NONE);
+		eval_acc_init(&fresh, &g.pos);
+		acc = next;
+		int v = eval_acc_evaluate(&acc, &g.pos), want = eval_evaluate(&g.pos);
+		if ((memcmp(&next, &fresh, sizeof fresh) || memcmp(&null, &fresh, sizeof fresh) || v != want) &&
+		    !bad_acc++) {
+			char sfen[GY_SFEN_MAX], usi[GY_USI_MOVE_MAX];
+			gy_sfen_write(&g.pos, sfen, sizeof sfen);
+			gy_usi_write_move(m, usi);
+			snprintf(awhy, sizeof awhy, "after %s: %d, want %d: %s", usi, v, want, sfen);
+			eval_acc_init(&acc, &g.pos);
+		}
+	}
+	CHECK(&t, "eval-1.6", !bad_acc && king_moves > 0, "%d of %d (%d king moves): %s", bad_acc, POSITIONS,
+	      king_moves, awhy);
 
 	/* The game phase: none at the start, its cap with full hands, counted as eval.h says in between. */
 	static const struct {
