@@ -246,8 +246,8 @@ static int qsearch(struct worker *w, int alpha, int beta, int ply, int depth)
 				tt_store(w->sh->tt, slot, key, value_to_tt(stand, ply), TT_BOUND_LOWER, -1, 0, raw);
 			return stand;
 		}
-		/* A mate in one is worth more than any capture. */
-		if (mate1_possible(pos)) {
+		/* A mate in one is worth more than any capture (the hash may know there is none). */
+		if (!hit.no_mate1 && mate1_possible(pos)) {
 			gy_move mate = gy_mate1(pos);
 			if (mate) {
 				tt_store(w->sh->tt, slot, key, value_to_tt(mate_in(ply + 1), ply), TT_BOUND_EXACT, 0,
@@ -311,7 +311,7 @@ static int qsearch(struct worker *w, int alpha, int beta, int ply, int depth)
 	if (atomic_load_explicit(&w->sh->stop, memory_order_relaxed))
 		return 0;
 	int bound = best >= beta ? TT_BOUND_LOWER : pv_node && best > old_alpha ? TT_BOUND_EXACT : TT_BOUND_UPPER;
-	tt_store(w->sh->tt, slot, key, value_to_tt(best, ply), bound, 0, best_move, raw);
+	tt_store(w->sh->tt, slot, key, value_to_tt(best, ply), bound | (in_check ? 0 : TT_NO_MATE1), 0, best_move, raw);
 	return best;
 }
 
@@ -417,7 +417,7 @@ static int search(struct worker *w, int alpha, int beta, int depth, int ply, boo
 
 	/* Step 2: the hash (a search that leaves a move out has its own key). */
 	gy_move excluded = ss->excluded;
-	uint64_t key = gy_pos_key(pos) ^ ((uint64_t)excluded << 32);
+	uint64_t key = gy_pos_key(pos) ^ ((uint64_t)excluded << 32 | excluded);
 	struct tt_entry *slot;
 	struct tt_hit hit = tt_probe(sh->tt, key, &slot);
 	int tt_value = hit.found ? value_from_tt(hit.value, ply) : VALUE_NONE;
@@ -433,7 +433,7 @@ static int search(struct worker *w, int alpha, int beta, int depth, int ply, boo
 	/* Step 3: wins found without searching: a declaration or try, a mate in one. */
 	if (!root && search_entering_win(pos, sh->setup.entering))
 		return mate_in(ply + 1);
-	if (!root && !excluded && !in_check && mate1_possible(pos)) {
+	if (!root && !excluded && !in_check && !hit.no_mate1 && mate1_possible(pos)) {
 		gy_move mate = gy_mate1(pos);
 		if (mate) {
 			tt_store(sh->tt, slot, key, value_to_tt(mate_in(ply + 1), ply), TT_BOUND_EXACT, depth, mate,
@@ -666,7 +666,8 @@ static int search(struct worker *w, int alpha, int beta, int depth, int ply, boo
 		history_add(corr, bonus, CORR_LIMIT);
 	}
 	if (!excluded && (!root || w->pv_index == 0))
-		tt_store(sh->tt, slot, key, value_to_tt(best_value, ply), bound, depth, best_move, raw_eval);
+		tt_store(sh->tt, slot, key, value_to_tt(best_value, ply), bound | (root || in_check ? 0 : TT_NO_MATE1),
+			 depth, best_move, raw_eval);
 	return best_value;
 }
 

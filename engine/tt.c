@@ -39,8 +39,8 @@ void tt_clear(struct tt *t)
 struct tt_hit tt_probe(const struct tt *t, uint64_t key, struct tt_entry **slot)
 {
 	struct tt_cluster *c = tt_cluster_of(t, key);
-	uint32_t key32 = (uint32_t)(key >> 32);
-	struct tt_hit hit = {false, 0, 0, TT_EVAL_NONE, 0, TT_BOUND_NONE};
+	uint32_t key32 = tt_key32(key);
+	struct tt_hit hit = {false, 0, 0, TT_EVAL_NONE, 0, TT_BOUND_NONE, false};
 	struct tt_entry *replace = &c->e[0];
 	int worst = 1 << 30;
 	for (int i = 0; i < 4; i++) {
@@ -54,6 +54,7 @@ struct tt_hit tt_probe(const struct tt *t, uint64_t key, struct tt_entry **slot)
 			hit.eval = e->eval;
 			hit.depth = e->depth - TT_DEPTH_OFFSET;
 			hit.bound = e->genbound & 3;
+			hit.no_mate1 = e->flags & TT_NO_MATE1;
 			*slot = e;
 			return hit;
 		}
@@ -78,19 +79,27 @@ struct tt_hit tt_probe(const struct tt *t, uint64_t key, struct tt_entry **slot)
 void tt_store(struct tt *t, struct tt_entry *slot, uint64_t key, int value, int bound, int depth, gy_move move,
 	      int eval)
 {
-	uint32_t key32 = (uint32_t)(key >> 32);
-	/* Keep the old move when the new search found none for the same position. */
+	uint32_t key32 = tt_key32(key);
+	int flags = bound & TT_NO_MATE1;
+	bound &= 3;
+	/* Keep the old move when the new search found none for the same position, and what it knew. */
+	if (slot->key32 == key32 && slot->depth)
+		flags |= slot->flags;
 	if (move || slot->key32 != key32)
 		slot->move = move;
 	/* A shallower non-exact result does not overwrite a deeper one of the same position. */
-	if (slot->key32 == key32 && slot->depth && bound != TT_BOUND_EXACT && depth + TT_DEPTH_OFFSET + 4 < slot->depth)
+	if (slot->key32 == key32 && slot->depth && bound != TT_BOUND_EXACT &&
+	    depth + TT_DEPTH_OFFSET + 4 < slot->depth) {
+		slot->flags = (uint8_t)flags;
 		return;
+	}
 	slot->key32 = key32;
 	slot->value = (int16_t)value;
 	slot->eval = (int16_t)eval;
 	int d = depth + TT_DEPTH_OFFSET;
 	slot->depth = (uint8_t)(d < 1 ? 1 : d > 255 ? 255 : d);
 	slot->genbound = (uint8_t)(t->generation | bound);
+	slot->flags = (uint8_t)flags;
 }
 
 int tt_hashfull(const struct tt *t)
