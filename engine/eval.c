@@ -1,7 +1,9 @@
 /*
  * engine/eval.c: the static evaluation (eval.h): one walk over the
  * position that either sums weights or lists features, so that the tuner
- * and the search can never disagree on what a feature is.
+ * and the search can never disagree on what a feature is.  The board
+ * pieces' own terms (walk_pieces) can also be kept and updated move by
+ * move (struct eval_acc); the rest of the walk (walk_rest) runs each time.
  */
 #include "eval.h"
 
@@ -185,8 +187,8 @@ static ALWAYS_INLINE void walk_rest(struct walk *k, const struct gy_pos *p, cons
 	for (int c = 0; c < GY_COLOR_NB; c++) {
 		int sign = c == GY_BLACK ? 1 : -1;
 		gy_bb own = p->by_color[c];
-		gy_bb pieces = own & ~p->by_type[GY_PAWN] &
-			       ~p->by_type[GY_KING]; /* pawn attacks are added all at once below */
+		/* The king aside; pawn attacks are added all at once below. */
+		gy_bb pieces = own & ~p->by_type[GY_PAWN] & ~p->by_type[GY_KING];
 		while (pieces) {
 			gy_sq sq = gy_bb_pop(&pieces);
 			int pt = gy_piece_type(p->board[sq]);
