@@ -130,6 +130,9 @@ static void score_quiets(struct picker *mp)
 			s += (*mp->cont[1])[pc][to];
 		if (gy_move_is_promotion(m))
 			s += 2000;
+		/* Checks that do not simply lose the piece come early. */
+		if (gy_pos_gives_check(mp->p, m) && see_ge(mp->p, m, -75))
+			s += 16384;
 		mp->scores[i] = s;
 	}
 }
