@@ -52,11 +52,11 @@ static inline unsigned randplay_weight(const struct gy_pos *p, gy_move m)
 }
 
 /*
- * Plays one weighted random move; when the game is over (no legal move or
- * `max_plies` reached) starts a new one from the start position.  Returns
- * false when it started a new game instead of moving.
+ * Plays one weighted random move and returns it; when the game is over
+ * (no legal move or `max_plies` reached) starts a new one from the start
+ * position instead and returns GY_MOVE_NONE.
  */
-static inline bool randplay_step(struct randplay *r)
+static inline gy_move randplay_move(struct randplay *r)
 {
 	struct gy_movelist list;
 	list.n = 0;
@@ -64,7 +64,7 @@ static inline bool randplay_step(struct randplay *r)
 	if (list.n == 0 || r->ply >= r->max_plies) {
 		gy_pos_set_start(&r->pos);
 		r->ply = 0;
-		return false;
+		return GY_MOVE_NONE;
 	}
 	unsigned total = 0, weights[GY_MAX_MOVES];
 	for (int i = 0; i < list.n; i++)
@@ -76,7 +76,10 @@ static inline bool randplay_step(struct randplay *r)
 	struct gy_undo u;
 	gy_pos_do(&r->pos, list.moves[i], &u);
 	r->ply++;
-	return true;
+	return list.moves[i];
 }
+
+/* randplay_move(), telling only whether it moved (false: a new game began). */
+static inline bool randplay_step(struct randplay *r) { return randplay_move(r) != GY_MOVE_NONE; }
 
 #endif

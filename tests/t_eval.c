@@ -177,25 +177,11 @@ int main(void)
 	int bad_acc = 0, king_moves = 0;
 	char awhy[GY_SFEN_MAX + 96] = "";
 	for (int i = 0; i < POSITIONS; i++) {
-		struct gy_movelist list;
-		list.n = 0;
-		gy_gen(&g.pos, GY_GEN_LEGAL, &list);
-		if (list.n == 0 || g.ply >= g.max_plies) {
-			randplay_start(&g, 13 + (uint64_t)i, 200);
+		gy_move m = randplay_move(&g);
+		if (m == GY_MOVE_NONE) {
 			eval_acc_init(&acc, &g.pos);
 			continue;
 		}
-		unsigned total = 0, odds[GY_MAX_MOVES];
-		for (int j = 0; j < list.n; j++)
-			total += odds[j] = randplay_weight(&g.pos, list.moves[j]);
-		unsigned pick = (unsigned)(randplay_next(&g) % total);
-		int j = 0;
-		while (pick >= odds[j])
-			pick -= odds[j++];
-		gy_move m = list.moves[j];
-		struct gy_undo u;
-		gy_pos_do(&g.pos, m, &u);
-		g.ply++;
 		king_moves += gy_move_moved(m) == GY_KING;
 		struct eval_acc next, fresh, null;
 		eval_acc_update(&next, &acc, &g.pos, m);
