@@ -833,7 +833,9 @@ void search_run(struct worker *w)
 		changes_avg = changes_avg / 2 + w->best_changes;
 		if (s->tm.maximum >= 0 && !atomic_load(&sh->pondering)) {
 			double scale = (1.0 + changes_avg) * (same_best >= 3 ? 0.7 : 1.0);
-			if (timeman_now() - atomic_load(&sh->start_ms) >= (int64_t)(s->tm.optimum * scale * 0.6))
+			int64_t enough = (int64_t)(s->tm.optimum * scale * 0.6);
+			if (timeman_now() - atomic_load(&sh->start_ms) >=
+			    (enough > s->tm.minimum ? enough : s->tm.minimum))
 				break;
 		}
 		if (w->nroot == 1 && s->tm.maximum >= 0 && depth >= 4)

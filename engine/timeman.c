@@ -3,7 +3,7 @@
  *
  * Invariant: maximum never exceeds what the clock gives for this move
  * (main time + byoyomi, or main time alone under Fischer and sudden
- * death) minus the network delay, and optimum <= maximum.
+ * death) minus the network delay, and minimum <= optimum <= maximum.
  */
 #include "timeman.h"
 
@@ -21,9 +21,10 @@ static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 
 struct timeman timeman_plan(const struct gy_limits *l, int side, int ply, int64_t network_delay, int64_t minimum_think)
 {
-	struct timeman tm = {-1, -1};
+	struct timeman tm = {0, -1, -1};
 	if (l->movetime > 0) {
-		tm.optimum = tm.maximum = max64(1, l->movetime - network_delay);
+		/* "movetime": exactly this long, as the GUI asked. */
+		tm.minimum = tm.optimum = tm.maximum = max64(1, l->movetime - network_delay);
 		return tm;
 	}
 	int64_t time = l->time[side], inc = l->inc[side], byo = l->byoyomi;
@@ -47,5 +48,12 @@ struct timeman timeman_plan(const struct gy_limits *l, int side, int ply, int64_
 	if (time > 0)
 		tm.maximum = min64(tm.maximum, max64(tm.optimum * 5, byo > 0 ? byo - network_delay : 0));
 	tm.maximum = max64(tm.maximum, tm.optimum);
+	/*
+	 * Step 4: the floor, the minimum thinking time and the byoyomi. A move
+	 * that stops short of the byoyomi gains nothing: the main time it keeps
+	 * only delays the point from which every move gets the byoyomi, so the
+	 * game's thinking time is longest when no move spends less.
+	 */
+	tm.minimum = min64(tm.optimum, max64(minimum_think, byo - network_delay));
 	return tm;
 }

@@ -1,8 +1,9 @@
 /*
  * engine/timeman.h: how long to think on a move, from the clock the `go`
- * gives: an optimum (stop after an iteration past it) and a maximum (stop
- * the search at once), both inside what the clock allows minus the
- * network delay, so the engine never loses on time.
+ * gives: a minimum (never stop before it), an optimum (stop after an
+ * iteration past it) and a maximum (stop the search at once), all inside
+ * what the clock allows minus the network delay, so the engine never loses
+ * on time.
  */
 #ifndef ENGINE_TIMEMAN_H
 #define ENGINE_TIMEMAN_H
@@ -12,7 +13,7 @@
 #include "gyoku/engine.h"
 
 struct timeman {
-	int64_t optimum, maximum; /* milliseconds; maximum < 0: no time limit */
+	int64_t minimum, optimum, maximum; /* milliseconds; maximum < 0: no time limit */
 };
 
 /* The budget for `side` to move at game ply `ply`, with the engine's delay and minimum options. */
