@@ -537,8 +537,17 @@ static int search(struct worker *w, int alpha, int beta, int depth, int ply, boo
 					continue;
 				if (!see_ge(pos, m, -25 * lmr_depth * lmr_depth))
 					continue;
-			} else if (depth <= 8 && !see_ge(pos, m, -150 * depth)) {
-				continue;
+			} else {
+				/* Captures: futility (the piece taken and its history do not bring alpha in reach), then SEE. */
+				if (capture && !gives_check && !in_check && lmr_depth < 7) {
+					int taken = gy_move_captured(m);
+					int reach = ss->static_eval + 200 + 180 * lmr_depth + eval_piece_value(taken) +
+						    h->capture[pc][to][taken] / 8;
+					if (reach <= alpha)
+						continue;
+				}
+				if (depth <= 8 && !see_ge(pos, m, -150 * depth))
+					continue;
 			}
 		}
 
