@@ -49,6 +49,7 @@ void picker_init(struct picker *mp, const struct gy_pos *p, const struct history
 	if (!mp->tt_move)
 		mp->stage++;
 	mp->cur = mp->end = mp->bad_end = 0;
+	mp->ci_ok = false;
 }
 
 void picker_init_qs(struct picker *mp, const struct gy_pos *p, const struct history *h, gy_move tt_move, bool checks)
@@ -67,6 +68,16 @@ void picker_init_qs(struct picker *mp, const struct gy_pos *p, const struct hist
 		mp->stage++;
 	mp->checks = checks;
 	mp->cur = mp->end = mp->bad_end = 0;
+	mp->ci_ok = false;
+}
+
+bool picker_gives_check(struct picker *mp, gy_move m)
+{
+	if (!mp->ci_ok) {
+		gy_check_info_init(mp->p, &mp->ci);
+		mp->ci_ok = true;
+	}
+	return gy_check_info_gives(&mp->ci, m);
 }
 
 /* A quiescence promotion: a quiet promotion of a pawn, bishop or rook. */
@@ -131,7 +142,7 @@ static void score_quiets(struct picker *mp)
 		if (gy_move_is_promotion(m))
 			s += 2000;
 		/* Checks that do not simply lose the piece come early. */
-		if (gy_pos_gives_check(mp->p, m) && see_ge(mp->p, m, -75))
+		if (picker_gives_check(mp, m) && see_ge(mp->p, m, -75))
 			s += 16384;
 		mp->scores[i] = s;
 	}

@@ -67,6 +67,8 @@ struct picker {
 	int stage;
 	bool checks; /* quiescence: the quiet checks after the promotions */
 	int cur, end, bad_end;
+	struct gy_check_info ci; /* the position's check info, once ci_ok */
+	bool ci_ok;
 	gy_move moves[GY_MAX_MOVES];
 	int scores[GY_MAX_MOVES];
 	gy_move bad[GY_MAX_MOVES];
@@ -79,6 +81,9 @@ void picker_init(struct picker *mp, const struct gy_pos *p, const struct history
 /* Prepares a picker for quiescence: captures and quiet promotions, then the quiet checks when `checks`
  * (all evasions in check). */
 void picker_init_qs(struct picker *mp, const struct gy_pos *p, const struct history *h, gy_move tt_move, bool checks);
+
+/* True when the legal move `m` gives check (the check info is worked out at the first call). */
+bool picker_gives_check(struct picker *mp, gy_move m);
 
 /* The next move (pseudo-legal: the caller checks gy_pos_is_legal), or GY_MOVE_NONE when done. */
 gy_move picker_next(struct picker *mp, bool skip_quiets);

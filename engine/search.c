@@ -514,7 +514,7 @@ static int search(struct worker *w, int alpha, int beta, int depth, int ply, boo
 			continue;
 		move_count++;
 		bool capture = gy_move_captured(m) != 0;
-		bool gives_check = gy_pos_gives_check(pos, m);
+		bool gives_check = picker_gives_check(&mp, m);
 		int to = gy_move_to(m), pc = move_piece(side, m);
 		int stat = capture ? 0
 				   : h->main[side][move_origin(m)][to] + (cont[0] ? (*cont[0])[pc][to] : 0) +

@@ -119,42 +119,11 @@ static ALWAYS_INLINE gy_move *gen_drops(const struct gy_pos *p, int us, gy_bb ta
 }
 
 /*
- * What makes a move give check: for each piece type, the squares from
- * which a piece of the mover's colour attacks the opponent king (so a
- * piece checks directly when its type after the move stands on one), and
- * the mover's pieces that uncover a slider when they leave the line.
- */
-struct check_info {
-	gy_bb sq[GY_PTYPE_NB];
-	gy_bb disc;
-	gy_sq ksq;
-};
-
-static void check_info_init(const struct gy_pos *p, struct check_info *ci)
-{
-	int us = p->side, them = us ^ 1;
-	gy_bb occ = gy_pos_occupied(p);
-	ci->ksq = p->king[them];
-	ci->sq[GY_NO_PTYPE] = 0;
-	for (int pt = 1; pt < GY_PTYPE_NB; pt++)
-		ci->sq[pt] = pt == GY_KING ? 0 : gy_attacks(them, pt, ci->ksq, occ);
-	ci->disc = gy_pos_blockers(p, them) & p->by_color[us];
-}
-
-static inline bool gives_check(const struct check_info *ci, gy_move m)
-{
-	gy_sq to = gy_move_to(m), from = gy_move_from(m);
-	if (gy_bb_test(ci->sq[gy_move_after(m)], to))
-		return true;
-	return !gy_move_is_drop(m) && gy_bb_test(ci->disc, from) && !gy_aligned(ci->ksq, from, to);
-}
-
-/*
  * Checking moves when not in check: each piece goes only to squares from
  * which it (or its promoted form) checks, unless it uncovers a slider; the
  * king only uncovers.  Pseudo-legal, and every move checks.
  */
-static ALWAYS_INLINE gy_move *gen_checks(const struct gy_pos *p, int us, const struct check_info *ci, gy_move *out)
+static ALWAYS_INLINE gy_move *gen_checks(const struct gy_pos *p, int us, const struct gy_check_info *ci, gy_move *out)
 {
 	static const int8_t types[] = {GY_PAWN,       GY_LANCE, GY_KNIGHT,   GY_SILVER,    GY_BISHOP,
 				       GY_ROOK,       GY_GOLD,  GY_PRO_PAWN, GY_PRO_LANCE, GY_PRO_KNIGHT,
@@ -182,7 +151,7 @@ static ALWAYS_INLINE gy_move *gen_checks(const struct gy_pos *p, int us, const s
 	/* A piece near its checking squares may have a variant (promoted or not) that does not check. */
 	gy_move *kept = first;
 	for (gy_move *m = first; m < out; m++)
-		if (gives_check(ci, *m))
+		if (gy_check_info_gives(ci, *m))
 			*kept++ = *m;
 	return gen_drops(p, us, empty, ci->sq, kept);
 }
@@ -245,14 +214,14 @@ int gy_gen(const struct gy_pos *p, enum gy_gen_kind kind, struct gy_movelist *li
 {
 	gy_move *first = list->moves + list->n, *last;
 	if (kind == GY_GEN_CHECKS) {
-		struct check_info ci;
-		check_info_init(p, &ci);
+		struct gy_check_info ci;
+		gy_check_info_init(p, &ci);
 		if (p->checkers) {
 			/* In check: the evasions that also check. */
 			last = keep_legal(p, first, gen_pseudo(p, GY_GEN_EVASIONS, first));
 			gy_move *out = first;
 			for (gy_move *m = first; m < last; m++)
-				if (gives_check(&ci, *m))
+				if (gy_check_info_gives(&ci, *m))
 					*out++ = *m;
 			last = out;
 		} else {

@@ -275,6 +275,18 @@ bool gy_pos_gives_check(const struct gy_pos *p, gy_move m)
 	return gy_bb_test(gy_pos_blockers(p, them), from) && !gy_aligned(ksq, from, to);
 }
 
+void gy_check_info_init(const struct gy_pos *p, struct gy_check_info *ci)
+{
+	int us = p->side, them = us ^ 1;
+	gy_bb occ = gy_pos_occupied(p);
+	ci->ksq = p->king[them];
+	for (int pt = 0; pt < GY_PTYPE_NB; pt++)
+		ci->sq[pt] = pt == GY_NO_PTYPE || pt == GY_KING || ci->ksq == GY_SQ_NONE
+				     ? 0
+				     : gy_attacks(them, pt, ci->ksq, occ);
+	ci->disc = ci->ksq == GY_SQ_NONE ? 0 : gy_pos_blockers(p, them) & p->by_color[us];
+}
+
 bool gy_pos_pawn_drop_mates(const struct gy_pos *p, gy_sq sq)
 {
 	int us = p->side, them = us ^ 1;

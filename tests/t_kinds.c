@@ -3,7 +3,8 @@
  * brute force on positions reached by random play (issue 2):
  *
  *   kinds-1.1  CAPTURES + QUIETS + DROPS (or EVASIONS), kept legal, = LEGAL
- *   kinds-1.2  CHECKS = the legal moves after which the opponent is in check
+ *   kinds-1.2  CHECKS = the legal moves after which the opponent is in check;
+ *              so say gy_pos_gives_check and gy_check_info_gives for each
  *   kinds-1.3  gy_mate1 returns the first check, in the CHECKS generator's
  *              order, after which brute force finds no legal reply (none
  *              when no check mates); in every position a check leads to,
@@ -92,6 +93,8 @@ static void check_checks_and_mate(const struct gy_pos *p, const struct gy_moveli
 		gy_pos_undo(&q, checks.moves[i], &u);
 	}
 	bool mate_exists = false;
+	struct gy_check_info ci;
+	gy_check_info_init(p, &ci);
 	for (int i = 0; i < legal->n; i++) {
 		struct gy_undo u;
 		gy_pos_do(&q, legal->moves[i], &u);
@@ -105,6 +108,8 @@ static void check_checks_and_mate(const struct gy_pos *p, const struct gy_moveli
 		}
 		if (gy_pos_in_check(&q) != gy_pos_gives_check(p, legal->moves[i]))
 			fail_once(vc, p, "gy_pos_gives_check wrong");
+		if (gy_pos_in_check(&q) != gy_check_info_gives(&ci, legal->moves[i]))
+			fail_once(vc, p, "gy_check_info_gives wrong");
 		gy_pos_undo(&q, legal->moves[i], &u);
 	}
 	if (!same_list(&checks, &brute))

@@ -132,6 +132,30 @@ bool gy_pos_is_legal(const struct gy_pos *p, gy_move m);
 bool gy_pos_gives_check(const struct gy_pos *p, gy_move m);
 
 /*
+ * What makes a move of the side to move give check, worked out once for
+ * many moves: for each piece type, the squares from which a piece of the
+ * mover's colour attacks the opponent king (a move checks directly when
+ * its piece, as it stands after the move, lands on one), and the mover's
+ * pieces that uncover a slider when they leave its line.
+ */
+struct gy_check_info {
+	gy_bb sq[GY_PTYPE_NB];
+	gy_bb disc;
+	gy_sq ksq; /* the opponent king (GY_SQ_NONE: none, and no move checks) */
+};
+
+void gy_check_info_init(const struct gy_pos *p, struct gy_check_info *ci);
+
+/* gy_pos_gives_check for the legal move `m`, from the position's check info. */
+static inline bool gy_check_info_gives(const struct gy_check_info *ci, gy_move m)
+{
+	gy_sq to = gy_move_to(m), from = gy_move_from(m);
+	if (gy_bb_test(ci->sq[gy_move_after(m)], to))
+		return true;
+	return !gy_move_is_drop(m) && gy_bb_test(ci->disc, from) && !gy_aligned(ci->ksq, from, to);
+}
+
+/*
  * True when dropping a pawn of the side to move on `sq` would checkmate
  * the opponent (uchifuzume).  Meaningful when the pawn would give check.
  */
