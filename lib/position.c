@@ -278,13 +278,28 @@ bool gy_pos_gives_check(const struct gy_pos *p, gy_move m)
 void gy_check_info_init(const struct gy_pos *p, struct gy_check_info *ci)
 {
 	int us = p->side, them = us ^ 1;
-	gy_bb occ = gy_pos_occupied(p);
-	ci->ksq = p->king[them];
-	for (int pt = 0; pt < GY_PTYPE_NB; pt++)
-		ci->sq[pt] = pt == GY_NO_PTYPE || pt == GY_KING || ci->ksq == GY_SQ_NONE
-				     ? 0
-				     : gy_attacks(them, pt, ci->ksq, occ);
-	ci->disc = ci->ksq == GY_SQ_NONE ? 0 : gy_pos_blockers(p, them) & p->by_color[us];
+	gy_sq k = p->king[them];
+	ci->ksq = k;
+	if (k == GY_SQ_NONE) {
+		memset(ci->sq, 0, sizeof ci->sq);
+		ci->disc = 0;
+		return;
+	}
+	/* A piece of `us` attacks k from the squares a piece of `them` on k attacks; sliders and golds shared. */
+	gy_bb occ = gy_pos_occupied(p), gold = gy_bbt.gold[them][k];
+	gy_bb bishop = gy_bishop_attacks(k, occ), rook = gy_rook_attacks(k, occ);
+	ci->sq[GY_NO_PTYPE] = ci->sq[GY_KING] = 0;
+	ci->sq[GY_PAWN] = gy_bbt.pawn[them][k];
+	ci->sq[GY_LANCE] = gy_lance_attacks(them, k, occ);
+	ci->sq[GY_KNIGHT] = gy_bbt.knight[them][k];
+	ci->sq[GY_SILVER] = gy_bbt.silver[them][k];
+	ci->sq[GY_BISHOP] = bishop;
+	ci->sq[GY_ROOK] = rook;
+	ci->sq[GY_GOLD] = ci->sq[GY_PRO_PAWN] = ci->sq[GY_PRO_LANCE] = ci->sq[GY_PRO_KNIGHT] = ci->sq[GY_PRO_SILVER] =
+		gold;
+	ci->sq[GY_HORSE] = bishop | gy_bbt.king[k];
+	ci->sq[GY_DRAGON] = rook | gy_bbt.king[k];
+	ci->disc = gy_pos_blockers(p, them) & p->by_color[us];
 }
 
 bool gy_pos_pawn_drop_mates(const struct gy_pos *p, gy_sq sq)
