@@ -528,6 +528,13 @@ int cmd_match(int argc, char **argv)
 		fprintf(stderr, "gyoku match: %s\n", openings_path ? why : "out of memory");
 		return 1;
 	}
+	/* A node limit makes a game a function of its opening and colours: past two per opening, they repeat. */
+	if (m.rules.limit == MATCH_LIMIT_NODES && m.games > 2 * m.openings.n)
+		fprintf(stderr,
+			"gyoku match: warning: %d games on %d opening%s at a fixed node count: the games after the "
+			"first %d replay earlier ones move for move (engines on one thread); give a larger "
+			"--openings file\n",
+			m.games, m.openings.n, m.openings.n == 1 ? "" : "s", 2 * m.openings.n);
 	int status = run_match(&m);
 	openings_free(&m.openings);
 	return status;

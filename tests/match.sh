@@ -92,3 +92,8 @@ if [ -n "$fsf" ]; then
 else
 	echo "SKIP match-1.17: fairy-stockfish not installed"
 fi
+# 1.18: at a node limit, more games than two an opening are warned of (they would repeat); not fewer.
+A= B= match --games 8 --nodes 1000 --max-moves 10 --openings tests/data/match/openings.txt
+w8=$(grep -c 'warning: 8 games on 3 openings at a fixed node count: the games after the first 6 replay' "$tmp/out")
+A= B= match --games 6 --nodes 1000 --max-moves 10 --openings tests/data/match/openings.txt
+check match-1.18 bash -c "[ $w8 = 1 ] && ! grep -q warning $tmp/out && grep -q '^Finished: 6 games' $tmp/out"
