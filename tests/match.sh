@@ -73,10 +73,15 @@ A= B= match --games 2 --nodes 1000 --max-moves 20
 n1=$(grep -c '^Game ' "$tmp/out")
 A= B= match --games 2 --tc 2+0.05 --max-moves 20
 check match-1.14 bash -c "[ $n1 = 2 ] && [ \$(grep -c '^Game ' $tmp/out) = 2 ]"
-# 1.15: the shipped openings: at least 200 distinct positions, all readable.
-ship=data/openings/gyoku-openings.txt
+# 1.15: the shipped openings: at least 200 distinct positions, all readable; the SPRT file's 2000
+# positions, all readable and none in the first.
+ship=data/openings/gyoku-openings.txt big=data/openings/gyoku-openings-2000.txt
 A= B= match --games 2 --byoyomi 1000 --max-moves 40 --openings "$ship"
-check match-1.15 bash -c "[ \$(grep -v '^#' $ship | sort -u | wc -l) -ge 200 ] && grep -q '^Finished: 2 games' $tmp/out"
+n1=$(grep -c '^Finished: 2 games' "$tmp/out")
+A= B= match --games 2 --byoyomi 1000 --max-moves 10 --openings "$big"
+check match-1.15 bash -c "[ \$(grep -v '^#' $ship | sort -u | wc -l) -ge 200 ] && [ $n1 = 1 ] \
+	&& grep -q '^Finished: 2 games' $tmp/out && [ \$(grep -v '^#' $big | sort -u | wc -l) = 2000 ] \
+	&& [ \$(cat $ship $big | grep -v '^#' | sort | uniq -d | wc -l) = 0 ]"
 # 1.16: a right declaration wins (Sente has 28 points in a position from the openings file).
 A="--declare-at 1" B= match --games 1 --byoyomi 1000 --openings tests/data/match/declare.txt --out "$tmp/declare.csa"
 check match-1.16 bash -c "grep -q '^Game 1: A vs B: 1-0 {A (Sente) declares a win (CSA 27-point rule, 28 points)}' $tmp/out \
