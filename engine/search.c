@@ -327,8 +327,8 @@ static void do_null(struct worker *w, struct gy_pos *saved)
 	p->movenum++;
 }
 
-/* The history bonus (or malus) of a search to `depth`. */
-static int stat_bonus(int depth) { return depth > 13 ? 1600 : 16 * depth * depth + 64 * depth - 64; }
+/* The history bonus (or malus) of a search to `depth`: linear, capped from depth 10. */
+static int stat_bonus(int depth) { return depth > 9 ? 1600 : 180 * depth - 80; }
 
 /* Adds `bonus` to the continuation histories of piece `pc` to `to` after the two moves made before `ply`. */
 static void update_cont(struct worker *w, int ply, int pc, int to, int bonus)
