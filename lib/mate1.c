@@ -14,15 +14,16 @@
 
 /*
  * True when, after check `m` by `us`, the king on `k` can step to a square
- * of `steps` (its neighbours not held by its own side).  `free_now` is the
- * part of `steps` no piece of `us` attacks before `m`, with the king lifted.
+ * of `steps` (its neighbours not held by its own side).  `lifted` is the
+ * occupancy without the king, so that a checker's line runs on behind it;
+ * `free_now` the part of `steps` no piece of `us` attacks before `m`, with
+ * that occupancy.
  */
-static bool king_steps_out(const struct gy_pos *p, gy_move m, gy_sq k, gy_bb steps, gy_bb free_now)
+static bool king_steps_out(const struct gy_pos *p, gy_move m, gy_sq k, gy_bb steps, gy_bb lifted, gy_bb free_now)
 {
 	int us = p->side;
 	gy_sq to = gy_move_to(m);
-	/* The occupancy with the king lifted, so that a checker's line runs on behind it. */
-	gy_bb to_bb = gy_sq_bb(to), lifted = gy_pos_occupied(p) ^ gy_sq_bb(k);
+	gy_bb to_bb = gy_sq_bb(to);
 	if (gy_move_is_drop(m)) {
 		/* A dropped piece only adds its own attacks: it blocks others' lines, never opens one. */
 		return (free_now & ~gy_attacks(us, gy_move_drop_type(m), to, lifted | to_bb)) != 0;
@@ -58,7 +59,7 @@ gy_move gy_mate1(const struct gy_pos *p)
 	struct gy_pos q;
 	bool copied = false;
 	for (int i = 0; i < n; i++) {
-		if (king_steps_out(p, list.moves[i], k, steps, free_now))
+		if (king_steps_out(p, list.moves[i], k, steps, lifted, free_now))
 			continue;
 		if (!copied) {
 			q = *p;
