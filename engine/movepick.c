@@ -103,6 +103,39 @@ static void generate(struct picker *mp, enum gy_gen_kind kind)
 	}
 }
 
+/*
+ * The quiet promotions of pawns, bishops and rooks, in the order
+ * generate(GY_GEN_QUIETS) would give them (pawns by square, then bishops
+ * and rooks by origin and square), without generating the other quiets.
+ */
+static void generate_qs_promotions(struct picker *mp)
+{
+	const struct gy_pos *p = mp->p;
+	int us = p->side;
+	gy_bb occ = gy_pos_occupied(p), empty = ~occ & GY_BB_ALL, own = p->by_color[us], zone = gy_bbt.zone[us];
+	mp->cur = mp->end = 0;
+	gy_bb pawns = p->by_type[GY_PAWN] & own & gy_bbt.movable[us][GY_PAWN];
+	gy_bb to_bb = (us == GY_BLACK ? pawns >> 1 : pawns << 1) & empty & zone;
+	while (to_bb) {
+		gy_sq to = gy_bb_pop(&to_bb);
+		gy_move m = gy_make_move(us == GY_BLACK ? to + 1 : to - 1, to, GY_PAWN, 0, true);
+		if (m != mp->tt_move)
+			mp->moves[mp->end++] = m;
+	}
+	for (int pt = GY_BISHOP; pt <= GY_ROOK; pt++) {
+		gy_bb pieces = p->by_type[pt] & own;
+		while (pieces) {
+			gy_sq from = gy_bb_pop(&pieces);
+			gy_bb att = gy_attacks(us, pt, from, occ) & empty & (gy_in_zone(us, from) ? GY_BB_ALL : zone);
+			while (att) {
+				gy_move m = gy_make_move(from, gy_bb_pop(&att), pt, 0, true);
+				if (m != mp->tt_move)
+					mp->moves[mp->end++] = m;
+			}
+		}
+	}
+}
+
 /* generate(), keeping only the moves `keep` accepts. */
 static void generate_where(struct picker *mp, enum gy_gen_kind kind, bool (*keep)(gy_move))
 {
@@ -271,7 +304,7 @@ gy_move picker_next(struct picker *mp, bool skip_quiets)
 			break;
 		case ST_QS_PROMOTIONS_INIT:
 			/* Quiet promotions of a pawn, bishop or rook: the gains a capture search would miss. */
-			generate_where(mp, GY_GEN_QUIETS, qs_promotion);
+			generate_qs_promotions(mp);
 			score_captures(mp);
 			mp->stage++;
 			break;
