@@ -1,7 +1,8 @@
 /*
  * engine/see.c: static exchange evaluation (see.h), the swap algorithm
- * with a running balance, attackers recomputed through the vacated squares
- * so that sliders behind a capturer join in.
+ * with a running balance.  The stepping attackers are found once; the
+ * sliders are found again through each vacated square, so that a slider
+ * behind a capturer joins in.
  */
 #include "see.h"
 
@@ -11,6 +12,34 @@
 static const int8_t by_value[] = {GY_PAWN,     GY_LANCE,     GY_KNIGHT,     GY_SILVER,     GY_GOLD,
 				  GY_PRO_PAWN, GY_PRO_LANCE, GY_PRO_KNIGHT, GY_PRO_SILVER, GY_BISHOP,
 				  GY_HORSE,    GY_ROOK,      GY_DRAGON,     GY_KING};
+
+/* The pieces of both colours that step onto `to` (their attacks do not depend on the occupancy). */
+static gy_bb step_attackers(const struct gy_pos *p, gy_sq to)
+{
+	gy_bb golds = gy_pos_golds(p), b = p->by_color[GY_BLACK], w = p->by_color[GY_WHITE];
+	gy_bb by_black = (gy_bbt.pawn[GY_WHITE][to] & p->by_type[GY_PAWN]) |
+			 (gy_bbt.knight[GY_WHITE][to] & p->by_type[GY_KNIGHT]) |
+			 (gy_bbt.silver[GY_WHITE][to] & p->by_type[GY_SILVER]) | (gy_bbt.gold[GY_WHITE][to] & golds);
+	gy_bb by_white = (gy_bbt.pawn[GY_BLACK][to] & p->by_type[GY_PAWN]) |
+			 (gy_bbt.knight[GY_BLACK][to] & p->by_type[GY_KNIGHT]) |
+			 (gy_bbt.silver[GY_BLACK][to] & p->by_type[GY_SILVER]) | (gy_bbt.gold[GY_BLACK][to] & golds);
+	return (by_black & b) | (by_white & w) |
+	       (gy_bbt.king[to] & (p->by_type[GY_HORSE] | p->by_type[GY_DRAGON] | p->by_type[GY_KING]));
+}
+
+/*
+ * The sliders of both colours that reach `to` through `occ`: rooks,
+ * dragons and lances on its lines, bishops and horses on its diagonals.
+ */
+static gy_bb slider_attackers(const struct gy_pos *p, gy_sq to, gy_bb occ)
+{
+	gy_bb lances = p->by_type[GY_LANCE];
+	gy_bb orth = p->by_type[GY_ROOK] | p->by_type[GY_DRAGON] |
+		     (lances & p->by_color[GY_BLACK] & gy_bbt.ray[GY_DIR_S][to]) |
+		     (lances & p->by_color[GY_WHITE] & gy_bbt.ray[GY_DIR_N][to]);
+	return (gy_rook_attacks(to, occ) & orth) |
+	       (gy_bishop_attacks(to, occ) & (p->by_type[GY_BISHOP] | p->by_type[GY_HORSE]));
+}
 
 bool see_ge(const struct gy_pos *p, gy_move m, int threshold)
 {
@@ -25,7 +54,8 @@ bool see_ge(const struct gy_pos *p, gy_move m, int threshold)
 	if (!gy_move_is_drop(m))
 		occ ^= gy_bbt.square[gy_move_from(m)];
 	int stm = p->side;
-	gy_bb attackers = (gy_pos_attackers(p, to, GY_BLACK, occ) | gy_pos_attackers(p, to, GY_WHITE, occ)) & occ;
+	gy_bb steps = step_attackers(p, to);
+	gy_bb attackers = (steps | slider_attackers(p, to, occ)) & occ;
 	int res = 1;
 	for (;;) {
 		stm ^= 1;
@@ -49,7 +79,9 @@ bool see_ge(const struct gy_pos *p, gy_move m, int threshold)
 		if (swap < res)
 			break;
 		occ ^= gy_bbt.square[gy_bb_lsb(b)];
-		attackers = gy_pos_attackers(p, to, GY_BLACK, occ) | gy_pos_attackers(p, to, GY_WHITE, occ);
+		/* A slider behind the piece that took may now join in; nothing stands behind a knight. */
+		if (pt != GY_KNIGHT)
+			attackers = steps | slider_attackers(p, to, occ);
 	}
 	return res != 0;
 }
