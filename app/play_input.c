@@ -15,6 +15,7 @@
 
 #include "gyoku/err.h"
 #include "gyoku/notation.h"
+#include "gyoku/usi.h"
 #include "play_input.h"
 
 static const struct {
@@ -96,15 +97,40 @@ static bool breaks_rule(enum gy_err err)
 	}
 }
 
+/*
+ * True when the move text says whether it promotes: a promotion or
+ * non-promotion mark (+ = 成 不成 生), or the piece after the move as CSA
+ * writes it (+8833KA).  A USI move without '+' ("8h3c") or digits alone
+ * ("8833") do not say.
+ */
+static bool says_promotion(const char *text)
+{
+	size_t n = strlen(text);
+	if (strpbrk(text, "+=") || strstr(text, "成") || strstr(text, "生"))
+		return true;
+	return n >= 6 && isupper((unsigned char)text[n - 1]) && isupper((unsigned char)text[n - 2]) &&
+	       isdigit((unsigned char)text[n - 3]);
+}
+
 enum play_move_status play_input_move(const struct gy_pos *p, gy_sq prev_to, const char *text, gy_move *m, gy_move *alt,
-				      char *msg, size_t size)
+				      enum gy_err *rule, char *msg, size_t size)
 {
 	struct gy_srcpos where = {0, 0};
 	size_t len = strlen(text);
 	enum gy_err err = gy_notation_read(p, prev_to, text, len, m, &where);
 	msg[0] = '\0';
-	if (!err)
+	*rule = err;
+	if (!err) {
+		/* A move that may promote, read as not promoting by a notation that leaves it unsaid: ask. */
+		gy_move promoted;
+		if (!gy_move_is_drop(*m) && !gy_move_is_promotion(*m) && !says_promotion(text) &&
+		    gy_move_build(p, gy_move_from(*m), gy_move_to(*m), true, &promoted) == GY_OK) {
+			*alt = *m;
+			*m = promoted;
+			return PLAY_MOVE_PROMOTION;
+		}
 		return PLAY_MOVE_OK;
+	}
 	if (err == GY_ERR_NOTATION_PROMOTION_UNSPECIFIED && len < 200) {
 		/* Ask: the same text with each answer appended must name the two moves. */
 		char with[256];
@@ -160,7 +186,7 @@ const char *play_input_help(void)
 {
 	return "Moves, in any notation: 7g7f  P*5e  8h2b+  7776  +7776FU  P-7f  S*3d  Sx2c=  P76  ７六歩  76歩  同銀  "
 	       "５八金左\n"
-	       "  (without + or = a move that may promote asks 'Promote? [y/n]')\n"
+	       "  (a move that may promote asks 'Promote? [y/n]' unless it says: + or = , 成 or 不成, or CSA's piece)\n"
 	       "Commands:\n"
 	       "  help                  this text\n"
 	       "  resign                resign the game\n"
@@ -170,9 +196,9 @@ const char *play_input_help(void)
 	       "  board                 show the board again\n"
 	       "  save FILE             save the record: .kif .kifu .ki2 .ki2u .csa .sfen .usi .jkf\n"
 	       "  load FILE             load a record (or SFEN) and go on from its last move\n"
-	       "  declare               declare an impasse win (the points are shown)\n"
+	       "  declare               declare an impasse win (the points are shown; asks when it would lose)\n"
 	       "  moves                 the record so far\n"
 	       "  notation japanese|hodges|hosking|kitao   how moves are written\n"
 	       "  pieces kanji|letters  how pieces are drawn\n"
-	       "  quit                  leave (the game is not saved)\n";
+	       "  quit                  leave (asks first while the game goes on; an unfinished game is saved)\n";
 }

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "gyoku/err.h"
 #include "gyoku/position.h"
 #include "gyoku/types.h"
 
@@ -59,10 +60,11 @@ enum play_move_status {
  * Reads the move `text` in `p` (`prev_to`: the previous move's
  * destination for 同, or GY_SQ_NONE) and on failure writes into `msg`
  * what was wrong, naming the rule ("illegal: a pawn cannot be dropped on
- * a file holding an unpromoted pawn (nifu)").
+ * a file holding an unpromoted pawn (nifu)"), and into `*rule` the error
+ * (for PLAY_MOVE_ILLEGAL the rule broken, for gy_session_foul).
  */
 enum play_move_status play_input_move(const struct gy_pos *p, gy_sq prev_to, const char *text, gy_move *m, gy_move *alt,
-				      char *msg, size_t size);
+				      enum gy_err *rule, char *msg, size_t size);
 
 /* Reads a yes/no answer: 1 yes ("y", "yes", "+", "成"), 0 no ("n", "no", "=", "不成"), -1 neither. */
 int play_input_yes_no(const char *answer);

@@ -35,7 +35,9 @@ struct gy_engine {
 	int64_t hash_mb, mate_mb;
 	int threads, multipv, skill, max_moves;
 	bool ponder;
-	enum entering_rule entering;
+	enum gy_impasse_rule entering;
+	bool entering_bonus;              /* an 'H' rule: a handicap giver's removed pieces count for it */
+	gy_hand start_extra[GY_COLOR_NB]; /* those pieces, for the game's start position */
 	int64_t network_delay, minimum_think;
 	/* The position and its history. */
 	struct gy_pos root;
@@ -50,7 +52,8 @@ struct gy_engine {
 	uint64_t rng;
 };
 
-static const char *const entering_names[] = {"NoEnteringKing", "CSARule27", "CSARule24", "TryRule", NULL};
+static const char *const entering_names[] = {"NoEnteringKing", "CSARule24", "CSARule24H", "CSARule27",
+					     "CSARule27H",     "TryRule",   NULL};
 
 static const struct gy_option_desc options[] = {
 	{"USI_Hash", GY_OPT_SPIN, "64", 1, 65536, NULL, "transposition table size in MB"},
@@ -59,7 +62,7 @@ static const struct gy_option_desc options[] = {
 	{"USI_Ponder", GY_OPT_CHECK, "false", 0, 0, NULL, "think on the opponent's time"},
 	{"SkillLevel", GY_OPT_SPIN, "20", 0, 20, NULL, "playing strength: 0 (beginner) to 20 (full)"},
 	{"EnteringKingRule", GY_OPT_COMBO, "CSARule27", 0, 0, entering_names,
-	 "impasse rule: declarations under CSA 27 or JSA 24 points, or the try rule"},
+	 "impasse rule: declarations under CSA 27 or JSA 24 points (H: with the handicap bonus), or the try rule"},
 	{"MaxMovesToDraw", GY_OPT_SPIN, "0", 0, 100000, NULL, "the game is a draw at this ply (0: never)"},
 	{"NetworkDelay", GY_OPT_SPIN, "120", 0, 10000, NULL, "ms kept in reserve on every move for lag"},
 	{"MinimumThinkingTime", GY_OPT_SPIN, "20", 0, 60000, NULL, "ms spent at least on a move when the clock allows"},
@@ -120,7 +123,7 @@ enum gy_err gy_engine_create(struct gy_engine **out, const struct gy_engine_call
 	e->threads = 1;
 	e->multipv = 1;
 	e->skill = 20;
-	e->entering = ENTER_CSA27;
+	e->entering = GY_IMPASSE_CSA27;
 	e->network_delay = 120;
 	e->minimum_think = 20;
 	e->rng = 0x9e3779b97f4a7c15ull;
@@ -236,7 +239,7 @@ enum gy_err gy_engine_set_option(struct gy_engine *e, const char *name, const ch
 	} else if (o == &options[4]) {
 		e->skill = (int)v;
 	} else if (o == &options[5]) {
-		e->entering = (enum entering_rule)v;
+		e->entering = (enum gy_impasse_rule)gy_impasse_rule_parse(value, strlen(value), &e->entering_bonus);
 	} else if (o == &options[6]) {
 		e->max_moves = (int)v;
 	} else if (o == &options[7]) {
@@ -338,6 +341,7 @@ enum gy_err gy_engine_set_position(struct gy_engine *e, const struct gy_pos *sta
 	record_game(e->sh, n, &p);
 	e->root = p;
 	e->game_len = n;
+	gy_impasse_handicap_extra(start, e->start_extra);
 	return GY_OK;
 }
 
@@ -460,10 +464,10 @@ static void *search_main(void *arg)
 	/* Step 1: the answers that need no search. */
 	if (w0->nroot == 0) {
 		kind = GY_BEST_RESIGN;
-	} else if ((e->entering == ENTER_CSA27 || e->entering == ENTER_JSA24) &&
-		   search_entering_win(&e->root, e->entering)) {
+	} else if ((e->entering == GY_IMPASSE_CSA27 || e->entering == GY_IMPASSE_JSA24) &&
+		   search_entering_win(&e->root, e->entering, sh->setup.entering_extra)) {
 		kind = GY_BEST_WIN;
-	} else if (e->entering == ENTER_TRY && (best = search_try_move(&e->root)) != GY_MOVE_NONE) {
+	} else if (e->entering == GY_IMPASSE_TRY && (best = search_try_move(&e->root)) != GY_MOVE_NONE) {
 		kind = GY_BEST_MOVE;
 	} else if ((mate_len = root_mate_probe(e, mate_pv)) > 0) {
 		best = mate_pv[0];
@@ -531,6 +535,10 @@ static void setup_search(struct gy_engine *e, const struct gy_limits *limits)
 	s->multipv = e->multipv;
 	s->skill = e->skill;
 	s->entering = e->entering;
+	if (e->entering_bonus) {
+		s->entering_extra[GY_BLACK] = e->start_extra[GY_BLACK];
+		s->entering_extra[GY_WHITE] = e->start_extra[GY_WHITE];
+	}
 	s->max_moves = e->max_moves;
 	s->report = true;
 	if (e->skill < 20) {

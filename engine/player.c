@@ -37,7 +37,7 @@ static void on_bestmove(void *ctx, enum gy_best_kind kind, gy_move move, gy_move
 	pe->move = move;
 }
 
-enum gy_err gy_player_create(struct gy_player **out, int level, const char *entering_rule)
+enum gy_err gy_player_create(struct gy_player **out, int level, const struct gy_rules *rules)
 {
 	*out = NULL;
 	if (level < GY_LEVEL_MIN || level > GY_LEVEL_MAX)
@@ -46,10 +46,12 @@ enum gy_err gy_player_create(struct gy_player **out, int level, const char *ente
 	if (!pe)
 		return GY_ERR_NOMEM;
 	struct gy_engine_callbacks cb = {.ctx = pe, .bestmove = on_bestmove};
+	char margin[16];
+	snprintf(margin, sizeof margin, "%d", GY_PLAYER_MARGIN_MS);
 	enum gy_err err = gy_engine_create(&pe->engine, &cb);
 	if (err || (err = gy_engine_set_option(pe->engine, "USI_Hash", "16")) ||
 	    (err = gy_engine_set_option(pe->engine, "MateHash", "8")) ||
-	    (err = gy_player_reset(pe, level, entering_rule)))
+	    (err = gy_player_set_option(pe, "NetworkDelay", margin)) || (err = gy_player_reset(pe, level, rules)))
 		goto fail;
 	*out = pe;
 	return GY_OK;
@@ -58,15 +60,18 @@ fail:
 	return err;
 }
 
-enum gy_err gy_player_reset(struct gy_player *pe, int level, const char *entering_rule)
+enum gy_err gy_player_reset(struct gy_player *pe, int level, const struct gy_rules *rules)
 {
-	if (level < GY_LEVEL_MIN || level > GY_LEVEL_MAX)
+	if (level < GY_LEVEL_MIN || level > GY_LEVEL_MAX || (unsigned)rules->impasse >= GY_IMPASSE_RULE_NB)
 		return GY_ERR_ARG;
-	char skill[8];
+	char skill[8], max_moves[16];
 	snprintf(skill, sizeof skill, "%d", levels[level].skill);
+	snprintf(max_moves, sizeof max_moves, "%d", rules->max_moves);
 	enum gy_err err;
 	if ((err = gy_engine_set_option(pe->engine, "SkillLevel", skill)) ||
-	    (err = gy_engine_set_option(pe->engine, "EnteringKingRule", entering_rule)))
+	    (err = gy_engine_set_option(pe->engine, "EnteringKingRule",
+					gy_impasse_rule_usi(rules->impasse, rules->handicap_bonus))) ||
+	    (err = gy_engine_set_option(pe->engine, "MaxMovesToDraw", max_moves)))
 		return err;
 	pe->level = level;
 	gy_engine_new_game(pe->engine);
@@ -102,11 +107,27 @@ void gy_player_level_text(int level, char *buf, size_t size)
 			 (long long)(levels[level].movetime / 1000));
 }
 
-enum gy_err gy_player_think(struct gy_player *pe, const struct gy_pos *start, const gy_move *moves, int n,
-			    const struct gy_clock *clock, int64_t now, bool hint, enum gy_best_kind *kind,
-			    gy_move *move)
+/* The limits of a move at the level, with the clock of `s` as it stands at `now`. */
+static void clock_limits(const struct gy_session *s, int64_t now, struct gy_limits *lim)
 {
-	enum gy_err err = gy_engine_set_position(pe->engine, start, moves, n);
+	const struct gy_clock *clock = gy_session_clock(s);
+	int side = gy_session_position(s)->side;
+	for (int c = 0; c < GY_COLOR_NB; c++) {
+		struct gy_clock_view v;
+		gy_clock_view(clock, c, now, &v);
+		lim->time[c] = v.byoyomi ? 0 : v.main_ms;
+		lim->inc[c] = clock->tc.increment_ms;
+		/* The side to move in byoyomi has what is left of its period, not a fresh one. */
+		if (c == side)
+			lim->byoyomi = v.byoyomi ? v.period_ms : clock->tc.byoyomi_ms;
+	}
+}
+
+enum gy_err gy_player_think(struct gy_player *pe, const struct gy_session *s, int64_t now, bool hint,
+			    enum gy_best_kind *kind, gy_move *move)
+{
+	enum gy_err err =
+		gy_engine_set_position(pe->engine, gy_session_start(s), gy_session_moves(s), gy_session_ply(s));
 	if (err)
 		return err;
 	struct gy_limits lim = {0};
@@ -117,17 +138,10 @@ enum gy_err gy_player_think(struct gy_player *pe, const struct gy_pos *start, co
 			return err;
 	} else {
 		lim.nodes = levels[pe->level].nodes;
-		if (clock) {
-			for (int c = 0; c < GY_COLOR_NB; c++) {
-				struct gy_clock_view v;
-				gy_clock_view(clock, c, now, &v);
-				lim.time[c] = v.byoyomi ? 0 : v.main_ms;
-				lim.inc[c] = clock->tc.increment_ms;
-			}
-			lim.byoyomi = clock->tc.byoyomi_ms;
-		} else {
+		if (gy_session_clock(s))
+			clock_limits(s, now, &lim);
+		else
 			lim.movetime = levels[pe->level].movetime;
-		}
 	}
 	pe->move = GY_MOVE_NONE;
 	pe->kind = GY_BEST_RESIGN;

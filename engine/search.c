@@ -121,17 +121,17 @@ gy_move search_try_move(const struct gy_pos *p)
 	return gy_move_is_legal(p, m) ? m : GY_MOVE_NONE;
 }
 
-bool search_entering_win(const struct gy_pos *p, enum entering_rule rule)
+bool search_entering_win(const struct gy_pos *p, enum gy_impasse_rule rule, const gy_hand extra[GY_COLOR_NB])
 {
-	if (rule == ENTER_NONE)
+	if (rule == GY_IMPASSE_NONE)
 		return false;
-	if (rule == ENTER_TRY)
+	if (rule == GY_IMPASSE_TRY)
 		return search_try_move(p) != GY_MOVE_NONE;
 	gy_sq k = p->king[p->side];
 	if (k == GY_SQ_NONE || !gy_in_zone(p->side, k))
 		return false;
 	struct gy_impasse_result r;
-	gy_impasse_declare(p, rule == ENTER_CSA27 ? GY_IMPASSE_CSA27 : GY_IMPASSE_JSA24, NULL, &r);
+	gy_impasse_declare(p, rule, extra, &r);
 	return r.verdict == GY_IMPASSE_WIN;
 }
 
@@ -431,7 +431,7 @@ static int search(struct worker *w, int alpha, int beta, int depth, int ply, boo
 	}
 
 	/* Step 3: wins found without searching: a declaration or try, a mate in one. */
-	if (!root && search_entering_win(pos, sh->setup.entering))
+	if (!root && search_entering_win(pos, sh->setup.entering, sh->setup.entering_extra))
 		return mate_in(ply + 1);
 	if (!root && !excluded && !in_check && !hit.no_mate1 && mate1_possible(pos)) {
 		gy_move mate = gy_mate1(pos);

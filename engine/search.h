@@ -33,9 +33,6 @@ enum {
 	VALUE_SUPERIOR = 20000 /* a repetition with more in hand: won, though not a counted mate */
 };
 
-/* Impasse rules the engine can play under (option EnteringKingRule). */
-enum entering_rule { ENTER_NONE, ENTER_CSA27, ENTER_JSA24, ENTER_TRY };
-
 /* A root move and what the search found for it. */
 struct root_move {
 	gy_move move;
@@ -50,10 +47,11 @@ struct search_setup {
 	struct gy_limits limits;
 	struct timeman tm;
 	int multipv;
-	enum entering_rule entering;
-	int max_moves; /* draw at this game ply (0: none) */
-	int skill;     /* 0..20; 20 is full strength */
-	bool report;   /* worker 0 calls the info callback */
+	enum gy_impasse_rule entering;       /* option EnteringKingRule */
+	gy_hand entering_extra[GY_COLOR_NB]; /* what counts on top of each side's pieces (a handicap bonus) */
+	int max_moves;                       /* draw at this game ply (0: none) */
+	int skill;                           /* 0..20; 20 is full strength */
+	bool report;                         /* worker 0 calls the info callback */
 };
 
 /* What the workers of one search share. */
@@ -116,7 +114,7 @@ void search_run(struct worker *w);
 void search_root_moves(struct worker *w);
 
 /* True when the side to move of `p` wins at once under `rule`: a winning declaration, or a legal try move. */
-bool search_entering_win(const struct gy_pos *p, enum entering_rule rule);
+bool search_entering_win(const struct gy_pos *p, enum gy_impasse_rule rule, const gy_hand extra[GY_COLOR_NB]);
 
 /* The try move of the side to move (its king onto the enemy king's start square), or GY_MOVE_NONE. */
 gy_move search_try_move(const struct gy_pos *p);

@@ -21,8 +21,8 @@
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 
-/* True when `ms` is a whole number of seconds in 0..GY_TC_MAX_MS. */
-static bool duration_ok(int64_t ms) { return ms >= 0 && ms <= GY_TC_MAX_MS && ms % GY_SECOND_MS == 0; }
+/* True when `ms` is a duration in 0..GY_TC_MAX_MS. */
+static bool duration_ok(int64_t ms) { return ms >= 0 && ms <= GY_TC_MAX_MS; }
 
 enum gy_err gy_tc_check(const struct gy_time_control *tc)
 {
@@ -75,9 +75,29 @@ static enum gy_err number(struct scan *sc, int64_t *n)
 	return GY_OK;
 }
 
+/* Reads a fraction of a second after the '.' at the cursor: 1 to 3 digits, as milliseconds. */
+static enum gy_err fraction(struct scan *sc, int64_t *ms)
+{
+	size_t start = ++sc->i;
+	int64_t scale = 100;
+	*ms = 0;
+	if (!is_digit(peek(sc)))
+		return fail(sc, sc->i, GY_ERR_TC_SYNTAX);
+	while (is_digit(peek(sc))) {
+		if (sc->i - start == 3)
+			return fail(sc, sc->i, GY_ERR_TC_RANGE);
+		*ms += (peek(sc) - '0') * scale;
+		scale /= 10;
+		sc->i++;
+	}
+	return GY_OK;
+}
+
 /*
  * Reads a duration: a bare number of seconds, or number-unit groups with
- * units in falling order (h, m, s).  Checks the range of the whole.
+ * units in falling order (h, m, s).  The seconds (bare or the 's' group)
+ * may have a fraction of up to three digits ("0.1", "1m2.5s").  Checks
+ * the range of the whole.
  */
 static enum gy_err duration(struct scan *sc, int64_t *ms)
 {
@@ -87,23 +107,25 @@ static enum gy_err duration(struct scan *sc, int64_t *ms)
 	int next_unit = 0; /* the first unit still allowed */
 	*ms = 0;
 	for (int group = 0;; group++) {
-		int64_t n;
+		int64_t n, frac = 0;
 		enum gy_err err = number(sc, &n);
 		if (err)
+			return err;
+		if (peek(sc) == '.' && (err = fraction(sc, &frac)))
 			return err;
 		int ch = peek(sc);
 		const char *u = ch > 0 ? strchr(units, ch) : NULL;
 		if (!u) {
 			if (group > 0)
 				return fail(sc, sc->i, GY_ERR_TC_SYNTAX);
-			*ms = n * 1000; /* a bare number: seconds */
+			*ms = n * 1000 + frac; /* a bare number: seconds */
 			break;
 		}
 		int k = (int)(u - units);
-		if (k < next_unit)
+		if (k < next_unit || (frac && ch != 's'))
 			return fail(sc, sc->i, GY_ERR_TC_SYNTAX);
 		next_unit = k + 1;
-		*ms += n * unit_ms[k];
+		*ms += n * unit_ms[k] + frac;
 		sc->i++;
 		if (!is_digit(peek(sc)))
 			break;
@@ -229,11 +251,24 @@ static void put_number(char *buf, size_t *at, int64_t n)
 
 static void put_char(char *buf, size_t *at, char ch) { buf[(*at)++] = ch; }
 
-/* Appends a duration of whole seconds in h/m/s groups ("0" when zero). */
+/* Appends the seconds `s` and the milliseconds `frac` as "12" or "12.5" (no trailing zeros). */
+static void put_seconds(char *buf, size_t *at, int64_t s, int64_t frac)
+{
+	put_number(buf, at, s);
+	if (!frac)
+		return;
+	put_char(buf, at, '.');
+	for (int64_t scale = 100; frac; scale /= 10) {
+		put_char(buf, at, (char)('0' + frac / scale));
+		frac %= scale;
+	}
+}
+
+/* Appends a duration in h/m/s groups ("0" when zero), the seconds with their fraction. */
 static void put_duration(char *buf, size_t *at, int64_t ms)
 {
-	int64_t s = ms / 1000;
-	if (s == 0) {
+	int64_t s = ms / 1000, frac = ms % 1000;
+	if (ms == 0) {
 		put_char(buf, at, '0');
 		return;
 	}
@@ -245,8 +280,8 @@ static void put_duration(char *buf, size_t *at, int64_t ms)
 		put_number(buf, at, s % 3600 / 60);
 		put_char(buf, at, 'm');
 	}
-	if (s % 60) {
-		put_number(buf, at, s % 60);
+	if (s % 60 || frac) {
+		put_seconds(buf, at, s % 60, frac);
 		put_char(buf, at, 's');
 	}
 }
@@ -281,7 +316,7 @@ size_t gy_tc_write(const struct gy_time_control *tc, char *buf)
 		}
 		if (tc->increment_ms) {
 			put_char(buf, &at, '+');
-			put_number(buf, &at, tc->increment_ms / 1000);
+			put_seconds(buf, &at, tc->increment_ms / 1000, tc->increment_ms % 1000);
 			put_char(buf, &at, 'i');
 		}
 	}

@@ -196,16 +196,6 @@ enum gy_err gy_game_position(const struct gy_game *g, int node, struct gy_pos *p
 	return GY_OK;
 }
 
-/* Why `m` is not a legal move in `p` (GY_OK when it is). */
-static enum gy_err why_illegal(const struct gy_pos *p, gy_move m)
-{
-	gy_move built = GY_MOVE_NONE;
-	enum gy_err err = gy_move_is_drop(m)
-				  ? gy_move_build_drop(p, gy_move_drop_type(m), gy_move_to(m), &built)
-				  : gy_move_build(p, gy_move_from(m), gy_move_to(m), gy_move_is_promotion(m), &built);
-	return err ? err : built == m ? GY_OK : GY_ERR_ARG;
-}
-
 enum gy_err gy_game_add(struct gy_game *g, int node, gy_move m, int *child)
 {
 	if (!valid(g, node))
@@ -225,7 +215,7 @@ enum gy_err gy_game_add(struct gy_game *g, int node, gy_move m, int *child)
 		err = gy_game_position(g, node, &pos);
 	if (err)
 		return err;
-	err = why_illegal(&pos, m);
+	err = gy_move_check(&pos, m);
 	if (err)
 		return err;
 	if (!grow((void **)&g->nodes, &g->cap, g->n + 1, sizeof *g->nodes))
@@ -244,6 +234,69 @@ enum gy_err gy_game_add(struct gy_game *g, int node, gy_move m, int *child)
 	*child = id;
 	return GY_OK;
 }
+
+enum gy_err gy_game_delete(struct gy_game *g, int node)
+{
+	if (!valid(g, node) || node == 0)
+		return GY_ERR_ARG;
+	bool *gone = calloc((size_t)g->n, sizeof *gone);
+	int *renumber = malloc((size_t)g->n * sizeof *renumber);
+	if (!gone || !renumber) {
+		free(gone);
+		free(renumber);
+		return GY_ERR_NOMEM;
+	}
+	/* Step 1. Unlink the node from its parent's children. */
+	int *link = &g->nodes[g->nodes[node].parent].first_child;
+	while (*link != node)
+		link = &g->nodes[*link].next_sibling;
+	*link = g->nodes[node].next_sibling;
+	/* Step 2. Mark its subtree: a node comes after its parent, so one pass in order finds it. */
+	gone[node] = true;
+	for (int i = node + 1; i < g->n; i++)
+		gone[i] = gone[g->nodes[i].parent];
+	/* Step 3. Number the nodes left in order, and move them down. */
+	int k = 0;
+	for (int i = 0; i < g->n; i++)
+		renumber[i] = gone[i] ? -1 : k++;
+	for (int i = 0; i < g->n; i++) {
+		if (gone[i]) {
+			free(g->nodes[i].comment);
+			continue;
+		}
+		struct node *d = &g->nodes[renumber[i]];
+		*d = g->nodes[i];
+		d->parent = d->parent >= 0 ? renumber[d->parent] : -1;
+		d->first_child = d->first_child >= 0 ? renumber[d->first_child] : -1;
+		d->next_sibling = d->next_sibling >= 0 ? renumber[d->next_sibling] : -1;
+	}
+	if (g->ending_node >= 0) {
+		g->ending_node = renumber[g->ending_node];
+		if (g->ending_node < 0)
+			g->ending = (struct gy_verdict){GY_END_NONE, GY_RESULT_NONE};
+	}
+	g->n = k;
+	g->last = 0;
+	g->last_pos = g->start;
+	free(gone);
+	free(renumber);
+	return GY_OK;
+}
+
+enum gy_err gy_game_promote(struct gy_game *g, int node)
+{
+	if (!valid(g, node) || node == 0)
+		return GY_ERR_ARG;
+	int *link = &g->nodes[g->nodes[node].parent].first_child;
+	while (*link != node)
+		link = &g->nodes[*link].next_sibling;
+	*link = g->nodes[node].next_sibling;
+	g->nodes[node].next_sibling = g->nodes[g->nodes[node].parent].first_child;
+	g->nodes[g->nodes[node].parent].first_child = node;
+	return GY_OK;
+}
+
+int gy_game_node_count(const struct gy_game *g) { return g->n; }
 
 int gy_game_parent(const struct gy_game *g, int node) { return valid(g, node) ? g->nodes[node].parent : -1; }
 int gy_game_first_child(const struct gy_game *g, int node) { return valid(g, node) ? g->nodes[node].first_child : -1; }

@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 
+#include "gyoku/handicap.h"
 #include "gyoku/movegen.h"
 
 int gy_impasse_hand_points(gy_hand h)
@@ -38,6 +39,71 @@ int gy_impasse_points(const struct gy_pos *p, int color, bool zone_only, int *pi
 	return points;
 }
 
+const char *gy_impasse_rule_name(enum gy_impasse_rule rule)
+{
+	static const char *const names[GY_IMPASSE_RULE_NB] = {"none", "24", "27", "try"};
+	return (unsigned)rule < GY_IMPASSE_RULE_NB ? names[rule] : "?";
+}
+
+const char *gy_impasse_rule_usi(enum gy_impasse_rule rule, bool handicap_bonus)
+{
+	static const char *const names[2][GY_IMPASSE_RULE_NB] = {
+		{"NoEnteringKing", "CSARule24", "CSARule27", "TryRule"},
+		{"NoEnteringKing", "CSARule24H", "CSARule27H", "TryRule"}};
+	return (unsigned)rule < GY_IMPASSE_RULE_NB ? names[handicap_bonus][rule] : "?";
+}
+
+/* True when the `len` bytes at `s` are `word` in any ASCII case. */
+static bool same_word(const char *s, size_t len, const char *word)
+{
+	size_t i = 0;
+	for (; i < len && word[i]; i++) {
+		int a = (unsigned char)s[i], b = (unsigned char)word[i];
+		if ((a >= 'A' && a <= 'Z' ? a + 32 : a) != (b >= 'A' && b <= 'Z' ? b + 32 : b))
+			return false;
+	}
+	return i == len && !word[i];
+}
+
+int gy_impasse_rule_parse(const char *s, size_t len, bool *handicap_bonus)
+{
+	static const struct {
+		const char *word;
+		enum gy_impasse_rule rule;
+		bool bonus;
+	} words[] = {
+		{"none", GY_IMPASSE_NONE, false},
+		{"24", GY_IMPASSE_JSA24, false},
+		{"27", GY_IMPASSE_CSA27, false},
+		{"try", GY_IMPASSE_TRY, false},
+		{"jsa24", GY_IMPASSE_JSA24, false},
+		{"csa27", GY_IMPASSE_CSA27, false},
+		{"NoEnteringKing", GY_IMPASSE_NONE, false},
+		{"CSARule24", GY_IMPASSE_JSA24, false},
+		{"CSARule24H", GY_IMPASSE_JSA24, true},
+		{"CSARule27", GY_IMPASSE_CSA27, false},
+		{"CSARule27H", GY_IMPASSE_CSA27, true},
+		{"TryRule", GY_IMPASSE_TRY, false},
+	};
+	if (!s)
+		return -1;
+	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
+		if (same_word(s, len, words[i].word)) {
+			if (handicap_bonus)
+				*handicap_bonus = words[i].bonus;
+			return (int)words[i].rule;
+		}
+	}
+	return -1;
+}
+
+void gy_impasse_handicap_extra(const struct gy_pos *start, gy_hand extra[GY_COLOR_NB])
+{
+	const struct gy_handicap *h = gy_handicap_by_pos(start);
+	extra[GY_BLACK] = 0;
+	extra[GY_WHITE] = h ? gy_handicap_removed_hand(h) : 0;
+}
+
 /* The points needed for a win under `rule` by `side`. */
 static int win_points(enum gy_impasse_rule rule, int side)
 {
@@ -48,13 +114,11 @@ static int win_points(enum gy_impasse_rule rule, int side)
 	}
 }
 
-void gy_impasse_declare(const struct gy_pos *p, enum gy_impasse_rule rule, const gy_hand extra[GY_COLOR_NB],
-			struct gy_impasse_result *out)
+/* Counts both sides (all pieces, or those in the zone) and looks at the declarer's king. */
+static void count(const struct gy_pos *p, bool zone_only, const gy_hand extra[GY_COLOR_NB],
+		  struct gy_impasse_result *out)
 {
 	int us = p->side, them = us ^ 1;
-	bool zone_only = rule != GY_IMPASSE_AGREEMENT24;
-
-	/* Step 1. Count both sides and look at the declarer's king. */
 	out->side = us;
 	out->points = gy_impasse_points(p, us, zone_only, NULL);
 	out->opponent_points = gy_impasse_points(p, them, zone_only, NULL);
@@ -65,18 +129,27 @@ void gy_impasse_declare(const struct gy_pos *p, enum gy_impasse_rule rule, const
 	gy_impasse_points(p, us, true, &out->zone_pieces);
 	out->king_in_zone = p->king[us] != GY_SQ_NONE && gy_in_zone(us, p->king[us]);
 	out->in_check = gy_pos_in_check(p);
-	out->win_points = win_points(rule, us);
+}
 
-	/* Step 2. The rule by agreement: points alone decide. */
-	if (rule == GY_IMPASSE_AGREEMENT24) {
-		bool we_short = out->points < 24, they_short = out->opponent_points < 24;
-		out->failed = we_short ? GY_IMPASSE_TOO_FEW_POINTS : GY_IMPASSE_OK;
-		out->verdict = we_short == they_short ? GY_IMPASSE_DRAW : we_short ? GY_IMPASSE_LOSS : GY_IMPASSE_WIN;
-		return;
-	}
+void gy_impasse_agreement(const struct gy_pos *p, const gy_hand extra[GY_COLOR_NB], struct gy_impasse_result *out)
+{
+	count(p, false, extra, out);
+	out->win_points = 24;
+	bool we_short = out->points < 24, they_short = out->opponent_points < 24;
+	out->failed = we_short ? GY_IMPASSE_TOO_FEW_POINTS : GY_IMPASSE_OK;
+	out->verdict = we_short == they_short ? GY_IMPASSE_DRAW : we_short ? GY_IMPASSE_LOSS : GY_IMPASSE_WIN;
+}
 
-	/* Step 3. A declaration: the first failing condition loses. */
-	if (!out->king_in_zone)
+void gy_impasse_declare(const struct gy_pos *p, enum gy_impasse_rule rule, const gy_hand extra[GY_COLOR_NB],
+			struct gy_impasse_result *out)
+{
+	bool declares = rule == GY_IMPASSE_JSA24 || rule == GY_IMPASSE_CSA27;
+	count(p, true, extra, out);
+	out->win_points = win_points(declares ? rule : GY_IMPASSE_CSA27, p->side);
+	/* The first failing condition loses (rules.md: king, ten pieces, check, points). */
+	if (!declares)
+		out->failed = GY_IMPASSE_NO_DECLARATION;
+	else if (!out->king_in_zone)
 		out->failed = GY_IMPASSE_KING_NOT_IN_ZONE;
 	else if (out->zone_pieces < 10)
 		out->failed = GY_IMPASSE_TOO_FEW_PIECES;

@@ -71,3 +71,14 @@ enum gy_err gy_move_build_drop(const struct gy_pos *p, int pt, gy_sq to, gy_move
 	*out = gy_make_drop(pt, to);
 	return GY_OK;
 }
+
+enum gy_err gy_move_check(const struct gy_pos *p, gy_move m)
+{
+	gy_move built = GY_MOVE_NONE;
+	if (m == GY_MOVE_NONE)
+		return GY_ERR_MOVE_NULL;
+	enum gy_err err = gy_move_is_drop(m)
+				  ? gy_move_build_drop(p, gy_move_drop_type(m), gy_move_to(m), &built)
+				  : gy_move_build(p, gy_move_from(m), gy_move_to(m), gy_move_is_promotion(m), &built);
+	return err ? err : built == m ? GY_OK : GY_ERR_ARG;
+}

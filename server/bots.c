@@ -42,10 +42,15 @@ struct bots {
 	struct worker workers[WORKERS_MAX];
 };
 
-/* The engine's EnteringKingRule for a game's impasse word. */
-static const char *entering_rule(const char *impasse)
+/* The game as a session (session.h), for the player to think about. */
+static enum gy_err session_of(const struct game *g, const struct gy_rules *rules, struct gy_session **out)
 {
-	return !strcmp(impasse, "try") ? "TryRule" : !strcmp(impasse, "24") ? "CSARule24" : "CSARule27";
+	enum gy_err err = gy_session_create(out, &g->start, rules);
+	for (int i = 0; !err && i < g->row.ply; i++)
+		err = gy_session_replay(*out, g->gm[i], g->moves[i].spent_ms);
+	if (!err)
+		err = gy_session_resume_clock(*out, g->timed ? &g->clock : NULL, -1);
+	return err;
 }
 
 /* Thinks for the computer in game `id` if it is its turn, and plays what it decided. */
@@ -61,13 +66,15 @@ static void play(struct worker *w, const char *id)
 		game_release(&g);
 		return;
 	}
-	const char *rule = entering_rule(g.row.impasse);
+	struct gy_rules rules = gy_rules_default();
+	rules.impasse = (enum gy_impasse_rule)gy_impasse_rule_parse(g.row.impasse, strlen(g.row.impasse), NULL);
+	rules.max_moves = GAMES_MAX_PLIES;
 	enum gy_err err = GY_OK;
 	if (w->player) {
-		err = gy_player_reset(w->player, level, rule);
+		err = gy_player_reset(w->player, level, &rules);
 	} else {
 		struct gy_player *p = NULL;
-		err = gy_player_create(&p, level, rule);
+		err = gy_player_create(&p, level, &rules);
 		pthread_mutex_lock(&w->bots->mu);
 		w->player = p;
 		pthread_mutex_unlock(&w->bots->mu);
@@ -76,8 +83,11 @@ static void play(struct worker *w, const char *id)
 		enum gy_best_kind kind;
 		gy_move m;
 		int ply = g.row.ply;
-		err = gy_player_think(w->player, &g.start, g.gm, g.row.ply, g.timed ? &g.clock : NULL, srv_now_ms(),
-				      false, &kind, &m);
+		struct gy_session *session = NULL;
+		err = session_of(&g, &rules, &session);
+		if (!err)
+			err = gy_player_think(w->player, session, srv_now_ms(), false, &kind, &m);
+		gy_session_destroy(session);
 		game_release(&g);
 		if (err || atomic_load(&s->stopping))
 			return;

@@ -50,7 +50,7 @@ enum {
 	STORE_TOKEN_MAX = 72,       /* session token hashes and CSRF tokens (hex) */
 	STORE_ID_MAX = 16,          /* game ids */
 	STORE_WORD_MAX = 24,        /* status, result, ending, handicap, impasse rule */
-	STORE_TC_MAX = 48,          /* time-control text (clock.h GY_TC_TEXT_MAX) */
+	STORE_TC_MAX = 64,          /* time-control text (clock.h GY_TC_TEXT_MAX) */
 	STORE_SFEN_MAX = 256,       /* start positions */
 	STORE_CLOCK_MAX = 512,      /* the clock state, as text the caller encodes */
 	STORE_USI_MAX = 8,          /* one USI move with its NUL */

@@ -33,8 +33,10 @@ check() {
 # lacks ID PATTERN: PASS when PATTERN is not in $tmp/out.
 lacks() { if grep -qF -- "$2" "$tmp/out"; then echo "FAIL $1: unexpected '$2'"; else echo "PASS $1"; fi; }
 
-# 1.1: a full game to mate (113 moves of a level-4 self-play game, typed as USI), saved as KIF.
-{ cat "$data/mate_game.txt"; echo "save $tmp/mate.kif"; echo "save $tmp/mate.csa"; echo quit; } |
+# 1.1: a full game to mate (113 moves of a level-4 self-play game, typed as CSA moves, which name the
+# piece after the move and so say whether each promotes), saved as KIF.
+{ echo "position startpos moves $(tr '\n' ' ' < "$data/mate_game.txt")" | "$gyoku" convert - --from usi --to csa |
+	grep '^[+-][0-9]'; echo "save $tmp/mate.kif"; echo "save $tmp/mate.csa"; echo quit; } |
 	play --vs human --seed 1
 check play-1.1 "113. " "Game over by checkmate: Sente (" "Saved 113 moves to $tmp/mate.kif."
 # 1.2: the saved KIF (Shift_JIS) and CSA are read back by the records library with the same moves.
@@ -55,9 +57,10 @@ check play-1.5 "Game over by perpetual check: Gote ("
 # 1.6: impasse declaration (27-point rule): king in the zone, 13 pieces there, 33 points: a win, points shown.
 printf 'declare\n' | play --vs human --load "$data/impasse.sfen"
 check play-1.6 "pieces in the zone: 13 (10 needed)" "points: 33 (28 to win)" "Game over by declaration: Sente ("
-# 1.7: a declaration whose conditions fail loses, with the reason; 24-point rule.
-printf 'declare\n' | play --vs human --seed 1 --impasse 24
-check play-1.7 "24-point rule" "The declaration fails: the king is not in the zone." "Game over by declaration: Gote ("
+# 1.7: a declaration whose conditions fail loses, with the reason, once the player confirms it; 24-point rule.
+printf 'declare\ny\n' | play --vs human --seed 1 --impasse 24
+check play-1.7 "24-point rule" "Declare anyway? [y/n]" "The declaration fails: the king is not in the zone." \
+	"Game over by a failed declaration: Gote ("
 # 1.8: time forfeit in main time (fake clock: Sente spends 30 s then 69 s of its 60).
 printf '@30 7g7f\n@31 3c3d\n@100 2g2f\n' | play --vs human --seed 1 --time 1m --fake-clock
 check play-1.8 "Sente (Player 2) has run out of time." "Game over by time forfeit: Gote ("
@@ -137,6 +140,50 @@ check play-4.2 "You (Gote)" "1. ☗"
 printf 'quit\n' | play --vs watch --level 1 --max-moves 16
 check play-4.3 "16. " "Game over by move limit: a draw."
 
+# 6.x: the fixes of issue 28, each failing on the code before it.
+# 6.1: a move that may promote asks unless the text says: USI without '+' (8h3c) and digits alone (8833) ask.
+printf '7g7f\n3c3d\n8h3c\nn\n4a4b\n3c2b\ny\nmoves\n' | play --vs human --seed 1
+check play-6.1 "Promote? [y/n]" "3. ☗３三角不成" "5. ☗２二角成"
+printf '7g7f\n3c3d\n8833\ny\n' | play --vs human --seed 1
+check play-6.2 "Promote? [y/n]" "3. ☗３三角成"
+printf '7g7f\n3c3d\n8h3c+\n' | play --vs human --seed 1
+check play-6.3 "3. ☗３三角成"
+lacks play-6.4 "Promote?"
+# 6.5: a declaration that would lose asks first; 'n' keeps the game going.
+printf 'declare\nn\n7g7f\n' | play --vs human --seed 1
+check play-6.5 "The declaration would fail: the king is not in the zone" "Not declared; the game goes on." "1. ☗７六歩"
+lacks play-6.6 "Game over"
+# 6.7: load then save keeps every header, comment and variation.
+printf '2g2f\nsave %s/kept.kifu\n' "$tmp" | play --vs human --load "$data/variations.kifu"
+check play-6.7 "3. ☗２六歩"
+for want in '棋戦：gyoku test cup' '*a comment on the first move' '変化：2手' '*a comment in the variation' '   3 ２六歩(27)'; do
+	grep -qF -- "$want" "$tmp/kept.kifu" || { echo "FAIL play-6.8: '$want' lost: $(tr '\n' '|' < "$tmp/kept.kifu")"; break; }
+done && echo "PASS play-6.8"
+# 6.9: quit in an unfinished game asks; 'n' goes on, 'y' leaves and saves the game as interrupted.
+printf '7g7f\nquit\nn\n3c3d\nquit\ny\n' | play --vs human --seed 1 --save "$tmp/quit.kifu"
+check play-6.9 "The game is not over. Leave it (it is saved)? [y/n]" "The game goes on." "2. ☖３四歩" \
+	"The game is saved to $tmp/quit.kifu"
+grep -q '中断' "$tmp/quit.kifu" && echo "PASS play-6.10" || echo "FAIL play-6.10: $(tail -2 "$tmp/quit.kifu")"
+# 6.11: a line longer than the buffer is one bad line: the 'resign' past byte 1023 is no command.
+{ printf '%1023s' '' | tr ' ' x; printf 'resign\nmoves\n'; } | play --vs human --seed 1
+check play-6.11 "error: the line is longer than 1024 bytes; nothing was done." "No moves yet."
+lacks play-6.12 "resigns"
+# 6.13: the computer at level 10 with byoyomi only moves in time, whichever side it plays.
+(printf '7g7f\n'; sleep 2.5; printf 'moves\n') | play --level 10 --time 0+1s
+check play-6.13 "2. ☖"
+lacks play-6.14 "Gote (Computer (level 10)) has run out of time."
+(sleep 2.5; printf 'moves\n') | play --level 10 --color gote --time 0+1s
+check play-6.15 "1. ☗"
+lacks play-6.16 "Sente (Computer (level 10)) has run out of time."
+# 6.17: numbers are checked.
+for bad in '--level 3x' '--seed x' '--max-moves -1' '--level 0'; do
+	# shellcheck disable=SC2086
+	if "$gyoku" play $bad < /dev/null > "$tmp/out" 2>&1; then echo "FAIL play-6.17: '$bad' accepted"; break; fi
+done && check play-6.17 "gyoku play: --"
+# 6.18: an unfinished game left at the end of a script is not saved unless --save says where.
+printf '7g7f\n' | play --vs human --seed 1
+lacks play-6.18 "saved"
+
 # 5.x: under a pseudo-terminal: the board, hands and clocks as a player sees them.
 if command -v script > /dev/null; then
 	pty() { # pty ENV-ASSIGNMENTS... -- ARGS: runs gyoku play in a pty, typing the lines of $tmp/in slowly
@@ -144,15 +191,15 @@ if command -v script > /dev/null; then
 		while [ "$1" != -- ]; do envs+=("$1"); shift; done
 		shift
 		(sleep 0.3; while IFS= read -r l; do printf '%s\n' "$l"; sleep 0.2; done < "$tmp/in"; sleep 0.3) |
-			env "${envs[@]}" timeout 20 script -q -c "$gyoku play $*" /dev/null > "$tmp/out" 2>&1
+			env "${envs[@]}" timeout 20 script -q -c "$gyoku play --save $tmp/pty.kifu $*" /dev/null > "$tmp/out" 2>&1
 	}
 	printf '7g7f\n3c3d\n8h2b+\nquit\n' > "$tmp/in"
 	pty TERM=xterm -- --vs human --seed 1 --time 10m+30s
 	# 5.1: kanji board with coordinates, Gote's pieces marked v (and red), both clocks, the hands.
 	check play-5.1 "| a 一" "| i 九" $'\033[31mv香' "  玉" "10:00 + 30s" "hand: 角" \
 		"      9   8   7   6   5   4   3   2   1"
-	# 5.2: the last move reversed, the prompt shown.
-	check play-5.2 $'\033[7m 馬' "Gote (Player 1)> "
+	# 5.2: the last move reversed, the prompt shown with the running clock.
+	check play-5.2 $'\033[7m 馬' "Gote (Player 1) " " + 30s> "
 	printf '7g7f\nquit\n' > "$tmp/in"
 	pty TERM=dumb -- --vs human --seed 1 --time 5m+10i
 	# 5.3: TERM=dumb: letters, no colours, the last move marked '*'.
@@ -168,6 +215,22 @@ if command -v script > /dev/null; then
 	(sleep 2; printf 'quit\n'; sleep 0.3) | env TERM=xterm timeout 20 script -q -c "$gyoku play --vs human --seed 1 --time 0+1s" \
 		/dev/null > "$tmp/out" 2>&1
 	check play-5.7 $'\a' "has run out of time." "Game over by time forfeit: Gote ("
+	# 5.8: the clock ticks in the prompt while the player thinks, and after a time-out
+	# with nothing typed the game ends cleanly with a fresh prompt (issue 28).
+	(sleep 2.6; printf 'moves\nquit\n'; sleep 0.3) | env TERM=xterm timeout 20 script -q -c \
+		"$gyoku play --vs human --seed 1 --time 2s" /dev/null > "$tmp/out" 2>&1
+	check play-5.8 "(Player 2) 0:02> " "(Player 2) 0:01> " "Game over by time forfeit: Gote (" "gyoku> " "No moves yet."
+	if tr -d '\r' < "$tmp/out" | grep -q 'wins\.$' && tr -d '\r' < "$tmp/out" | grep -A2 'wins\.' | grep -q 'gyoku> '; then
+		echo "PASS play-5.9"
+	else
+		echo "FAIL play-5.9: no fresh prompt after the time-out: $(tail -3 "$tmp/out" | tr '\n' ' ')"
+	fi
+	# 5.10: Ctrl-C on a terminal: the unfinished game is saved, and --load goes on with it.
+	printf '7g7f\n\003\n' > "$tmp/in"
+	pty TERM=xterm -- --vs human --seed 1
+	check play-5.10 "Game left unfinished: interrupted." "The game is saved to $tmp/pty.kifu"
+	printf 'moves\n' | play --vs human --load "$tmp/pty.kifu"
+	check play-5.11 "Loaded $tmp/pty.kifu: 1 moves; Gote to move." "1. ☗７六歩"
 else
 	echo "SKIP play-5.1: util-linux script missing"
 fi

@@ -5,6 +5,7 @@
  *   game-2.x  headers and comments, replaced and bounded
  *   game-3.x  the referee: mate, sennichite, perpetual check, try rule,
  *             move limit (docs/rules.md "How a game ends")
+ *   game-4.x  deleting a subtree and promoting a variation (issue 28)
  */
 #include <stdio.h>
 #include <string.h>
@@ -69,6 +70,37 @@ static void tree_cases(struct check_tally *t)
 	err = err ? err : gy_game_add(g, n, m, &c);
 	CHECK(t, "game-1.5", err == GY_ERR_MOVE_NO_PIECE, "illegal move gave %s", gy_strerror(err));
 	CHECK(t, "game-1.6", gy_game_add(g, 999, m, &c) == GY_ERR_ARG, "a missing node is refused");
+	gy_game_destroy(g);
+}
+
+/* Deleting a subtree and promoting a variation (issue 28: the session's undo and play). */
+static void edit_cases(struct check_tally *t)
+{
+	struct gy_game *g = new_game(NULL);
+	enum gy_err err = GY_OK;
+	int end = play(g, 0, "7g7f 3c3d 2g2f", &err);
+	int alt = play(g, 0, "2g2f 8c8d", &err);
+	bool ok = end >= 0 && alt >= 0 && !gy_game_set_comment(g, alt, "kept") && !gy_game_set_comment(g, end, "gone");
+	gy_game_set_ending(g, end, (struct gy_verdict){GY_END_RESIGNATION, GY_RESULT_WHITE_WINS});
+	/* Delete the main line's first move: its three nodes go, the variation becomes the main line. */
+	ok = ok && gy_game_delete(g, gy_game_first_child(g, 0)) == GY_OK;
+	int m1 = gy_game_first_child(g, 0), m2 = gy_game_first_child(g, m1);
+	int at;
+	struct gy_verdict v = gy_game_ending(g, &at);
+	CHECK(t, "game-4.1",
+	      ok && gy_game_node_count(g) == 3 && m2 == 2 && gy_game_main_end(g) == m2 && gy_game_ply(g, m2) == 2 &&
+		      !strcmp(gy_game_comment(g, m2), "kept") && v.ending == GY_END_NONE && at == -1,
+	      "delete: %d nodes, main end %d, comment '%s', ending %s", gy_game_node_count(g), gy_game_main_end(g),
+	      gy_game_comment(g, m2), gy_ending_name(v.ending));
+	CHECK(t, "game-4.2", gy_game_delete(g, 0) == GY_ERR_ARG && gy_game_delete(g, 3) == GY_ERR_ARG,
+	      "the root and missing nodes are refused");
+	/* Promote: a second move from the root, then made the main line. */
+	int second = play(g, 0, "7g7f", &err);
+	ok = second >= 0 && gy_game_first_child(g, 0) == m1 && gy_game_promote(g, second) == GY_OK;
+	CHECK(t, "game-4.3",
+	      ok && gy_game_first_child(g, 0) == second && gy_game_next_sibling(g, second) == m1 &&
+		      gy_game_next_sibling(g, m1) == -1 && gy_game_main_end(g) == second,
+	      "promote: the variation is the main line, the old main line its sibling");
 	gy_game_destroy(g);
 }
 
@@ -142,6 +174,7 @@ int main(void)
 	struct check_tally t = {0, 0};
 	gy_init();
 	tree_cases(&t);
+	edit_cases(&t);
 	text_cases(&t);
 	referee_cases(&t);
 	return check_exit(&t);

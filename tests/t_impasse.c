@@ -31,7 +31,7 @@
 #include "gyoku/impasse.h"
 
 static const char *const verdicts[] = {"loss", "draw", "win"};
-static const char *const failures[] = {"ok", "king", "pieces", "check", "points"};
+static const char *const failures[] = {"ok", "king", "pieces", "check", "points", "nodecl"};
 
 /* The index of `s` in `names` (of `n`), -1 when absent. */
 static int lookup(const char *const *names, int n, const char *s)
@@ -103,8 +103,9 @@ static void run_case(struct check_tally *t, struct datafile *d, struct datafile_
 		check_fail(t, id, "SFEN rejected: %s at column %d", gy_strerror(err), where.col);
 		return;
 	}
-	static const char *const rules[] = {"jsa24", "csa27", "agree24", "try"};
-	int rule = lookup(rules, 4, f[2]);
+	/* The rule column: an enum gy_impasse_rule by its short name ("24", "27", "none"), "agree24", or "try". */
+	static const char *const rules[] = {"none", "jsa24", "csa27", "try", "agree24"};
+	int rule = lookup(rules, 5, f[2]);
 	if (rule < 0) {
 		check_fail(t, id, "unknown rule %s", f[2]);
 		return;
@@ -132,14 +133,16 @@ static void run_case(struct check_tally *t, struct datafile *d, struct datafile_
 		}
 	}
 	struct gy_impasse_result r;
-	if (rule < GY_IMPASSE_RULE_NB)
+	if (rule == 4)
+		gy_impasse_agreement(&pos, extra, &r);
+	else if (rule != GY_IMPASSE_TRY)
 		gy_impasse_declare(&pos, (enum gy_impasse_rule)rule, extra, &r);
 
 	/* Step 2. The checks. */
 	for (int i = 0; i < n && !malformed; i++) {
 		char *tok = toks[i], *eq = strchr(tok, '=');
 		size_t k = strlen(why);
-		if (rule == 3) {
+		if (rule == GY_IMPASSE_TRY) {
 			malformed |= !try_one(&pos, tok, why, sizeof why);
 			continue;
 		}
@@ -157,8 +160,8 @@ static void run_case(struct check_tally *t, struct datafile *d, struct datafile_
 			if (lookup(verdicts, 3, v) != (int)r.verdict)
 				snprintf(why + k, sizeof why - k, "%sverdict %s", k ? "; " : "", verdicts[r.verdict]);
 		} else if (!strcmp(tok, "failed")) {
-			malformed |= lookup(failures, 5, v) < 0;
-			if (lookup(failures, 5, v) != (int)r.failed)
+			malformed |= lookup(failures, 6, v) < 0;
+			if (lookup(failures, 6, v) != (int)r.failed)
 				snprintf(why + k, sizeof why - k, "%sfailed %s", k ? "; " : "", failures[r.failed]);
 		} else if (!strcmp(tok, "points") || !strcmp(tok, "opp") || !strcmp(tok, "zone")) {
 			int got = !strcmp(tok, "points") ? r.points

@@ -51,7 +51,7 @@
 enum {
 	GY_SECOND_MS = 1000,
 	GY_DAY_MS = 86400000,
-	GY_TC_TEXT_MAX = 48,      /* the longest time-control text with its NUL */
+	GY_TC_TEXT_MAX = 64,      /* the longest time-control text with its NUL */
 	GY_TC_PERIODS_MAX = 99,   /* byoyomi periods */
 	GY_TC_DAYS_MAX = 14,      /* correspondence days per move */
 	GY_TC_VACATION_MAX = 365, /* correspondence vacation days */
@@ -64,7 +64,8 @@ enum {
  * A time control, a value type.  A live control has days_per_move 0 and
  * main_ms > 0 or byoyomi_ms > 0; a correspondence control has
  * days_per_move 1..14 and every live field 0.  Durations are whole
- * seconds (so that every valid control has a text form).
+ * milliseconds, and every valid control has a text form (seconds with
+ * up to three decimals, as "10+0.1i" for a match at cutechess's 10+0.1).
  */
 struct gy_time_control {
 	int64_t main_ms;      /* main time, 0..GY_TC_MAX_MS */
@@ -78,7 +79,7 @@ struct gy_time_control {
 
 /*
  * Checks that `tc` is a valid time control (the ranges above).  Returns
- * GY_OK, GY_ERR_TC_RANGE (a value out of range or not whole seconds,
+ * GY_OK, GY_ERR_TC_RANGE (a value out of range,
  * periods without byoyomi, live and correspondence fields mixed) or
  * GY_ERR_TC_NO_TIME (a live control with neither main time nor byoyomi).
  */
@@ -92,8 +93,9 @@ enum gy_err gy_tc_check(const struct gy_time_control *tc) __attribute__((warn_un
  *   correspondence:  DAYS 'd' ['/v' VACATION] ['/auto']
  *
  * A duration is "0", a number of seconds ("30"), or groups with units in
- * falling order ("1h", "10m", "1m30s", "2h5s").  The '+' terms may come in
- * either order.  Examples: "10m" (sudden death), "10m+30s", "0+30s",
+ * falling order ("1h", "10m", "1m30s", "2h5s"); the seconds may have a
+ * fraction of one to three digits ("0.1", "2.5s", "1m0.25s").  The '+'
+ * terms may come in either order.  Examples: "10m" (sudden death), "10m+30s", "0+30s",
  * "10m+30s*3" (3 periods), "5m+10i" (Fischer, 10 s), "10m+30s+5i",
  * "3d", "3d/v14", "3d/v14/auto".  On error `tc` is cleared and `where`
  * (when not NULL) gets line 1 and the 1-based column of the offending
@@ -106,8 +108,9 @@ enum gy_err gy_tc_parse(struct gy_time_control *tc, const char *s, size_t len, s
 
 /*
  * Writes the canonical text of the valid control `tc` into `buf`, which
- * holds GY_TC_TEXT_MAX bytes, NUL-terminated: durations in h/m/s groups,
- * one period left implicit, the increment in seconds ("10m+30s*3+5i",
+ * holds GY_TC_TEXT_MAX bytes, NUL-terminated: durations in h/m/s groups
+ * with a fraction of the seconds only when there is one, one period left
+ * implicit, the increment in seconds ("10m+30s*3+5i", "10+0.1i",
  * "3d/v14/auto").  gy_tc_parse reads it back equal.  Returns the length,
  * or 0 (with buf "") when `tc` is not valid.
  */

@@ -85,7 +85,12 @@
 	X(KIF_BRANCH, "変化：N手 names a ply that no earlier line reaches")                                            \
 	X(TEXT_ENCODING, "bytes invalid in the text encoding, or a character it lacks")                                \
 	X(BUSY, "not while a search is running")                                                                       \
-	X(MOVE_NULL, "no move")
+	X(MOVE_NULL, "no move")                                                                                        \
+	X(GAME_OVER, "the game is over")                                                                               \
+	X(UNDO_STRICT, "takebacks are for casual games: strict rules keep every move")                                 \
+	X(UNDO_NONE, "there is no move to take back")                                                                  \
+	X(NO_DECLARATION, "this game's impasse rule has no declaration")                                               \
+	X(NO_CLOCK, "the game has no clock")
 
 /* Error codes: GY_OK (0) or GY_ERR_<name>. */
 enum gy_err {

@@ -94,6 +94,25 @@ void gy_game_header_at(const struct gy_game *g, int i, const char **key, const c
  */
 enum gy_err gy_game_add(struct gy_game *g, int node, gy_move m, int *child) __attribute__((warn_unused_result));
 
+/*
+ * Deletes `node` (not the root) and every node below it.  The nodes
+ * left keep their order but are numbered anew (0 .. count - 1), so a
+ * caller finds its nodes again from the root; an ending recorded at a
+ * deleted node is cleared.  Errors: GY_ERR_ARG (the root, or no such
+ * node), GY_ERR_NOMEM (nothing changed).
+ */
+enum gy_err gy_game_delete(struct gy_game *g, int node) __attribute__((warn_unused_result));
+
+/*
+ * Makes `node` its parent's first child, the main continuation (the
+ * other children keep their order after it).  Errors: GY_ERR_ARG (the
+ * root, or no such node).
+ */
+enum gy_err gy_game_promote(struct gy_game *g, int node) __attribute__((warn_unused_result));
+
+/* The number of nodes, the root included. */
+int gy_game_node_count(const struct gy_game *g);
+
 /* Tree navigation: -1 when there is none. */
 int gy_game_parent(const struct gy_game *g, int node);
 int gy_game_first_child(const struct gy_game *g, int node);

@@ -3,6 +3,9 @@
  * declarations, the 24-point rule by agreement and the try rule
  * (docs/rules.md "Impasse (jishogi) rules").
  *
+ * The rule a game is played under is one enum, enum gy_impasse_rule,
+ * with its names for every front end (short, USI).
+ *
  * Points: a rook or bishop, promoted or not, is 5; every other piece but
  * the king is 1.  A side's "zone" here is the opponent's camp: ranks a-c
  * for Sente, g-i for Gote.  In handicap games the pieces the giver removed
@@ -16,11 +19,18 @@
 #define GYOKU_IMPASSE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "position.h"
 #include "types.h"
 
+/*
+ * The impasse rule a game is played under: one enum for every front end
+ * (the terminal game, the match runner, the server, the engine).
+ */
 enum gy_impasse_rule {
+	/* No declaration and no try: an impasse plays on, to the move limit. */
+	GY_IMPASSE_NONE,
 	/*
 	 * JSA 24-point declaration (入玉宣言法, 2013): king in the zone, at
 	 * least 10 other pieces there, not in check; points of the pieces in
@@ -33,15 +43,40 @@ enum gy_impasse_rule {
 	 * condition "has time left" is the clock's to check.
 	 */
 	GY_IMPASSE_CSA27,
-	/*
-	 * The 24-point rule by agreement (JSA professional practice): all
-	 * pieces on the board and in hand count; a side under 24 loses, both
-	 * at 24 or more draw.  No condition on the kings: the agreement (or
-	 * the arbiter) is the condition.
-	 */
-	GY_IMPASSE_AGREEMENT24,
+	/* The try rule: a king that reaches the opponent king's start square wins (no declaration). */
+	GY_IMPASSE_TRY,
 	GY_IMPASSE_RULE_NB
 };
+
+/*
+ * The short name of `rule`, a static string: "none", "24", "27", "try"
+ * (the words of `gyoku play --impasse` and of the server's API and
+ * store); "?" for a value out of range.
+ */
+const char *gy_impasse_rule_name(enum gy_impasse_rule rule);
+
+/*
+ * The USI name of `rule` (YaneuraOu's EnteringKingRule values), a static
+ * string: "NoEnteringKing", "CSARule24", "CSARule27", "TryRule"; with
+ * `handicap_bonus` the declaration rules are "CSARule24H", "CSARule27H"
+ * (the handicap giver's removed pieces count for it).
+ */
+const char *gy_impasse_rule_usi(enum gy_impasse_rule rule, bool handicap_bonus);
+
+/*
+ * The rule named by the `len` bytes at `s`: a short name, a USI name
+ * (any ASCII case; an 'H' variant sets `*handicap_bonus` when it is not
+ * NULL, a plain name clears it), or "jsa24", "csa27"; -1 when there is
+ * no such rule.
+ */
+int gy_impasse_rule_parse(const char *s, size_t len, bool *handicap_bonus);
+
+/*
+ * The pieces that count for each side on top of its own in a game that
+ * starts at `start`: for a handicap preset's position (handicap.h), the
+ * giver's (Gote's) removed pieces; none otherwise.
+ */
+void gy_impasse_handicap_extra(const struct gy_pos *start, gy_hand extra[GY_COLOR_NB]);
 
 /* The outcome for the declaring side (the side to move). */
 enum gy_impasse_verdict { GY_IMPASSE_LOSS, GY_IMPASSE_DRAW, GY_IMPASSE_WIN };
@@ -52,7 +87,8 @@ enum gy_impasse_failure {
 	GY_IMPASSE_KING_NOT_IN_ZONE, /* the declarer's king is not in the zone */
 	GY_IMPASSE_TOO_FEW_PIECES,   /* fewer than 10 other pieces in the zone */
 	GY_IMPASSE_IN_CHECK,         /* the declarer is in check */
-	GY_IMPASSE_TOO_FEW_POINTS    /* under the rule's threshold (31, 28/27; 24 for draw rules) */
+	GY_IMPASSE_TOO_FEW_POINTS,   /* under the rule's threshold (31, 28/27; 24 for draw rules) */
+	GY_IMPASSE_NO_DECLARATION    /* the rule has no declaration (none, try) */
 };
 
 /* What a declaration (or a count by agreement) found, for a UI to show. */
@@ -86,14 +122,24 @@ int gy_impasse_hand_points(gy_hand h);
 int gy_impasse_points(const struct gy_pos *p, int color, bool zone_only, int *pieces);
 
 /*
- * Evaluates a declaration by the side to move of `p` under `rule` (for
- * GY_IMPASSE_AGREEMENT24, the count that decides the game) and fills
- * `out`.  `extra` is NULL or the pieces to count for each colour on top
- * of its own (a handicap giver's removed pieces).  `rule` must be one of
- * the enum's values.
+ * Evaluates a declaration by the side to move of `p` under `rule` and
+ * fills `out`.  `extra` is NULL or the pieces to count for each colour on
+ * top of its own (a handicap giver's removed pieces).  Under
+ * GY_IMPASSE_NONE and GY_IMPASSE_TRY the declaration fails with
+ * GY_IMPASSE_NO_DECLARATION (the points are counted all the same, as
+ * under the 27-point rule).
  */
 void gy_impasse_declare(const struct gy_pos *p, enum gy_impasse_rule rule, const gy_hand extra[GY_COLOR_NB],
 			struct gy_impasse_result *out);
+
+/*
+ * The 24-point rule by agreement (JSA professional practice), counted
+ * for the side to move of `p`: all pieces on the board and in hand (plus
+ * `extra`, as above) count; a side under 24 loses, both at 24 or more
+ * draw.  No condition on the kings: the agreement (or the arbiter) is
+ * the condition.  Fills `out` (win_points is 24).
+ */
+void gy_impasse_agreement(const struct gy_pos *p, const gy_hand extra[GY_COLOR_NB], struct gy_impasse_result *out);
 
 /*
  * True when `m` is a legal move of `p` by which the side to move's king

@@ -17,29 +17,39 @@
 
 #include "clock.h"
 #include "engine.h"
+#include "session.h"
 
 enum { GY_LEVEL_MIN = 1, GY_LEVEL_MAX = 10 };
 
 struct gy_player;
 
 /*
- * Creates the computer at `level` with the impasse rule `entering_rule`
- * (an EnteringKingRule value: "CSARule27", "CSARule24", "TryRule").
- * Errors: GY_ERR_ARG (level out of range), GY_ERR_NOMEM.  The caller
- * frees it with gy_player_destroy.
+ * The time a player keeps in reserve on every move with a clock, for
+ * what happens between its answer and the move reaching the clock (the
+ * engine's NetworkDelay option; a caller may set another).
  */
-enum gy_err gy_player_create(struct gy_player **out, int level, const char *entering_rule)
+enum { GY_PLAYER_MARGIN_MS = 500 };
+
+/*
+ * Creates the computer at `level` for games under `rules` (the impasse
+ * rule with its handicap bonus, and the move limit, become the engine's
+ * EnteringKingRule and MaxMovesToDraw).  Creating it takes time (tables,
+ * hash): make it before the game's clock starts.  Errors: GY_ERR_ARG
+ * (level out of range), GY_ERR_NOMEM.  The caller frees it with
+ * gy_player_destroy.
+ */
+enum gy_err gy_player_create(struct gy_player **out, int level, const struct gy_rules *rules)
 	__attribute__((warn_unused_result));
 
 /* Frees `pe`; NULL is allowed. */
 void gy_player_destroy(struct gy_player *pe);
 
 /*
- * Sets the level (GY_ERR_ARG when out of range) and the impasse rule
- * (GY_ERR_ARG when not an EnteringKingRule value) of an existing player,
- * and forgets the last game; for a worker that plays many games.
+ * Sets the level (GY_ERR_ARG when out of range) and the rules of an
+ * existing player, and forgets the last game; for a worker that plays
+ * many games.
  */
-enum gy_err gy_player_reset(struct gy_player *pe, int level, const char *entering_rule)
+enum gy_err gy_player_reset(struct gy_player *pe, int level, const struct gy_rules *rules)
 	__attribute__((warn_unused_result));
 
 /* Sets an engine option of the player (engine.h gy_engine_set_option), such as NetworkDelay. */
@@ -50,14 +60,16 @@ enum gy_err gy_player_set_option(struct gy_player *pe, const char *name, const c
 void gy_player_level_text(int level, char *buf, size_t size);
 
 /*
- * Thinks about `start` + `moves` (n of them) and sets `*kind` and `*move`.
- * With `hint` the search is at full skill for a short fixed budget;
- * else at the level, within the level's budget and, when `clock` is not
- * NULL, the clock's time at `now`.  Errors: those of gy_engine_set_position.
+ * Thinks about the game `s` as it stands (its start and moves) and sets
+ * `*kind` and `*move` for the side to move.  With `hint` the search is at
+ * full skill for a short fixed budget; else at the level, within the
+ * level's budget and, when the game has a clock, the time the side to
+ * move has left at `now`: its main time and what is left of its current
+ * byoyomi period, less the margin (so time already spent on this turn
+ * is not spent twice).  Errors: those of gy_engine_set_position.
  */
-enum gy_err gy_player_think(struct gy_player *pe, const struct gy_pos *start, const gy_move *moves, int n,
-			    const struct gy_clock *clock, int64_t now, bool hint, enum gy_best_kind *kind,
-			    gy_move *move) __attribute__((warn_unused_result));
+enum gy_err gy_player_think(struct gy_player *pe, const struct gy_session *s, int64_t now, bool hint,
+			    enum gy_best_kind *kind, gy_move *move) __attribute__((warn_unused_result));
 
 /* Makes a gy_player_think running on another thread return soon, with the best move so far. */
 void gy_player_stop(struct gy_player *pe);

@@ -107,4 +107,12 @@ enum gy_err gy_move_build(const struct gy_pos *p, gy_sq from, gy_sq to, bool pro
 enum gy_err gy_move_build_drop(const struct gy_pos *p, int pt, gy_sq to, gy_move *out)
 	__attribute__((warn_unused_result));
 
+/*
+ * Checks the move `m` (any value) in `p`: GY_OK when it is legal, else
+ * the rule it breaks, as gy_move_build or gy_move_build_drop says for its
+ * squares (GY_ERR_MOVE_NULL for GY_MOVE_NONE, GY_ERR_ARG when the squares
+ * are legal but the rest of `m` does not describe that move).
+ */
+enum gy_err gy_move_check(const struct gy_pos *p, gy_move m) __attribute__((warn_unused_result));
+
 #endif
