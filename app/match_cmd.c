@@ -169,7 +169,7 @@ static void seconds_text(int64_t ms, char *buf, size_t cap)
  * the V3.0 $TIME:main+byoyomi+increment in seconds; KIF the 持ち時間 as
  * given on the command line.
  */
-static enum gy_err set_headers(const struct match *m, struct gy_game *g, const struct match_engine *black,
+static enum gy_err set_headers(const struct match *m, struct gy_session *g, const struct match_engine *black,
 			       const struct match_engine *white, time_t start, time_t end)
 {
 	char st[32], et[32], tc[96];
@@ -189,7 +189,7 @@ static enum gy_err set_headers(const struct match *m, struct gy_game *g, const s
 	const char *values[] = {black->name, white->name, "gyoku match", st, et, tc};
 	int nheaders = m->out_kif || m->rules.limit == MATCH_LIMIT_CLOCK ? 6 : 5;
 	for (int i = 0; i < nheaders; i++) {
-		enum gy_err err = gy_game_set_header(g, k[i], values[i]);
+		enum gy_err err = gy_session_set_header(g, k[i], values[i]);
 		if (err)
 			return err;
 	}
@@ -287,7 +287,7 @@ static void *slot_main(void *arg)
 		int first_color = i % 2 == 0 ? GY_BLACK : GY_WHITE;
 		struct match_player *by_color[2] = {&pl[first_color == GY_BLACK ? 0 : 1],
 						    &pl[first_color == GY_BLACK ? 1 : 0]};
-		struct gy_game *g = NULL;
+		struct gy_session *g = NULL;
 		struct match_result res;
 		time_t start = time(NULL);
 		enum gy_err err = match_play_game(&m->rules, by_color, op, &g, &res);
@@ -299,10 +299,10 @@ static void *slot_main(void *arg)
 			fprintf(stderr, "gyoku match: game %d: %s\n", i + 1, gy_strerror(err));
 			m->failed = m->stop = true;
 		} else {
-			report(m, i + 1, first_color, g, &res);
+			report(m, i + 1, first_color, gy_session_game(g), &res);
 		}
 		pthread_mutex_unlock(&m->lock);
-		gy_game_destroy(g);
+		gy_session_destroy(g);
 	}
 	match_player_stop(&pl[0]);
 	match_player_stop(&pl[1]);
@@ -418,7 +418,8 @@ int cmd_match(int argc, char **argv)
 				       .margin_ms = 100,
 				       .move_timeout_ms = 30000,
 				       .start_timeout_ms = 30000,
-				       .max_moves = 320};
+				       .max_moves = 320,
+				       .impasse = GY_IMPASSE_CSA27};
 	m.concurrency = 1;
 	const char *openings_path = NULL;
 	long long make_openings = 0, seed = 1, depth = 8, max_cp = 150, v;

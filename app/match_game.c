@@ -2,10 +2,11 @@
  * app/match_game.c: one refereed game between two USI engines
  * (match_game.h).
  *
- * Invariants of a game in progress: `node` is the last node of the main
- * line and `moves[0..n)` the moves from the start to it (opening moves
- * first), so the position sent to the engines and the record agree; the
- * clock's side is the side to move at `node`.
+ * The game in progress is a session (gyoku/session.h) under strict rules:
+ * it holds the record, the clock and the referee, so the position sent
+ * to the engines and the record agree by construction.  This file is the
+ * engines' side: positions and `go` out, `bestmove` in, and the endings
+ * an engine causes by failing (a crash, no answer in time).
  */
 #include "match_game.h"
 
@@ -14,6 +15,7 @@
 #include <string.h>
 
 #include "gyoku/impasse.h"
+#include "gyoku/session.h"
 #include "gyoku/usi.h"
 
 /* How long a stopped engine gets to leave after `quit`. */
@@ -21,16 +23,11 @@ enum { QUIT_GRACE_MS = 200 };
 
 static const char *const SIDE_NAME[2] = {"Sente", "Gote"};
 
-/* A game in progress. */
+/* A game in progress: the session (gyoku/session.h) and the engines' side of it. */
 struct game_state {
 	const struct match_rules *rules;
 	struct match_player **players;
-	struct gy_game *g;
-	struct gy_clock clock;
-	int64_t scale; /* library clock units per millisecond: 1 or 1000 */
-	int node;
-	int n;
-	gy_move *moves;
+	struct gy_session *s;
 	char *line; /* the position command, sized for every move */
 	size_t line_cap;
 };
@@ -71,72 +68,50 @@ static bool player_ready(struct match_player *pl, const struct match_rules *rule
 	return true;
 }
 
-/* Ends the game at the current node with the ending `e` and the result for `loser` (-1: a draw). */
-static void finish(struct game_state *s, enum gy_ending e, int loser, struct match_result *res)
-{
-	enum gy_result r = loser < 0 ? GY_RESULT_DRAW : loser == GY_BLACK ? GY_RESULT_WHITE_WINS : GY_RESULT_BLACK_WINS;
-	res->verdict = (struct gy_verdict){e, r};
-	gy_game_set_ending(s->g, s->node, res->verdict);
-}
-
-/* Sets the comment of the last node to the reason, for the record (the comment is informative only). */
+/* Adds the reason to the comment of the last move, for the record (the comment is informative only). */
 static void note(struct game_state *s, const struct match_result *res)
 {
-	const char *old = gy_game_comment(s->g, s->node);
-	char text[MATCH_REASON_MAX + 512];
-	snprintf(text, sizeof text, "%s%s%s", old, old[0] ? "\n" : "", res->reason);
-	if (gy_game_set_comment(s->g, s->node, text) != GY_OK)
+	if (gy_session_add_comment(s->s, res->reason) != GY_OK)
 		return; /* a record without the note is still complete */
+}
+
+/* Ends the game for a reason the session does not judge itself (an engine that failed): `loser` loses. */
+static void forfeit(struct game_state *s, enum gy_ending e, int loser)
+{
+	enum gy_result r = loser == GY_BLACK ? GY_RESULT_WHITE_WINS : GY_RESULT_BLACK_WINS;
+	if (gy_session_end(s->s, (struct gy_verdict){e, r}) != GY_OK)
+		return; /* already over */
 }
 
 /* Writes the `go` command for the side to move into `buf`. */
 static void go_command(const struct game_state *s, char *buf, size_t cap)
 {
 	const struct match_rules *r = s->rules;
-	if (r->limit == MATCH_LIMIT_NODES) {
+	const struct gy_clock *clock = gy_session_clock(s->s);
+	if (r->limit == MATCH_LIMIT_NODES || !clock) {
 		snprintf(buf, cap, "go nodes %lld", r->nodes);
 		return;
 	}
-	const struct gy_time_control *tc = &s->clock.tc;
-	long long bt = (long long)(s->clock.main_ms[GY_BLACK] / s->scale);
-	long long wt = (long long)(s->clock.main_ms[GY_WHITE] / s->scale);
-	struct gy_pos pos;
-	if (gy_game_position(s->g, s->node, &pos) == GY_OK && s->players[pos.side]->engine->swap_times) {
+	const struct gy_time_control *tc = &clock->tc;
+	long long bt = (long long)clock->main_ms[GY_BLACK], wt = (long long)clock->main_ms[GY_WHITE];
+	if (s->players[gy_session_position(s->s)->side]->engine->swap_times) {
 		long long t = bt;
 		bt = wt;
 		wt = t;
 	}
 	/* Sudden death goes as "byoyomi 0": engines without Fischer support (gpsusi) refuse binc. */
 	if (tc->byoyomi_ms > 0 || tc->increment_ms == 0)
-		snprintf(buf, cap, "go btime %lld wtime %lld byoyomi %lld", bt, wt,
-			 (long long)(tc->byoyomi_ms / s->scale));
-	else {
-		long long inc = (long long)(tc->increment_ms / s->scale);
-		snprintf(buf, cap, "go btime %lld wtime %lld binc %lld winc %lld", bt, wt, inc, inc);
-	}
-}
-
-/* The library clock's time now. */
-static int64_t clock_now(const struct game_state *s) { return usiproc_now_us() * s->scale / 1000; }
-
-/* Starts the clock; false when the control is not valid. */
-static bool clock_start(struct game_state *s, int side)
-{
-	struct gy_time_control tc = s->rules->tc;
-	s->scale = 1;
-	if (tc.main_ms % 1000 || tc.byoyomi_ms % 1000 || tc.increment_ms % 1000) {
-		s->scale = 1000;
-		tc.main_ms *= 1000;
-		tc.byoyomi_ms *= 1000;
-		tc.increment_ms *= 1000;
-	}
-	return gy_clock_start(&s->clock, &tc, side, clock_now(s)) == GY_OK;
+		snprintf(buf, cap, "go btime %lld wtime %lld byoyomi %lld", bt, wt, (long long)tc->byoyomi_ms);
+	else
+		snprintf(buf, cap, "go btime %lld wtime %lld binc %lld winc %lld", bt, wt, (long long)tc->increment_ms,
+			 (long long)tc->increment_ms);
 }
 
 /* Sends the position and `go` to the side to move; false when its pipe is closed. */
 static bool send_turn(struct game_state *s, struct usiproc *p)
 {
-	size_t need = gy_usi_write_position(gy_game_start(s->g), s->moves, s->n, s->line, s->line_cap);
+	size_t need = gy_usi_write_position(gy_session_start(s->s), gy_session_moves(s->s), gy_session_ply(s->s),
+					    s->line, s->line_cap);
 	if (need >= s->line_cap)
 		return false; /* sized for the longest game at creation: does not happen */
 	char go[160];
@@ -156,35 +131,16 @@ static void engine_failed(struct game_state *s, int side, bool eof, struct match
 	else
 		snprintf(res->reason, sizeof res->reason, "%.100s (%s) loses on time (no bestmove; stopped)",
 			 pl->engine->name, SIDE_NAME[side]);
-	finish(s, GY_END_TIME_FORFEIT, side, res);
+	forfeit(s, GY_END_TIME_FORFEIT, side);
 	note(s, res);
 }
 
-/* Checks a `bestmove win` by `side` under the CSA 27-point rule. */
-static void declaration(struct game_state *s, const struct gy_pos *pos, int side, struct match_result *res)
+/* The reason of an ending the session judged, for the match table and the record. */
+static void reason(struct game_state *s, struct match_result *res)
 {
-	static const char *const failed[] = {"", "king not in the zone", "fewer than 10 pieces in the zone", "in check",
-					     "too few points"};
-	struct gy_impasse_result ir;
-	gy_impasse_declare(pos, GY_IMPASSE_CSA27, NULL, &ir);
-	const char *name = s->players[side]->engine->name;
-	if (ir.verdict == GY_IMPASSE_WIN) {
-		snprintf(res->reason, sizeof res->reason, "%.100s (%s) declares a win (CSA 27-point rule, %d points)",
-			 name, SIDE_NAME[side], ir.points);
-		finish(s, GY_END_DECLARATION, !side, res);
-	} else {
-		snprintf(res->reason, sizeof res->reason, "%.100s (%s) declares wrongly: %s (%d points)", name,
-			 SIDE_NAME[side], failed[ir.failed], ir.points);
-		finish(s, GY_END_ILLEGAL_MOVE, side, res);
-	}
-	note(s, res);
-}
-
-/* The verdict of the referee at the current node, as the game's result. */
-static void judged(struct game_state *s, struct gy_verdict v, struct match_result *res)
-{
-	res->verdict = v;
-	gy_game_set_ending(s->g, s->node, v);
+	struct gy_verdict v = gy_session_verdict(s->s);
+	if (res->reason[0])
+		return;
 	const char *what = gy_ending_name(v.ending);
 	if (v.result == GY_RESULT_DRAW || v.result == GY_RESULT_NONE)
 		snprintf(res->reason, sizeof res->reason, "%s", what);
@@ -195,44 +151,65 @@ static void judged(struct game_state *s, struct gy_verdict v, struct match_resul
 	}
 }
 
+/* `bestmove win` by `side`: the declaration under the match's rule, with its count. */
+static void declaration(struct game_state *s, int side, int64_t now, struct match_result *res)
+{
+	static const char *const failed[] = {"",         "king not in the zone", "fewer than 10 pieces in the zone",
+					     "in check", "too few points",       "no declaration under this rule"};
+	static const char *const rule_text[GY_IMPASSE_RULE_NB] = {"no impasse", "JSA 24-point", "CSA 27-point", "try"};
+	struct gy_impasse_result ir;
+	const char *name = s->players[side]->engine->name;
+	enum gy_err err = gy_session_declare(s->s, now, &ir);
+	if (err == GY_ERR_NO_DECLARATION) {
+		forfeit(s, GY_END_ILLEGAL_MOVE, side);
+		ir.verdict = GY_IMPASSE_LOSS;
+	}
+	if (err == GY_ERR_FLAG)
+		return;
+	if (ir.verdict == GY_IMPASSE_WIN)
+		snprintf(res->reason, sizeof res->reason, "%.100s (%s) declares a win (%s rule, %d points)", name,
+			 SIDE_NAME[side], rule_text[s->rules->impasse], ir.points);
+	else if (ir.verdict == GY_IMPASSE_DRAW)
+		snprintf(res->reason, sizeof res->reason, "%.100s (%s) declares a draw (%d points)", name,
+			 SIDE_NAME[side], ir.points);
+	else
+		snprintf(res->reason, sizeof res->reason, "%.100s (%s) declares wrongly: %s (%d points)", name,
+			 SIDE_NAME[side], failed[ir.failed], ir.points);
+	note(s, res);
+}
+
 /*
- * Step 2 of a game: one move of the side to move.  Returns true when the
- * game goes on.
+ * Step 2 of a game: one move of the side to move, through the session.
+ * Returns false on an error of this process (out of memory); the game
+ * may be over either way.
  */
 static bool play_move(struct game_state *s, struct match_result *res)
 {
-	struct gy_pos pos;
-	if (gy_game_position(s->g, s->node, &pos) != GY_OK)
-		return false;
-	int side = pos.side;
+	const struct gy_pos *pos = gy_session_position(s->s);
+	int side = pos->side;
 	struct match_player *pl = s->players[side];
 	const char *name = pl->engine->name;
-	int64_t wait_until;
-	if (s->rules->limit == MATCH_LIMIT_NODES)
-		wait_until = usiproc_now_ms() + s->rules->move_timeout_ms;
-	else
-		wait_until = gy_clock_deadline(&s->clock) / s->scale + s->rules->margin_ms;
+	int64_t deadline = gy_session_deadline(s->s);
+	int64_t wait_until =
+		deadline < 0 ? usiproc_now_ms() + s->rules->move_timeout_ms : deadline + s->rules->margin_ms;
 	char line[USIPROC_LINE_MAX];
 	enum usiproc_status st = USIPROC_EOF;
 	if (send_turn(s, &pl->proc))
 		st = usiproc_wait_for(&pl->proc, "bestmove", line, sizeof line, wait_until);
-	int64_t now = clock_now(s);
+	int64_t now = usiproc_now_ms();
 	if (st != USIPROC_OK) {
 		engine_failed(s, side, st == USIPROC_EOF, res);
-		return false;
+		return true;
 	}
-	int64_t spent = -1;
-	if (s->rules->limit == MATCH_LIMIT_CLOCK) {
-		int64_t deadline = gy_clock_deadline(&s->clock);
-		if (now > deadline + s->rules->margin_ms * s->scale) {
+	/* Within the margin past the deadline the move counts as made at the deadline. */
+	if (deadline >= 0 && now > deadline) {
+		if (now > deadline + s->rules->margin_ms) {
 			snprintf(res->reason, sizeof res->reason, "%.100s (%s) loses on time", name, SIDE_NAME[side]);
-			finish(s, GY_END_TIME_FORFEIT, side, res);
-			note(s, res);
-			return false;
+			if (gy_session_check_time(s->s, now))
+				note(s, res);
+			return true;
 		}
-		if (gy_clock_move(&s->clock, now < deadline ? now : deadline, &spent) != GY_OK)
-			return false;
-		spent /= s->scale;
+		now = deadline;
 	}
 	/* The move: "bestmove <move> [ponder <move>]". */
 	char *word = line + strspn(line, " \t") + strlen("bestmove");
@@ -240,39 +217,34 @@ static bool play_move(struct game_state *s, struct match_result *res)
 	size_t len = strcspn(word, " \t");
 	if (len == 6 && !strncmp(word, "resign", 6)) {
 		snprintf(res->reason, sizeof res->reason, "%.100s (%s) resigns", name, SIDE_NAME[side]);
-		finish(s, GY_END_RESIGNATION, side, res);
-		return false;
+		return gy_session_resign(s->s, side, now) != GY_ERR_NOMEM;
 	}
 	if (len == 3 && !strncmp(word, "win", 3)) {
-		declaration(s, &pos, side, res);
-		return false;
+		declaration(s, side, now, res);
+		return true;
 	}
 	gy_move m;
-	enum gy_err err = gy_usi_parse_move(&pos, word, len, &m, NULL);
-	int child;
-	if (!err)
-		err = gy_game_add(s->g, s->node, m, &child);
-	if (err) {
+	enum gy_err err = gy_usi_parse_move(pos, word, len, &m, NULL);
+	err = err ? gy_session_foul(s->s, err, now) : gy_session_play(s->s, m, now);
+	if (err == GY_ERR_NOMEM)
+		return false;
+	if (err && err != GY_ERR_FLAG) {
+		/* The rules are strict: the illegal move has ended the game. */
 		snprintf(res->reason, sizeof res->reason, "%.100s (%s) plays an illegal move '%.*s': %s", name,
 			 SIDE_NAME[side], (int)(len > 32 ? 32 : len), word, gy_strerror(err));
-		finish(s, GY_END_ILLEGAL_MOVE, side, res);
 		note(s, res);
-		return false;
 	}
-	s->node = child;
-	s->moves[s->n++] = m;
-	gy_game_set_time(s->g, child, spent);
 	return true;
 }
 
 /* Tells each running engine how the game ended for it. */
-static void gameover(struct match_player *players[2], const struct match_result *res)
+static void gameover(struct match_player *players[2], struct gy_verdict v)
 {
 	for (int c = 0; c < 2; c++) {
 		const char *word = "draw";
-		if (res->verdict.result == GY_RESULT_BLACK_WINS)
+		if (v.result == GY_RESULT_BLACK_WINS)
 			word = c == GY_BLACK ? "win" : "lose";
-		else if (res->verdict.result == GY_RESULT_WHITE_WINS)
+		else if (v.result == GY_RESULT_WHITE_WINS)
 			word = c == GY_WHITE ? "win" : "lose";
 		char line[32];
 		snprintf(line, sizeof line, "gameover %s", word);
@@ -282,68 +254,55 @@ static void gameover(struct match_player *players[2], const struct match_result 
 }
 
 enum gy_err match_play_game(const struct match_rules *rules, struct match_player *players[2], const struct opening *op,
-			    struct gy_game **game, struct match_result *res)
+			    struct gy_session **session, struct match_result *res)
 {
 	struct game_state s = {.rules = rules, .players = players};
 	memset(res, 0, sizeof *res);
-	*game = NULL;
-	/* Step 1: the record with the opening moves, the engines ready, the clock started. */
-	int cap = op->nmoves + rules->max_moves + 1;
-	s.moves = malloc((size_t)cap * sizeof *s.moves);
-	s.line_cap = GY_SFEN_MAX + 32 + (size_t)cap * (GY_USI_MOVE_MAX + 1);
+	*session = NULL;
+	/* Step 1: the session with the opening moves, the engines ready, the clock started. */
+	struct gy_rules gr = gy_rules_default();
+	gr.strict = true;
+	gr.impasse = rules->impasse;
+	gr.max_moves = rules->max_moves;
+	s.line_cap = GY_SFEN_MAX + 32 + (size_t)(op->nmoves + rules->max_moves + 1) * (GY_USI_MOVE_MAX + 1);
 	s.line = malloc(s.line_cap);
 	enum gy_err err = GY_ERR_NOMEM;
-	if (!s.moves || !s.line || gy_game_create(&s.g, &op->start) != GY_OK)
+	if (!s.line || (err = gy_session_create(&s.s, &op->start, &gr)))
 		goto fail;
-	for (int i = 0; i < op->nmoves; i++) {
-		err = gy_game_add(s.g, s.node, op->moves[i], &s.node);
-		if (err)
+	for (int i = 0; i < op->nmoves; i++)
+		if ((err = gy_session_replay(s.s, op->moves[i], -1)))
 			goto fail;
-		s.moves[s.n++] = op->moves[i];
-	}
-	struct gy_pos pos;
-	gy_game_position(s.g, s.node, &pos);
-	err = GY_OK;
 	char why[160];
+	int first = gy_session_position(s.s)->side;
 	for (int c = 0; c < 2; c++) {
-		int side = pos.side == GY_BLACK ? c : !c; /* the side to move first gets its engine ready first */
+		int side = first == GY_BLACK ? c : !c; /* the side to move first gets its engine ready first */
 		if (!player_ready(players[side], rules, why, sizeof why)) {
 			snprintf(res->reason, sizeof res->reason, "%.100s (%s) failed to start: %s",
 				 players[side]->engine->name, SIDE_NAME[side], why);
-			finish(&s, GY_END_TIME_FORFEIT, side, res);
+			forfeit(&s, GY_END_TIME_FORFEIT, side);
 			note(&s, res);
 			goto done;
 		}
 	}
-	if (rules->limit == MATCH_LIMIT_CLOCK && !clock_start(&s, pos.side)) {
-		err = GY_ERR_ARG;
+	err = gy_session_start_clock(s.s, rules->limit == MATCH_LIMIT_CLOCK ? &rules->tc : NULL, usiproc_now_ms());
+	if (err)
 		goto fail;
-	}
-	/* Step 2: moves until the referee or an engine ends the game. */
-	struct gy_referee_rules rr = {.try_rule = false, .max_moves = rules->max_moves};
-	for (;;) {
-		struct gy_verdict v = gy_game_judge(s.g, s.node, &rr);
-		if (v.ending != GY_END_NONE) {
-			judged(&s, v, res);
-			break;
-		}
+	/* Step 2: moves until the session (the referee) or an engine ends the game. */
+	while (!gy_session_over(s.s)) {
 		if (!play_move(&s, res)) {
-			if (res->verdict.ending == GY_END_NONE) {
-				err = GY_ERR_NOMEM;
-				goto fail;
-			}
-			break;
+			err = GY_ERR_NOMEM;
+			goto fail;
 		}
 	}
-	gameover(players, res);
+	reason(&s, res);
+	gameover(players, res->verdict = gy_session_verdict(s.s));
 done:
-	free(s.moves);
+	res->verdict = gy_session_verdict(s.s);
 	free(s.line);
-	*game = s.g;
+	*session = s.s;
 	return GY_OK;
 fail:
-	free(s.moves);
 	free(s.line);
-	gy_game_destroy(s.g);
+	gy_session_destroy(s.s);
 	return err;
 }

@@ -2,21 +2,21 @@
  * app/match_game.h: one game of `gyoku match` between two USI engine
  * processes, refereed with libgyoku.
  *
- * The runner enforces every rule (docs/rules.md): a move that does not
- * parse or is illegal loses; sennichite draws and perpetual check loses
- * (gy_game_judge); `bestmove win` is checked under the CSA 27-point rule
- * and a wrong declaration loses; `bestmove resign` loses; the move limit
- * draws; an engine that exits (EOF on its pipe) or gives no bestmove in
- * time loses and is stopped, to be restarted for its next game.
+ * The game is a session (gyoku/session.h) under strict rules, which
+ * enforces every rule (docs/rules.md): a move that does not parse or is
+ * illegal loses; sennichite draws and perpetual check loses; `bestmove
+ * win` is judged under the match's impasse rule (CSA 27 points by
+ * default) and a wrong declaration loses; `bestmove resign` loses; the
+ * move limit draws; an engine that exits (EOF on its pipe) or gives no
+ * bestmove in time loses and is stopped, to be restarted for its next
+ * game.
  *
- * Time: the clock is libgyoku's (clock.h), fed with the monotonic clock.
- * Controls whose values are not whole seconds (cutechess "10+0.1") run
- * the library clock in microseconds instead of milliseconds (every
- * duration times 1000), so main time is then limited to one hour.  An
- * engine has flagged when its bestmove arrives more than `margin_ms`
- * after its deadline; within the margin the move counts as made at the
- * deadline.  The margin absorbs the latency of pipes and process
- * scheduling, which the engine cannot control.
+ * Time: the clock is the session's (clock.h, milliseconds, fractions of a
+ * second allowed), fed with the monotonic clock.  An engine has flagged
+ * when its bestmove arrives more than `margin_ms` after its deadline;
+ * within the margin the move counts as made at the deadline.  The margin
+ * absorbs the latency of pipes and process scheduling, which the engine
+ * cannot control.
  */
 #ifndef APP_MATCH_GAME_H
 #define APP_MATCH_GAME_H
@@ -25,6 +25,7 @@
 
 #include "gyoku/clock.h"
 #include "gyoku/game.h"
+#include "gyoku/session.h"
 #include "openings.h"
 #include "usiproc.h"
 
@@ -48,12 +49,13 @@ enum match_limit {
 /* The rules of every game of a match. */
 struct match_rules {
 	enum match_limit limit;
-	struct gy_time_control tc; /* in milliseconds, fractions of a second allowed */
-	long long nodes;           /* MATCH_LIMIT_NODES */
-	int64_t margin_ms;         /* latency allowed past the deadline */
-	int64_t move_timeout_ms;   /* MATCH_LIMIT_NODES: the longest wait for a bestmove */
-	int64_t start_timeout_ms;  /* the longest wait for usiok and readyok */
-	int max_moves;             /* a draw after this many plies (opening included) */
+	struct gy_time_control tc;    /* in milliseconds, fractions of a second allowed */
+	long long nodes;              /* MATCH_LIMIT_NODES */
+	int64_t margin_ms;            /* latency allowed past the deadline */
+	int64_t move_timeout_ms;      /* MATCH_LIMIT_NODES: the longest wait for a bestmove */
+	int64_t start_timeout_ms;     /* the longest wait for usiok and readyok */
+	int max_moves;                /* a draw after this many plies (opening included) */
+	enum gy_impasse_rule impasse; /* the rule `bestmove win` is judged by */
 };
 
 /* An engine process in a game slot: restarted when it is not running. */
@@ -70,12 +72,13 @@ struct match_result {
 
 /*
  * Plays one game from opening `op` with players[GY_BLACK] and
- * players[GY_WHITE], starting their processes when needed.  `*game`
- * receives the record (start, moves with times, ending; the caller adds
- * the headers and destroys it).  Errors: GY_ERR_NOMEM.
+ * players[GY_WHITE], starting their processes when needed.  `*session`
+ * receives the game (its record holds the start, the moves with their
+ * times and the ending; the caller adds the headers and destroys it).
+ * Errors: GY_ERR_NOMEM.
  */
 enum gy_err match_play_game(const struct match_rules *rules, struct match_player *players[2], const struct opening *op,
-			    struct gy_game **game, struct match_result *res) __attribute__((warn_unused_result));
+			    struct gy_session **session, struct match_result *res) __attribute__((warn_unused_result));
 
 /*
  * Starts `pl`'s engine and does the USI handshake; on failure stops it

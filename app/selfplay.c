@@ -13,8 +13,6 @@
  * worker thread played it; only the order of the games in the file does.
  */
 #include <errno.h>
-#include <math.h>
-#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -22,17 +20,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "../engine/see.h"
 #include "commands.h"
 #include "gyoku/engine.h"
 #include "gyoku/impasse.h"
 #include "gyoku/movegen.h"
-#include "gyoku/repetition.h"
+#include "gyoku/session.h"
 #include "gyoku/usi.h"
+#include "match_stats.h"
+#include "usiproc.h"
 
 enum { SP_MAX_PLIES = 320, SP_ADJ_SCORE = 3000, SP_ADJ_PLIES = 4, SP_MATE = 32000 };
 
@@ -93,139 +90,28 @@ static void sp_on_bestmove(void *ctx, enum gy_best_kind kind, gy_move move, gy_m
 	a->move = move;
 }
 
-/* A USI engine in a child process: its pid, the pipes, and a line buffer. */
-struct sp_usi {
-	pid_t pid;
-	int in, out; /* we write `in`, read `out` */
-	char buf[1 << 16];
-	size_t len;
-};
-
-/* Starts `cmd` under /bin/sh with pipes; returns 0 or -1. */
-static int sp_usi_start(struct sp_usi *u, const char *cmd)
-{
-	int to[2], from[2];
-	if (pipe(to))
-		return -1;
-	if (pipe(from)) {
-		close(to[0]);
-		close(to[1]);
-		return -1;
-	}
-	u->pid = fork();
-	if (u->pid < 0)
-		return -1;
-	if (u->pid == 0) {
-		dup2(to[0], 0);
-		dup2(from[1], 1);
-		close(to[0]);
-		close(to[1]);
-		close(from[0]);
-		close(from[1]);
-		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
-		_exit(127);
-	}
-	close(to[0]);
-	close(from[1]);
-	u->in = to[1];
-	u->out = from[0];
-	u->len = 0;
-	return 0;
-}
-
-static int sp_usi_send(struct sp_usi *u, const char *text)
-{
-	size_t n = strlen(text);
-	while (n) {
-		ssize_t w = write(u->in, text, n);
-		if (w <= 0)
-			return -1;
-		text += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
-
-/* Reads one line (without its newline) into `line` within `ms`; returns 0 or -1. */
-static int sp_usi_line(struct sp_usi *u, char *line, size_t size, int ms)
-{
-	for (;;) {
-		char *nl = memchr(u->buf, '\n', u->len);
-		if (nl) {
-			size_t n = (size_t)(nl - u->buf);
-			size_t c = n < size - 1 ? n : size - 1;
-			memcpy(line, u->buf, c);
-			line[c] = 0;
-			if (c && line[c - 1] == '\r')
-				line[c - 1] = 0;
-			memmove(u->buf, nl + 1, u->len - n - 1);
-			u->len -= n + 1;
-			return 0;
-		}
-		if (u->len == sizeof u->buf)
-			u->len = 0;
-		struct pollfd pfd = {u->out, POLLIN, 0};
-		if (poll(&pfd, 1, ms) <= 0)
-			return -1;
-		ssize_t r = read(u->out, u->buf + u->len, sizeof u->buf - u->len);
-		if (r <= 0)
-			return -1;
-		u->len += (size_t)r;
-	}
-}
-
-/* Waits for a line starting with `word`; returns 0 or -1. */
-static int sp_usi_expect(struct sp_usi *u, const char *word, int ms)
-{
-	char line[4096];
-	size_t n = strlen(word);
-	while (!sp_usi_line(u, line, sizeof line, ms))
-		if (!strncmp(line, word, n))
-			return 0;
-	return -1;
-}
-
-static void sp_usi_stop(struct sp_usi *u)
-{
-	if (u->pid <= 0)
-		return;
-	if (sp_usi_send(u, "quit\n") == 0) {
-		struct timespec t = {0, 100000000};
-		nanosleep(&t, NULL);
-	}
-	close(u->in);
-	close(u->out);
-	kill(u->pid, SIGKILL);
-	waitpid(u->pid, NULL, 0);
-	u->pid = 0;
-}
-
-static int sp_usi_init(struct sp_usi *u, const char *cmd, int hash)
-{
-	char text[128];
-	snprintf(text, sizeof text, "setoption name USI_Hash value %d\nsetoption name Threads value 1\nisready\n",
-		 hash);
-	if (sp_usi_start(u, cmd) || sp_usi_send(u, "usi\n") || sp_usi_expect(u, "usiok", 30000) ||
-	    sp_usi_send(u, text) || sp_usi_expect(u, "readyok", 30000)) {
-		sp_usi_stop(u);
-		return -1;
-	}
-	return 0;
-}
-
 /* One side of a game: an in-process engine, or a USI engine in a child process. */
 struct sp_player {
 	struct gy_engine *e;
 	struct sp_answer ans;
-	struct sp_usi *usi;
+	struct usiproc *usi; /* app/usiproc.h, the match runner's client */
 };
+
+/* USI engines get this long to start and to answer `isready`. */
+enum { SP_USI_START_MS = 30000, SP_USI_STALL_MS = 10000 };
 
 static int sp_player_init(struct sp_player *pl, const char *cmd, int hash)
 {
 	memset(pl, 0, sizeof *pl);
 	if (cmd) {
+		char h[16], why[160];
+		snprintf(h, sizeof h, "%d", hash);
+		struct usiproc_option opts[] = {{"USI_Hash", h}, {"Threads", "1"}};
 		pl->usi = calloc(1, sizeof *pl->usi);
-		if (!pl->usi || sp_usi_init(pl->usi, cmd, hash)) {
+		if (!pl->usi || !usiproc_start(pl->usi, cmd) ||
+		    !usiproc_handshake(pl->usi, opts, 2, SP_USI_START_MS, why, sizeof why)) {
+			if (pl->usi)
+				usiproc_stop(pl->usi, 0, NULL, 0);
 			free(pl->usi);
 			pl->usi = NULL;
 			return -1;
@@ -247,7 +133,7 @@ static int sp_player_init(struct sp_player *pl, const char *cmd, int hash)
 static void sp_player_free(struct sp_player *pl)
 {
 	if (pl->usi) {
-		sp_usi_stop(pl->usi);
+		usiproc_stop(pl->usi, 100, NULL, 0);
 		free(pl->usi);
 	}
 	gy_engine_destroy(pl->e);
@@ -257,8 +143,29 @@ static void sp_player_new_game(struct sp_player *pl)
 {
 	if (pl->e)
 		gy_engine_new_game(pl->e);
-	else if (pl->usi && !sp_usi_send(pl->usi, "usinewgame\nisready\n"))
-		(void)sp_usi_expect(pl->usi, "readyok", 30000);
+	else if (pl->usi && usiproc_send(pl->usi, "usinewgame") == USIPROC_OK &&
+		 usiproc_send(pl->usi, "isready") == USIPROC_OK) {
+		char line[USIPROC_LINE_MAX];
+		(void)usiproc_wait_for(pl->usi, "readyok", line, sizeof line, usiproc_now_ms() + SP_USI_START_MS);
+	}
+}
+
+/* Takes the score of a USI `info` line of the first line of play ("score cp N", "score mate N") into `a`. */
+static void sp_usi_info(const char *line, struct sp_answer *a)
+{
+	const char *sc = strstr(line, " score ");
+	if (strncmp(line, "info", 4) || !sc || strstr(line, "multipv 2"))
+		return;
+	char *end;
+	if (!strncmp(sc + 7, "cp ", 3)) {
+		long v = strtol(sc + 10, &end, 10);
+		if (end != sc + 10)
+			a->score = (int)v;
+	} else if (!strncmp(sc + 7, "mate ", 5)) {
+		long m = strtol(sc + 12, &end, 10);
+		if (end != sc + 12)
+			a->score = sc[12] == '-' || m < 0 ? -SP_MATE - (int)m : SP_MATE - (int)m;
+	}
 }
 
 /*
@@ -286,34 +193,30 @@ static int sp_player_think(struct sp_player *pl, const struct sp_opts *o, const 
 	char *text = malloc(cap);
 	if (!text)
 		return -1;
-	size_t len = gy_usi_write_position(start, moves, n, text, cap - 64);
+	char go[48];
+	gy_usi_write_position(start, moves, n, text, cap);
 	if (o->nodes)
-		snprintf(text + len, cap - len, "\ngo nodes %d\n", o->nodes);
+		snprintf(go, sizeof go, "go nodes %d", o->nodes);
 	else
-		snprintf(text + len, cap - len, "\ngo depth %d\n", o->depth);
-	int rc = sp_usi_send(pl->usi, text);
-	char line[4096];
+		snprintf(go, sizeof go, "go depth %d", o->depth);
+	int rc = usiproc_send(pl->usi, text) == USIPROC_OK && usiproc_send(pl->usi, go) == USIPROC_OK ? 0 : -1;
+	char line[USIPROC_LINE_MAX];
 	bool stopped = false;
+	int64_t deadline = usiproc_now_ms() + SP_USI_STALL_MS;
 	for (; !rc;) {
 		/* An engine that stalls is sent "stop" once, after 10 s, and its answer is taken. */
-		if (sp_usi_line(pl->usi, line, sizeof line, 10000)) {
-			if (stopped || sp_usi_send(pl->usi, "stop\n")) {
-				rc = -1;
-				break;
-			}
+		enum usiproc_status st = usiproc_read(pl->usi, line, sizeof line, deadline);
+		if (st == USIPROC_TIMEOUT && !stopped && usiproc_send(pl->usi, "stop") == USIPROC_OK) {
 			fprintf(stderr, "gyoku selfplay: the USI engine stalled; sent stop\n");
 			stopped = true;
+			deadline = usiproc_now_ms() + SP_USI_STALL_MS;
 			continue;
 		}
-		char *sc = strstr(line, " score ");
-		if (!strncmp(line, "info", 4) && sc && !strstr(line, "multipv 2")) {
-			if (!strncmp(sc + 7, "cp ", 3))
-				a->score = atoi(sc + 10);
-			else if (!strncmp(sc + 7, "mate ", 5)) {
-				int m = atoi(sc + 12);
-				a->score = sc[12] == '-' || m < 0 ? -SP_MATE - m : SP_MATE - m;
-			}
+		if (st != USIPROC_OK) {
+			rc = -1;
+			break;
 		}
+		sp_usi_info(line, a);
 		if (strncmp(line, "bestmove ", 9))
 			continue;
 		char *mv = line + 9;
@@ -346,81 +249,80 @@ static gy_move sp_random_move(const struct gy_pos *p, uint64_t *rng)
 	return from->moves[sp_rand(rng) % (uint64_t)from->n];
 }
 
+/* The result from Black's side in half points (2 win, 1 draw, 0 loss) of a game that is over. */
+static int sp_result(const struct gy_session *g)
+{
+	enum gy_result r = gy_session_verdict(g).result;
+	return r == GY_RESULT_BLACK_WINS ? 2 : r == GY_RESULT_WHITE_WINS ? 0 : 1;
+}
+
+/* Ends the game with `color` winning, for a reason the session does not judge (adjudication, a failed engine). */
+static void sp_win(struct gy_session *g, enum gy_ending e, int color)
+{
+	enum gy_result r = color == GY_BLACK ? GY_RESULT_BLACK_WINS : GY_RESULT_WHITE_WINS;
+	if (gy_session_end(g, (struct gy_verdict){e, r}) != GY_OK)
+		return; /* already over */
+}
+
 /*
- * Plays game `index` with engine `e`; appends its samples to `*samples`
- * (capacity SP_MAX_PLIES) and returns the result from Black's side in
- * half points (2 win, 1 draw, 0 loss).
+ * Plays game `index`, refereed by a session (strict rules, the CSA
+ * 27-point rule, a draw at SP_MAX_PLIES); appends its samples to
+ * `*samples` (capacity SP_MAX_PLIES) and returns the result from Black's
+ * side in half points (2 win, 1 draw, 0 loss), or -1 when this process
+ * failed (out of memory).
  */
 static int sp_play(const struct sp_opts *o, int index, struct sp_player *side[GY_COLOR_NB], struct sp_sample *samples,
 		   int *nsamples, int *nplies)
 {
 	/* In compare mode games 2k and 2k + 1 share their random opening, with colours swapped. */
 	uint64_t rng = o->seed * 0x2545f4914f6cdd1dULL + (uint64_t)(o->vs ? index / 2 : index);
-	struct gy_pos start, pos;
-	gy_move moves[SP_MAX_PLIES + 1];
-	uint64_t keys[SP_MAX_PLIES + 2];
-	bool checks[SP_MAX_PLIES + 2];
+	struct gy_pos start;
+	struct gy_rules rules = gy_rules_default();
+	rules.strict = true;
+	rules.max_moves = SP_MAX_PLIES;
+	struct gy_session *g;
 	gy_pos_set_start(&start);
-	pos = start;
+	if (gy_session_create(&g, &start, &rules) != GY_OK || gy_session_start_clock(g, NULL, 0) != GY_OK)
+		return -1;
 	sp_player_new_game(side[GY_BLACK]);
 	if (side[GY_WHITE] != side[GY_BLACK])
 		sp_player_new_game(side[GY_WHITE]);
 	*nsamples = 0;
 	int adj_sign = 0, adj_count = 0;
-	int result = 1;
-	int ply = 0;
-	for (;; ply++) {
-		keys[ply] = gy_pos_key(&pos);
-		checks[ply] = gy_pos_in_check(&pos);
-		int stm_win = pos.side == GY_BLACK ? 2 : 0;
-		/* Step 1: the referee. */
-		if (!gy_has_legal_move(&pos)) {
-			result = 2 - stm_win;
-			break;
-		}
-		struct gy_rep rep = gy_repetition(keys, checks, ply + 1, GY_BLACK);
-		if (rep.verdict == GY_REP_DRAW) {
-			result = 1;
-			break;
-		}
-		if (rep.verdict == GY_REP_PERPETUAL) {
-			result = rep.loser == GY_BLACK ? 0 : 2;
-			break;
-		}
-		if (ply >= SP_MAX_PLIES) {
-			result = 1;
-			break;
-		}
+	while (!gy_session_over(g)) {
+		const struct gy_pos *pos = gy_session_position(g);
+		int ply = gy_session_ply(g), us = pos->side;
+		/* Step 1: a side that can declare a win does (the referee judged the rest after the last move). */
 		struct gy_impasse_result decl;
-		gy_impasse_declare(&pos, GY_IMPASSE_CSA27, NULL, &decl);
-		if (decl.verdict == GY_IMPASSE_WIN) {
-			result = stm_win;
+		gy_session_count(g, &decl);
+		if (decl.verdict == GY_IMPASSE_WIN && gy_session_declare(g, 0, NULL) == GY_OK)
 			break;
-		}
 		/* Step 2: a random opening move, or the engine's. */
 		gy_move m;
 		if (ply < o->random_plies) {
-			m = sp_random_move(&pos, &rng);
+			m = sp_random_move(pos, &rng);
 		} else {
-			struct sp_player *pl = side[pos.side];
+			struct sp_player *pl = side[us];
 			struct sp_answer *ans = &pl->ans;
-			if (sp_player_think(pl, o, &start, moves, ply, &pos)) {
+			if (sp_player_think(pl, o, gy_session_start(g), gy_session_moves(g), ply, pos)) {
 				fprintf(stderr, "gyoku selfplay: game %d ply %d: the engine to move failed\n", index,
 					ply);
-				result = 2 - stm_win;
+				sp_win(g, GY_END_TIME_FORFEIT, !us);
 				break;
 			}
 			if (ans->kind == GY_BEST_RESIGN || ans->move == GY_MOVE_NONE) {
-				result = 2 - stm_win;
-				break;
+				if (gy_session_resign(g, us, 0) != GY_OK)
+					break;
+				continue;
 			}
 			if (ans->kind == GY_BEST_WIN) {
-				result = stm_win;
-				break;
+				if (gy_session_declare(g, 0, NULL) != GY_OK)
+					sp_win(g, GY_END_ILLEGAL_MOVE, !us);
+				continue;
 			}
 			m = ans->move;
 			/* Step 3: adjudication when both sides agree the game is decided. */
-			int black_score = pos.side == GY_BLACK ? ans->score : -ans->score;
+			int black_score = us == GY_BLACK ? ans->score : -ans->score;
 			int sign = black_score > SP_ADJ_SCORE ? 1 : black_score < -SP_ADJ_SCORE ? -1 : 0;
 			if (sign && sign == adj_sign) {
 				adj_count++;
@@ -429,22 +331,27 @@ static int sp_play(const struct sp_opts *o, int index, struct sp_player *side[GY
 				adj_count = sign ? 1 : 0;
 			}
 			if (adj_count >= SP_ADJ_PLIES) {
-				result = adj_sign > 0 ? 2 : 0;
+				sp_win(g, GY_END_RESIGNATION, adj_sign > 0 ? GY_BLACK : GY_WHITE);
 				break;
 			}
 			/* Step 4: a quiet position is a sample. */
-			if (!gy_pos_in_check(&pos) && !gy_move_captured(m) && !gy_move_is_promotion(m) &&
+			if (!gy_pos_in_check(pos) && !gy_move_captured(m) && !gy_move_is_promotion(m) &&
 			    abs(ans->score) < SP_ADJ_SCORE) {
-				struct sp_sample *s = &samples[(*nsamples)++];
-				gy_sfen_write(&pos, s->sfen, sizeof s->sfen);
-				s->score = black_score;
+				struct sp_sample *sm = &samples[(*nsamples)++];
+				gy_sfen_write(pos, sm->sfen, sizeof sm->sfen);
+				sm->score = black_score;
 			}
 		}
-		struct gy_undo u;
-		moves[ply] = m;
-		gy_pos_do(&pos, m, &u);
+		/* Step 5: the move, judged by the session (mate, sennichite, perpetual check, the move limit). */
+		enum gy_err err = gy_session_play(g, m, 0);
+		if (err == GY_ERR_NOMEM) {
+			gy_session_destroy(g);
+			return -1;
+		}
 	}
-	*nplies = ply;
+	*nplies = gy_session_ply(g);
+	int result = sp_result(g);
+	gy_session_destroy(g);
 	return result;
 }
 
@@ -476,6 +383,10 @@ static void *sp_worker(void *arg)
 		side[our ^ 1] = o->vs ? &them : &us;
 		int n = 0, plies = 0;
 		int r = sp_play(o, index, side, samples, &n, &plies);
+		if (r < 0) {
+			fprintf(stderr, "gyoku selfplay: game %d: out of memory\n", index);
+			break;
+		}
 		int ours = our == GY_BLACK ? r : 2 - r;
 		pthread_mutex_lock(&sh->mu);
 		const char *res = r == 2 ? "1" : r == 1 ? "0.5" : "0";
@@ -507,13 +418,6 @@ static void *sp_worker(void *arg)
 		sp_player_free(&them);
 	sp_player_free(&us);
 	return NULL;
-}
-
-/* The Elo difference of a score fraction (clamped away from 0 and 1). */
-static double sp_elo(double score)
-{
-	score = score < 0.001 ? 0.001 : score > 0.999 ? 0.999 : score;
-	return -400 * log10(1 / score - 1);
 }
 
 static int sp_int(const char *s, long lo, long hi, long *out)
@@ -579,6 +483,7 @@ int cmd_selfplay(int argc, char **argv)
 		return 2;
 	}
 	struct sp_shared sh = {.o = &o};
+	signal(SIGPIPE, SIG_IGN); /* a USI engine that died: its pipe's write fails (usiproc.h) */
 	sh.out = o.out ? fopen(o.out, "w") : NULL;
 	if (o.out && !sh.out) {
 		fprintf(stderr, "gyoku selfplay: %s: %s\n", o.out, strerror(errno));
@@ -604,14 +509,11 @@ int cmd_selfplay(int argc, char **argv)
 	fprintf(stderr, "selfplay: %d games (black %d, white %d, draw %d), %ld positions -> %s\n", sh.done,
 		sh.black_wins, sh.white_wins, sh.draws, sh.positions, o.out ? o.out : "(none)");
 	if (o.vs && sh.done) {
-		/* The Elo of our side from its score, with a 95% interval from the per-game variance. */
-		double n = sh.done, score = (sh.wins + 0.5 * sh.even) / n;
-		double var = (sh.wins * (1 - score) * (1 - score) + sh.even * (0.5 - score) * (0.5 - score) +
-			      sh.losses * score * score) /
-			     n;
-		double lo = score - 1.96 * sqrt(var / n), hi = score + 1.96 * sqrt(var / n);
-		fprintf(stderr, "compare: ours +%d =%d -%d of %d, score %.1f%%, Elo %.1f [%.1f, %.1f]\n", sh.wins,
-			sh.even, sh.losses, sh.done, 100 * score, sp_elo(score), sp_elo(lo), sp_elo(hi));
+		/* The Elo of our side with its 95% error bar, as gyoku match computes it (match_stats.h). */
+		struct match_wdl r = {sh.wins, sh.even, sh.losses};
+		double score = match_score(&r);
+		fprintf(stderr, "compare: ours +%d =%d -%d of %d, score %.1f%%, Elo %.1f +/- %.1f\n", sh.wins, sh.even,
+			sh.losses, sh.done, 100 * score, match_elo(score) + 0.0, match_elo_error(&r));
 	}
 	return bad ? 1 : 0;
 }
