@@ -196,6 +196,8 @@ static enum play_read read_edit(struct play_reader *r, char *buf, play_tick_fn *
 	}
 	tcsetattr(0, TCSANOW, &old);
 	buf[e.len] = '\0';
+	if (end == PLAY_READ_LINE || end == PLAY_READ_TOO_LONG)
+		redraw(&e); /* the line as it was entered stays on the screen */
 	if (end == PLAY_READ_STOPPED) {
 		/* The wait ended without a line: clear it, so the next message starts the line. */
 		printf("\r%*s\r", e.shown, "");
