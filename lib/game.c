@@ -369,7 +369,12 @@ done:
 	return none;
 }
 
-struct gy_verdict gy_game_judge(const struct gy_game *g, int node, const struct gy_referee_rules *rules)
+struct gy_rules gy_rules_default(void)
+{
+	return (struct gy_rules){.strict = false, .impasse = GY_IMPASSE_CSA27, .handicap_bonus = true, .max_moves = 0};
+}
+
+struct gy_verdict gy_game_judge(const struct gy_game *g, int node, const struct gy_rules *rules)
 {
 	struct gy_verdict v = {GY_END_NONE, GY_RESULT_NONE};
 	struct gy_pos pos;
@@ -378,7 +383,7 @@ struct gy_verdict gy_game_judge(const struct gy_game *g, int node, const struct 
 	int mover = pos.side ^ 1;
 	gy_move m = g->nodes[node].move;
 	/* Step 1. The try: the mover's king on the opponent king's start square wins at once. */
-	if (rules && rules->try_rule && m && !gy_move_is_drop(m) && gy_move_moved(m) == GY_KING &&
+	if (rules && rules->impasse == GY_IMPASSE_TRY && m && !gy_move_is_drop(m) && gy_move_moved(m) == GY_KING &&
 	    gy_move_to(m) == (mover == GY_BLACK ? gy_make_sq(5, 1) : gy_make_sq(5, 9)))
 		return (struct gy_verdict){GY_END_TRY, wins(mover)};
 	/* Step 2. No legal move: mate, or (not in check) a loss all the same. */

@@ -389,7 +389,7 @@ static enum gy_err read_special(struct gy_game *g, int node, const char *name)
 		if (v.ending == GY_END_CHECKMATE && !gy_pos_in_check(&pos))
 			v.ending = GY_END_NO_MOVES;
 		if (v.ending == GY_END_SENNICHITE) {
-			struct gy_referee_rules rules = {false, 0};
+			struct gy_rules rules = {.impasse = GY_IMPASSE_NONE};
 			struct gy_verdict j = gy_game_judge(g, node, &rules);
 			if (j.ending == GY_END_PERPETUAL_CHECK)
 				v = j;

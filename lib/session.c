@@ -29,11 +29,6 @@ struct gy_session {
 	struct gy_verdict verdict;
 };
 
-struct gy_rules gy_rules_default(void)
-{
-	return (struct gy_rules){.strict = false, .impasse = GY_IMPASSE_CSA27, .handicap_bonus = true, .max_moves = 0};
-}
-
 /* The win for `color`. */
 static enum gy_result wins(int color) { return color == GY_BLACK ? GY_RESULT_BLACK_WINS : GY_RESULT_WHITE_WINS; }
 
@@ -63,8 +58,7 @@ static bool reserve(struct gy_session *s, int need)
 /* Judges the position at `node` by the rules that end a game by themselves. */
 static void judge(struct gy_session *s)
 {
-	struct gy_referee_rules rr = {.try_rule = s->rules.impasse == GY_IMPASSE_TRY, .max_moves = s->rules.max_moves};
-	struct gy_verdict v = gy_game_judge(s->game, s->node, &rr);
+	struct gy_verdict v = gy_game_judge(s->game, s->node, &s->rules);
 	if (v.ending != GY_END_NONE)
 		finish(s, v.ending, v.result);
 }

@@ -453,7 +453,8 @@ static struct gy_verdict judge(const struct game *g, gy_move m)
 			goto done;
 	if (gy_game_add(gg, node, m, &node))
 		goto done;
-	struct gy_referee_rules rules = {.try_rule = !strcmp(g->row.impasse, "try"), .max_moves = GAMES_MAX_PLIES};
+	struct gy_rules rules = {.impasse = !strcmp(g->row.impasse, "try") ? GY_IMPASSE_TRY : GY_IMPASSE_CSA27,
+				 .max_moves = GAMES_MAX_PLIES};
 	v = gy_game_judge(gg, node, &rules);
 done:
 	gy_game_destroy(gg);

@@ -126,7 +126,7 @@ static void text_cases(struct check_tally *t)
 }
 
 /* Plays `moves` from `sfen` (NULL: start position) and judges the last node. */
-static struct gy_verdict judged(const char *sfen, const char *moves, const struct gy_referee_rules *rules, int *ply)
+static struct gy_verdict judged(const char *sfen, const char *moves, const struct gy_rules *rules, int *ply)
 {
 	struct gy_verdict none = {GY_END_INTERRUPTION, GY_RESULT_NONE};
 	struct gy_game *g = new_game(sfen);
@@ -142,7 +142,7 @@ static struct gy_verdict judged(const char *sfen, const char *moves, const struc
 }
 
 static void referee_case(struct check_tally *t, const char *id, const char *sfen, const char *moves,
-			 const struct gy_referee_rules *rules, enum gy_ending ending, enum gy_result result)
+			 const struct gy_rules *rules, enum gy_ending ending, enum gy_result result)
 {
 	int ply = -1;
 	struct gy_verdict v = judged(sfen, moves, rules, &ply);
@@ -152,7 +152,8 @@ static void referee_case(struct check_tally *t, const char *id, const char *sfen
 
 static void referee_cases(struct check_tally *t)
 {
-	struct gy_referee_rules plain = {false, 0}, tryrule = {true, 0}, limit = {false, 4};
+	struct gy_rules plain = {.impasse = GY_IMPASSE_CSA27}, tryrule = {.impasse = GY_IMPASSE_TRY},
+			limit = {.impasse = GY_IMPASSE_CSA27, .max_moves = 4};
 	referee_case(t, "game-3.1", "k8/2S6/G8/9/9/9/9/9/4K4 b G 1", "G*9b", &plain, GY_END_CHECKMATE,
 		     GY_RESULT_BLACK_WINS);
 	referee_case(t, "game-3.2", NULL, "2h3h 8b7b 3h2h 7b8b 2h3h 8b7b 3h2h 7b8b 2h3h 8b7b 3h2h 7b8b", &plain,

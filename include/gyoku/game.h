@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "err.h"
+#include "impasse.h"
 #include "position.h"
 #include "types.h"
 
@@ -46,11 +47,22 @@ struct gy_verdict {
 	enum gy_result result;
 };
 
-/* The rules the referee applies. */
-struct gy_referee_rules {
-	bool try_rule; /* a king reaching the opponent king's start square wins */
-	int max_moves; /* a draw when this many moves were played (0: no limit) */
+/* The rules of a game, a value type: what the referee and the game in progress (session.h) apply. */
+struct gy_rules {
+	/*
+	 * Strict (tournament) rules: an illegal move, or a declaration that
+	 * fails, loses at once and a move cannot be taken back.  Casual: an
+	 * illegal move is refused and the same side moves again, takebacks
+	 * are allowed (a failed declaration still loses).
+	 */
+	bool strict;
+	enum gy_impasse_rule impasse; /* declarations (24, 27 points), the try rule, or none */
+	bool handicap_bonus;          /* in a handicap game the giver's removed pieces count for its declaration */
+	int max_moves;                /* the game is drawn when it reaches this ply (0: no limit) */
 };
+
+/* The rules most games use: casual, the CSA 27-point rule with the handicap bonus, no move limit. */
+struct gy_rules gy_rules_default(void);
 
 struct gy_game;
 
@@ -142,9 +154,11 @@ enum gy_err gy_game_set_comment(struct gy_game *g, int node, const char *text) _
  * The referee: judges the position at `node` by the rules that end a game
  * by themselves: checkmate or no legal move, sennichite and perpetual
  * check over the path from the root, the try rule (the move that led to
- * `node`), the move limit.  Returns GY_END_NONE when play goes on.
+ * `node`, when rules->impasse is GY_IMPASSE_TRY), the move limit
+ * (rules->max_moves); `rules` NULL is neither.  Returns GY_END_NONE when
+ * play goes on.
  */
-struct gy_verdict gy_game_judge(const struct gy_game *g, int node, const struct gy_referee_rules *rules);
+struct gy_verdict gy_game_judge(const struct gy_game *g, int node, const struct gy_rules *rules);
 
 /* How the main line ended (set by the caller: resignation, forfeit, ...) and at which node. */
 void gy_game_set_ending(struct gy_game *g, int node, struct gy_verdict v);

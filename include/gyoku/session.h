@@ -4,7 +4,7 @@
  * web server's game service.  A session holds the record (game.h: the
  * start, the moves with their times and comments, the headers, the
  * variations of a loaded record), the clock (clock.h) and the rules
- * (struct gy_rules) in one place, and it is the referee: every way a game
+ * (struct gy_rules, game.h) in one place, and it is the referee: every way a game
  * ends (docs/rules.md "How a game ends") goes through it.
  *
  * The game is played at the end of the record's main line: play appends
@@ -36,23 +36,6 @@
 #include "impasse.h"
 #include "position.h"
 #include "types.h"
-
-/* The rules of a game, a value type. */
-struct gy_rules {
-	/*
-	 * Strict (tournament) rules: an illegal move, or a declaration that
-	 * fails, loses at once and a move cannot be taken back.  Casual: an
-	 * illegal move is refused and the same side moves again, takebacks
-	 * are allowed (a failed declaration still loses).
-	 */
-	bool strict;
-	enum gy_impasse_rule impasse; /* declarations (24, 27 points), the try rule, or none */
-	bool handicap_bonus;          /* in a handicap game the giver's removed pieces count for its declaration */
-	int max_moves;                /* the game is drawn when it reaches this ply (0: no limit) */
-};
-
-/* The rules most games use: casual, the CSA 27-point rule with the handicap bonus, no move limit. */
-struct gy_rules gy_rules_default(void);
 
 struct gy_session;
 
