@@ -208,6 +208,14 @@ static bool move_of(const struct gy_pos *pos, const char *text, size_t len, gy_m
 	enum gy_err err = gy_usi_parse_move(pos, text, len, m, NULL);
 	if (!err)
 		return true;
+	if (len == 4 && text[1] == '*') {
+		/* An illegal drop, built from its piece and square. */
+		const char *kinds = "PLNSBRG", *k = strchr(kinds, text[0]);
+		if (!k || text[2] < '1' || text[2] > '9' || text[3] < 'a' || text[3] > 'i')
+			return false;
+		*m = gy_make_drop(GY_PAWN + (int)(k - kinds), gy_make_sq(text[2] - '0', text[3] - 'a' + 1));
+		return true;
+	}
 	if (err == GY_ERR_MOVE_SYNTAX || len < 4 || text[1] == '*')
 		return false;
 	gy_sq from = gy_make_sq(text[0] - '0', text[1] - 'a' + 1), to = gy_make_sq(text[2] - '0', text[3] - 'a' + 1);
