@@ -2,7 +2,7 @@
  * app/solve_cmd.c: `gyoku solve`, the tsume solver on the command line.
  *
  *   gyoku solve <SFEN|FILE> [--time S] [--memory MB] [--nodes N]
- *               [--tsume-rules] [--no-shorten]
+ *               [--tsume-rules] [--no-shorten] [--defender-holds-rest]
  *
  * Prints "mate N", "nomate" or "timeout", then (for a mate) the line in
  * Japanese notation and in USI, then the search figures on stderr.
@@ -112,7 +112,10 @@ done:
 
 static int solve_usage(void)
 {
-	fputs("usage: gyoku solve <SFEN|FILE> [--time S] [--memory MB] [--nodes N] [--tsume-rules] [--no-shorten]\n",
+	fputs("usage: gyoku solve <SFEN|FILE> [--time S] [--memory MB] [--nodes N] [--tsume-rules] [--no-shorten]\n"
+	      "                   [--defender-holds-rest]\n"
+	      "  --defender-holds-rest  give the side not to move every piece the position leaves out\n"
+	      "                         (the tsume convention; a SFEN is otherwise read exactly as written)\n",
 	      stderr);
 	return 2;
 }
@@ -124,6 +127,7 @@ int cmd_solve(int argc, char **argv)
 	long memory = 256;
 	unsigned long long nodes = 0;
 	struct gy_mate_limits lim = {0, 0, false, false};
+	bool give_rest = false;
 	for (int i = 0; i < argc; i++) {
 		char *end = NULL;
 		if (!strcmp(argv[i], "--time") && i + 1 < argc) {
@@ -142,6 +146,8 @@ int cmd_solve(int argc, char **argv)
 			lim.tsume_rules = true;
 		} else if (!strcmp(argv[i], "--no-shorten")) {
 			lim.no_shorten = true;
+		} else if (!strcmp(argv[i], "--defender-holds-rest")) {
+			give_rest = true;
 		} else if (!arg) {
 			arg = argv[i];
 		} else {
@@ -160,6 +166,8 @@ int cmd_solve(int argc, char **argv)
 	} else if (position_arg_parse(&pos, arg, "gyoku solve")) {
 		return 1;
 	}
+	if (give_rest)
+		gy_pos_give_rest_to(&pos, pos.side ^ 1);
 	lim.time_ms = (int64_t)(seconds * 1000);
 	lim.nodes = nodes;
 	struct gy_mate *m = NULL;

@@ -59,6 +59,9 @@ cli() {
 	[ "$(grep -c '^[1-9][a-i][1-9][a-i]+\?: 30$' <<< "$out")" = 30 ] && echo "PASS cli-1.2" || echo "FAIL cli-1.2: --divide lines"
 	out=$(bin/gyoku perft '4k4/9/9/9/9/9/9/9/9 b R 1' 1 | head -1)
 	[ "$out" = "Nodes searched: 80" ] && echo "PASS cli-1.3" || echo "FAIL cli-1.3: tsume position: $out"
+	# Issue 28, fix 3: a one-king SFEN holds only its pieces (before: White got the rest, 37,098).
+	out=$(bin/gyoku perft '4k4/9/9/9/9/9/9/9/9 b 16P 1' 2 | head -1)
+	[ "$out" = "Nodes searched: 355" ] && echo "PASS cli-1.6" || echo "FAIL cli-1.6: $out"
 	if out=$(bin/gyoku perft 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 x' 1 2>&1); then
 		echo "FAIL cli-1.4: an illegal position was accepted"
 	else
@@ -97,10 +100,20 @@ mate_cli() {
 	done
 	out=$(bin/gyoku solve '8k/9/5B1G1/9/9/9/9/9/9 b P 1' 2> /dev/null)
 	[ "$out" = "nomate" ] && echo "PASS mate-cli-2.1" || echo "FAIL mate-cli-2.1: $out"
-	out=$(bin/gyoku solve '9/9/9/9/9/9/9/9/k8 b 2R2B 1' --time 0.2 2> /dev/null)
+	out=$(bin/gyoku solve '9/9/9/9/9/9/9/9/k8 b 2R2B 1' --defender-holds-rest --time 0.2 2> /dev/null)
 	[ "$out" = "timeout" ] && echo "PASS mate-cli-2.2" || echo "FAIL mate-cli-2.2: $out"
-	out=$(bin/gyoku solve '8k/6S2/7G1/9/R8/9/9/9/9 b - 1' --tsume-rules 2> /dev/null | head -1)
+	out=$(bin/gyoku solve '8k/6S2/7G1/9/R8/9/9/9/9 b - 1' --defender-holds-rest --tsume-rules 2> /dev/null | head -1)
 	[ "$out" = "mate 1" ] && echo "PASS mate-cli-3.1" || echo "FAIL mate-cli-3.1: $out"
+	# Issue 28, fix 3: a SFEN means what it says; the defender holds the rest only when asked.
+	# Without the option White holds nothing, so R9e-1e mates at once; with it White
+	# interposes (tsume-5.1, 7 plies).  Before, both gave 7.
+	out=$(bin/gyoku solve '8k/6S2/7G1/9/R8/9/9/9/9 b - 1' 2> /dev/null | head -1)
+	[ "$out" = "mate 1" ] && echo "PASS mate-cli-6.1" || echo "FAIL mate-cli-6.1: $out"
+	out=$(bin/gyoku solve '8k/6S2/7G1/9/R8/9/9/9/9 b - 1' --defender-holds-rest 2> /dev/null | head -1)
+	[ "$out" = "mate 7" ] && echo "PASS mate-cli-6.2" || echo "FAIL mate-cli-6.2: $out"
+	# 6.3: the same problem as a Shift_JIS KIF whose White hand is 残りの駒全部 (before: refused).
+	out=$(bin/gyoku solve tests/data/kif/rest_sjis.kif 2> /dev/null | head -1)
+	[ "$out" = "mate 7" ] && echo "PASS mate-cli-6.3" || echo "FAIL mate-cli-6.3: $out"
 }
 run mate-cli mate_cli
 

@@ -210,6 +210,8 @@ static int microcosmos_line(struct gy_pos *pos, const char **why)
 		sfen += strlen("SFEN: ");
 		*why = "bad SFEN";
 		if (gy_sfen_parse(&pos[0], sfen, (size_t)(nl - sfen), GY_SFEN_TSUME, NULL) == GY_OK) {
+			/* The problem's convention, which its SFEN leaves unsaid: the defender holds the rest. */
+			gy_pos_give_rest_to(&pos[0], pos[0].side ^ 1);
 			*why = NULL;
 			for (char *w = strtok(moves + 1, " \n"); w && n < MICRO_MAX - 1; w = strtok(NULL, " \n")) {
 				gy_move m;
@@ -273,7 +275,7 @@ static void *stop_later(void *arg)
 static void api_cases(struct check_tally *t, const char *p31)
 {
 	/* A lone king with the defender holding nearly everything: not solved quickly. */
-	const char *hard = "9/9/9/9/9/9/9/9/k8 b 2R2B 1";
+	const char *hard = "9/9/9/9/9/9/9/9/k8 b 2R2B4g4s4n4l18p 1";
 	struct gy_pos pos;
 	struct gy_mate *m = NULL;
 	static gy_move pv[PV_MAX];

@@ -5,9 +5,11 @@
  * The side to move at the root is the attacker: it may only check, the
  * defender answers with every legal evasion, and a defender without one
  * is mated.  Uchifuzume is never played (the generators exclude it), a
- * position may lack the attacker's king (tsume convention; see
- * GY_SFEN_TSUME in usi.h), and a position repeated on a line counts as a
- * failure of the attacker, so a loop can never produce a false mate.
+ * position may lack the attacker's king (a tsume problem; the pieces are
+ * those of the position: a problem whose defender holds the rest of the
+ * set says so, see gy_pos_give_rest_to in position.h), and a position
+ * repeated on a line counts as a failure of the attacker, so a loop can
+ * never produce a false mate.
  *
  * The length reported is the minimax length: the attacker mates as fast
  * as it can, the defender resists as long as it can; the line is one such
