@@ -7,8 +7,9 @@
 #include "gyoku/position.h"
 
 /*
- * Sets `pos` from "startpos", "sfen <SFEN>" or a bare SFEN (tsume-style
- * positions without one king accepted).  On error prints
+ * Sets `pos` from "startpos", "sfen <SFEN>" or a bare SFEN, exactly as
+ * written (GY_SFEN_TSUME: a position without one king is accepted, and
+ * holds only the pieces it shows).  On error prints
  * "<who>: <message> at column N: <text>" to stderr and returns non-zero.
  */
 int position_arg_parse(struct gy_pos *pos, const char *arg, const char *who);

@@ -2,10 +2,13 @@
  * app/solve_cmd.c: `gyoku solve`, the tsume solver on the command line.
  *
  *   gyoku solve <SFEN|FILE> [--time S] [--memory MB] [--nodes N]
- *               [--tsume-rules] [--no-shorten]
+ *               [--tsume-rules] [--no-shorten] [--defender-holds-rest]
  *
  * Prints "mate N", "nomate" or "timeout", then (for a mate) the line in
- * Japanese notation and in USI, then the search figures on stderr.
+ * Japanese notation and in USI, then the search figures on stderr.  A
+ * mate whose line the limits left unfinished is "mate <= N (line
+ * incomplete)" with the moves known.  The exit status tells the answer
+ * (solve_help).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -110,11 +113,25 @@ done:
 	return rc;
 }
 
+/* The exit statuses of `gyoku solve` (docs/mate.md). */
+enum { SOLVE_MATE = 0, SOLVE_NOMATE = 1, SOLVE_ERROR = 2, SOLVE_TIMEOUT = 3 };
+
+static void solve_help(FILE *f)
+{
+	fputs("usage: gyoku solve <SFEN|FILE> [--time S] [--memory MB] [--nodes N] [--tsume-rules] [--no-shorten]\n"
+	      "                   [--defender-holds-rest]\n"
+	      "  --defender-holds-rest  give the side not to move every piece the position leaves out\n"
+	      "                         (the tsume convention; a SFEN is otherwise read exactly as written)\n"
+	      "exit status: 0 mate (\"mate N\" and a complete line), 1 no mate (\"nomate\"),\n"
+	      "             2 usage or input error, 3 no complete answer within the limits (\"timeout\",\n"
+	      "             or \"mate <= N (line incomplete)\": a mate is proven but its line unfinished)\n",
+	      f);
+}
+
 static int solve_usage(void)
 {
-	fputs("usage: gyoku solve <SFEN|FILE> [--time S] [--memory MB] [--nodes N] [--tsume-rules] [--no-shorten]\n",
-	      stderr);
-	return 2;
+	solve_help(stderr);
+	return SOLVE_ERROR;
 }
 
 int cmd_solve(int argc, char **argv)
@@ -124,6 +141,7 @@ int cmd_solve(int argc, char **argv)
 	long memory = 256;
 	unsigned long long nodes = 0;
 	struct gy_mate_limits lim = {0, 0, false, false};
+	bool give_rest = false;
 	for (int i = 0; i < argc; i++) {
 		char *end = NULL;
 		if (!strcmp(argv[i], "--time") && i + 1 < argc) {
@@ -142,6 +160,11 @@ int cmd_solve(int argc, char **argv)
 			lim.tsume_rules = true;
 		} else if (!strcmp(argv[i], "--no-shorten")) {
 			lim.no_shorten = true;
+		} else if (!strcmp(argv[i], "--defender-holds-rest")) {
+			give_rest = true;
+		} else if (!strcmp(argv[i], "--help")) {
+			solve_help(stdout);
+			return SOLVE_MATE;
 		} else if (!arg) {
 			arg = argv[i];
 		} else {
@@ -156,26 +179,32 @@ int cmd_solve(int argc, char **argv)
 	if (probe) {
 		fclose(probe);
 		if (solve_position_from_file(arg, &pos))
-			return 1;
+			return SOLVE_ERROR;
 	} else if (position_arg_parse(&pos, arg, "gyoku solve")) {
-		return 1;
+		return SOLVE_ERROR;
 	}
+	if (give_rest)
+		gy_pos_give_rest_to(&pos, pos.side ^ 1);
 	lim.time_ms = (int64_t)(seconds * 1000);
 	lim.nodes = nodes;
 	struct gy_mate *m = NULL;
 	if (gy_mate_create(&m, (size_t)memory)) {
 		fprintf(stderr, "gyoku solve: cannot allocate %ld MB\n", memory);
-		return 1;
+		return SOLVE_ERROR;
 	}
 	gy_move *pv = malloc(SOLVE_PV_MAX * sizeof *pv);
 	if (!pv) {
 		gy_mate_destroy(m);
-		return 1;
+		return SOLVE_ERROR;
 	}
 	struct gy_mate_report rep;
 	enum gy_mate_status st = gy_mate_solve(m, &pos, &lim, NULL, pv, SOLVE_PV_MAX, &rep);
 	if (st == GY_MATE_FOUND) {
-		printf("mate %d\n", rep.length);
+		/* Only a complete line, replayed to mate by the solver, makes a "mate N" answer. */
+		if (rep.complete)
+			printf("mate %d\n", rep.length);
+		else
+			printf("mate <= %d (line incomplete)\n", rep.length);
 		int n = gy_mate_pv_len(m);
 		struct gy_pos p = pos;
 		gy_sq prev = GY_SQ_NONE;
@@ -202,12 +231,12 @@ int cmd_solve(int argc, char **argv)
 		(long long)rep.time_ms,
 		(unsigned long long)(rep.time_ms > 0 ? rep.nodes * 1000 / (uint64_t)rep.time_ms : rep.nodes),
 		st != GY_MATE_FOUND ? ""
-		: !rep.complete     ? " (line cut short by the limits; mate proven within the length)"
+		: !rep.complete     ? " (line cut short by the limits; a mate within the length is proven)"
 		: !rep.shortest     ? " (length not proven shortest)"
 				    : "",
 		st == GY_MATE_FOUND && lim.tsume_rules && rep.minimax != rep.length ? " (tsume rules)" : "",
 		rep.tt_usage * 100);
 	free(pv);
 	gy_mate_destroy(m);
-	return 0;
+	return st == GY_MATE_FOUND && rep.complete ? SOLVE_MATE : st == GY_MATE_NONE ? SOLVE_NOMATE : SOLVE_TIMEOUT;
 }

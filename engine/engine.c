@@ -281,7 +281,8 @@ static struct gy_mate *solver(struct gy_engine *e)
  * stays reproducible, and under `go nodes N` it gets N / 4 of them (before,
  * a fixed 20,000 cost more than a self-play search of 3,000 nodes and gave
  * node-limited matches free work).  Returns the mating line's length, 0
- * when none.
+ * when none or when the limits left the line incomplete (its length
+ * would be wrong in the info line).
  */
 static int root_mate_probe(struct gy_engine *e, gy_move *pv)
 {
@@ -303,7 +304,7 @@ static int root_mate_probe(struct gy_engine *e, gy_move *pv)
 		l.nodes = s->limits.infinite || s->limits.ponder ? 200000 : 20000;
 	}
 	struct gy_mate_report r;
-	if (gy_mate_solve(m, &e->root, &l, &e->sh->stop, pv, MATE_MAX_PV, &r) != GY_MATE_FOUND)
+	if (gy_mate_solve(m, &e->root, &l, &e->sh->stop, pv, MATE_MAX_PV, &r) != GY_MATE_FOUND || !r.complete)
 		return 0;
 	return gy_mate_pv_len(m);
 }
@@ -581,6 +582,14 @@ static void *mate_main(void *arg)
 		struct gy_mate_report r;
 		status = gy_mate_solve(m, &e->root, &l, &e->sh->stop, pv, MATE_MAX_PV, &r);
 		n = status == GY_MATE_FOUND ? gy_mate_pv_len(m) : 0;
+		if (status == GY_MATE_FOUND && !r.complete) {
+			/* A checkmate answer is a whole mate: a proven one without its line is not answered. */
+			if (e->cb.message)
+				e->cb.message(e->cb.ctx,
+					      "mate proven, but the search stopped before its line was complete");
+			status = GY_MATE_TIMEOUT;
+			n = 0;
+		}
 	} else if (e->cb.message) {
 		e->cb.message(e->cb.ctx, "error: no memory for the mate solver's table (MateHash)");
 	}

@@ -5,6 +5,13 @@
  * search reports arrive on the engine's thread through the callbacks.
  * Every write takes `out_lock` and flushes, so lines never interleave.
  * Bad input gets an "info string" line saying what is wrong, never a crash.
+ *
+ * A rejected `position` leaves no position: until the next valid one, `go`
+ * searches nothing and answers at once with an error line and "bestmove
+ * resign" (for `go ponder` and `go infinite`, the bestmove when the GUI
+ * ends the search: stop, ponderhit or gameover), `go mate` with
+ * "checkmate timeout" (docs/engine.md, issue 28).  Before any `position`
+ * the engine stands at the start position.
  */
 #include "usi.h"
 
@@ -23,6 +30,8 @@ struct usi {
 	FILE *out;
 	pthread_mutex_t out_lock;
 	struct gy_engine *engine;
+	bool no_position;  /* the last `position` was rejected */
+	bool owe_bestmove; /* a `go ponder` or `go infinite` without a position awaits its end */
 };
 
 /* Writes one line (printf-style, newline added) atomically. */
@@ -203,14 +212,50 @@ static void cmd_position(struct usi *u, const char *rest)
 	int n = 0;
 	struct gy_srcpos where = {0, 0};
 	enum gy_err err = gy_usi_parse_position(rest, strlen(rest), &start, moves, USI_MAX_MOVES, &n, &where);
+	u->no_position = true;
 	if (err) {
-		say(u, "info string error: position: %s at column %d (position unchanged)", gy_strerror(err),
-		    where.col);
+		say(u, "info string error: position: %s at column %d (no position: go answers bestmove resign)",
+		    gy_strerror(err), where.col);
 		return;
 	}
 	err = gy_engine_set_position(u->engine, &start, moves, n);
-	if (err)
-		say(u, "info string error: position: %s (position unchanged)", gy_strerror(err));
+	if (err) {
+		say(u, "info string error: position: %s (no position: go answers bestmove resign)", gy_strerror(err));
+		return;
+	}
+	u->no_position = false;
+}
+
+/*
+ * `go` after a rejected position: nothing is searched (the engine's
+ * position is not the one the GUI sent); the answer a search would give
+ * comes at once, or, for ponder and infinite, when the GUI ends the search.
+ */
+static void go_without_position(struct usi *u, bool mate, const struct gy_limits *l)
+{
+	say(u, "info string error: go: the last position was rejected; nothing to search");
+	if (mate)
+		say(u, "checkmate timeout");
+	else if (l->ponder || l->infinite)
+		u->owe_bestmove = true;
+	else
+		say(u, "bestmove resign");
+}
+
+/* Ends a search: the engine's, or a `go` without a position owing its bestmove. */
+static void end_search(struct usi *u, bool ponderhit)
+{
+	if (u->owe_bestmove) {
+		u->owe_bestmove = false;
+		say(u, "bestmove resign");
+		return;
+	}
+	if (ponderhit) {
+		gy_engine_ponderhit(u->engine);
+		return;
+	}
+	gy_engine_stop(u->engine);
+	gy_engine_wait(u->engine);
 }
 
 static void cmd_go(struct usi *u, char *rest)
@@ -267,6 +312,14 @@ static void cmd_go(struct usi *u, char *rest)
 			return;
 		}
 	}
+	if (u->owe_bestmove) {
+		say(u, "info string error: go: %s", gy_strerror(GY_ERR_BUSY));
+		return;
+	}
+	if (u->no_position && !gy_engine_busy(u->engine)) {
+		go_without_position(u, mate, &l);
+		return;
+	}
 	enum gy_err err = mate ? gy_engine_go_mate(u->engine, mate_ms) : gy_engine_go(u->engine, &l);
 	if (err)
 		say(u, "info string error: go: %s", gy_strerror(err));
@@ -292,13 +345,11 @@ static bool handle(struct usi *u, char *line)
 	} else if (!strcmp(cmd, "go")) {
 		cmd_go(u, rest);
 	} else if (!strcmp(cmd, "stop")) {
-		gy_engine_stop(u->engine);
-		gy_engine_wait(u->engine);
+		end_search(u, false);
 	} else if (!strcmp(cmd, "ponderhit")) {
-		gy_engine_ponderhit(u->engine);
+		end_search(u, true);
 	} else if (!strcmp(cmd, "gameover")) {
-		gy_engine_stop(u->engine);
-		gy_engine_wait(u->engine);
+		end_search(u, false);
 	} else if (!strcmp(cmd, "quit")) {
 		return false;
 	} else {

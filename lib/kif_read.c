@@ -37,6 +37,7 @@ struct reader {
 	bool hands_seen, side_seen;
 	uint8_t board[GY_SQ_NB];
 	int hand[GY_COLOR_NB][GY_HAND_NB];
+	bool rest[GY_COLOR_NB]; /* the hand is "残りの駒全部", the rest of the set */
 	int side;
 	/* The current line of play. */
 	int *path;
@@ -236,13 +237,27 @@ static int kanji_count(const char **p, const char *b)
 /* How many pieces of each hand type the set has. */
 static const int set_count[GY_HAND_NB] = {0, 18, 4, 4, 4, 2, 2, 4};
 
-/* The hand line's value [p, b) for `color`: "角　歩四", "なし". */
+/*
+ * The hand line's value [p, b) for `color`: "角　歩四", "なし", or
+ * "残りの駒全部" (every piece neither on the board nor in the other hand,
+ * the tsume convention said out loud; one side at most).
+ */
 static enum gy_err hand_line(struct reader *r, int color, const char *p, const char *b)
 {
 	r->hands_seen = true;
 	p = skip_space(p, b);
 	if (starts(p, b, "なし"))
 		return GY_OK;
+	if (starts(p, b, "残りの駒全部")) {
+		const char *at = p;
+		p = skip_space(p + strlen("残りの駒全部"), b);
+		if (p < b)
+			return fail_at(r, p, GY_ERR_KIF_BOARD);
+		if (r->rest[color ^ 1] || r->rest[color])
+			return fail_at(r, at, GY_ERR_KIF_BOARD);
+		r->rest[color] = true;
+		return GY_OK;
+	}
 	while (p < b) {
 		const char *at = p;
 		int pt = piece_kanji(&p, b);
@@ -272,6 +287,9 @@ static enum gy_err start_position(struct reader *r, struct gy_pos *pos)
 		for (int c = 0; c < GY_COLOR_NB; c++)
 			for (int pt = GY_PAWN; pt < GY_HAND_NB; pt++)
 				gy_pos_set_hand(pos, c, pt, r->hand[c][pt]);
+		for (int c = 0; c < GY_COLOR_NB; c++)
+			if (r->rest[c])
+				gy_pos_give_rest_to(pos, c);
 		pos->side = r->side;
 		gy_pos_update(pos);
 		/* Checked as every reader checks a start diagram: through its SFEN, as a problem may be. */

@@ -154,6 +154,23 @@ void gy_pos_set_hand(struct gy_pos *p, int color, int pt, int count)
 	p->hand_key += (uint64_t)(int64_t)(count - old) * gy_zobrist.hand[color][pt];
 }
 
+void gy_pos_give_rest_to(struct gy_pos *p, int color)
+{
+	static const int set_count[GY_HAND_NB] = {0, 18, 4, 4, 4, 2, 2, 4};
+	int found[GY_HAND_NB] = {0};
+	for (gy_sq sq = 0; sq < GY_SQ_NB; sq++) {
+		int pt = p->board[sq] == GY_NO_PIECE ? 0 : gy_ptype_demote(gy_piece_type(p->board[sq]));
+		if (pt >= GY_PAWN && pt < GY_HAND_NB)
+			found[pt]++;
+	}
+	for (int pt = GY_PAWN; pt < GY_HAND_NB; pt++) {
+		int rest = set_count[pt] - found[pt] - gy_hand_count(p->hand[GY_BLACK], pt) -
+			   gy_hand_count(p->hand[GY_WHITE], pt);
+		if (rest > 0)
+			gy_pos_set_hand(p, color, pt, gy_hand_count(p->hand[color], pt) + rest);
+	}
+}
+
 void gy_pos_update(struct gy_pos *p)
 {
 	p->king[GY_BLACK] = p->king[GY_WHITE] = GY_SQ_NONE;

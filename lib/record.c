@@ -259,7 +259,7 @@ static void locate_in_line(const char *text, size_t begin, size_t end, struct gy
 	locate(text, end, at < end ? at : end, where);
 }
 
-/* A game from a one-line SFEN (a tsume problem's, when one king is missing), "sfen " before it allowed. */
+/* A game from a one-line SFEN (one king may be missing, the pieces as written), "sfen " before it allowed. */
 static enum gy_err read_sfen(const char *text, size_t len, struct gy_game **out, struct gy_srcpos *where)
 {
 	size_t b, e, rest = first_line(text, len, &b, &e);

@@ -1,5 +1,6 @@
 /*
  * lib/sfen.c: SFEN positions, read (strict, tsume and problem modes) and written.
+ * A position is exactly what its text says: no mode adds a piece.
  *
  * The reader checks as it goes, so that each error names the character
  * that causes it: first the syntax, then the piece counts, kings, dead
@@ -176,16 +177,6 @@ static bool skip_spaces(struct reader *r)
 	return r->i > start;
 }
 
-/* Gives the defender every piece found neither on the board nor in a hand. */
-static void fill_defender_hand(struct reader *r, struct gy_pos *p, int defender)
-{
-	for (int pt = GY_PAWN; pt < GY_HAND_NB; pt++) {
-		int rest = set_count[pt] - r->total[pt];
-		gy_pos_set_hand(p, defender, pt, gy_hand_count(p->hand[defender], pt) + rest);
-		r->total[pt] = set_count[pt];
-	}
-}
-
 static enum gy_err parse(struct reader *r, struct gy_pos *p)
 {
 	enum gy_err err = parse_board(r, p);
@@ -214,8 +205,6 @@ static enum gy_err parse(struct reader *r, struct gy_pos *p)
 	int missing = (r->kings[GY_BLACK] == 0) + (r->kings[GY_WHITE] == 0);
 	if (missing == 2 || (missing == 1 && r->mode == GY_SFEN_STRICT))
 		return fail_at(r, 0, GY_ERR_NO_KING);
-	if (missing == 1 && r->mode == GY_SFEN_TSUME)
-		fill_defender_hand(r, p, r->kings[GY_BLACK] ? GY_BLACK : GY_WHITE);
 	gy_pos_update(p);
 	if (gy_pos_attacked(p, p->king[p->side ^ 1], p->side))
 		return fail_at(r, side_col, GY_ERR_OPPONENT_IN_CHECK);

@@ -12,6 +12,12 @@
  * three less (so its exact length is the largest).  A limit that stops
  * the refinement leaves a proven, possibly longer, line.
  *
+ * The line is complete only when it was built to the end and its replay
+ * (line_mates) ends in mate.  After a limit stops the search, the line is
+ * still built from what the TT knows; a defender's evasion the TT cannot
+ * answer for ends the line there (it may be longer than the others), and
+ * the report says the line is incomplete.
+ *
  * Invariants: s (the search state) is reused by every search; each search
  * starts at the position it solves, so repetition is judged from there.
  */
@@ -36,6 +42,7 @@ struct gy_mate {
 	uint64_t nodes;
 	bool aborted;
 	int pv_len;
+	gy_move *line; /* the line as built, MATE_PV_MAX moves */
 };
 
 static int64_t mono_ns(void)
@@ -54,13 +61,18 @@ enum gy_err gy_mate_create(struct gy_mate **out, size_t memory_mb)
 	m->s = calloc(1, sizeof *m->s);
 	if (!m->s)
 		goto fail;
+	m->line = malloc(MATE_PV_MAX * sizeof *m->line);
+	if (!m->line)
+		goto fail;
 	if (gy__tt_init(&m->tt, (memory_mb ? memory_mb : 1) << 20))
 		goto fail;
 	*out = m;
 	return GY_OK;
 fail:
-	if (m)
+	if (m) {
 		free(m->s);
+		free(m->line);
+	}
 	free(m);
 	return GY_ERR_NOMEM;
 }
@@ -72,6 +84,7 @@ void gy_mate_destroy(struct gy_mate *m)
 	gy__dfpn_finish(m->s);
 	gy__tt_free(&m->tt);
 	free(m->s);
+	free(m->line);
 	free(m);
 }
 
@@ -86,18 +99,20 @@ const char *gy_mate_status_name(enum gy_mate_status s)
 
 /*
  * Solves `p` (attacker to move) within `depth` plies: 1 proven (*len),
- * -1 disproven, 0 aborted.  The TT answers first when it can.
+ * -1 disproven, 0 unknown (aborted).  The TT answers first when it can,
+ * also once a limit has stopped the search.
  */
 static int bounded(struct gy_mate *m, const struct gy_pos *p, int depth, int *len)
 {
 	struct dfpn *s = m->s;
-	if (m->aborted)
-		return 0;
-	gy__dfpn_start(s, &m->tt, p);
+	s->tt = &m->tt;
+	s->pos = *p;
+	s->attacker = p->side;
 	gy_move best;
 	int known = gy__dfpn_lookup(s, depth, len, &best);
-	if (known)
+	if (known || m->aborted)
 		return known;
+	gy__dfpn_start(s, &m->tt, p);
 	s->stop = m->stop;
 	s->deadline_ns = m->deadline_ns;
 	s->node_limit = m->lim && m->lim->nodes ? (m->lim->nodes > m->nodes ? m->lim->nodes - m->nodes : 1) : 0;
@@ -236,18 +251,20 @@ static int end_hand_count(struct gy_mate *m, const struct gy_pos *p0, int attack
 }
 
 /*
- * Builds the line from `root` of minimax length `len` into pv (at most
- * pv_max moves); returns its length.
+ * Builds the line from `root` of minimax length `len` into m->line
+ * (MATE_PV_MAX moves at most); returns its length.  *complete is set when
+ * the line reached a mate (the defender without a move, or with only
+ * futile interpositions under the tsume rules); *exact is cleared when a
+ * length on the way could not be proven exact.
  */
-static int build_pv(struct gy_mate *m, const struct gy_pos *root, int len, bool tsume, bool *exact, bool *complete,
-		    gy_move *pv, int pv_max)
+static int build_pv(struct gy_mate *m, const struct gy_pos *root, int len, bool tsume, bool *exact, bool *complete)
 {
 	struct gy_pos p = *root;
 	int attacker = root->side, n = 0, rem = len;
 	struct gy_movelist *l = malloc(sizeof *l);
+	*complete = false;
 	if (!l)
 		return 0;
-	*complete = false;
 	while (n < MATE_PV_MAX) {
 		bool att = p.side == attacker;
 		if (!moves_of(&p, att, l)) {
@@ -299,16 +316,22 @@ static int build_pv(struct gy_mate *m, const struct gy_pos *root, int len, bool 
 			 * is exact one exists: it is proven within rem - 1 and not within
 			 * rem - 3).  With the tsume rules every evasion is weighed: futile
 			 * interpositions left out, then the fewest pieces left in the
-			 * attacker's hand at the end.
+			 * attacker's hand at the end.  An evasion the TT cannot answer
+			 * for once a limit has stopped the search ("unknown") may be the
+			 * longest: unless the one chosen reaches rem - 1, the line ends.
 			 */
 			int pscore = -1, target = rem - 1;
-			bool all_futile = tsume;
+			bool counted = false, unknown = false;
 			for (int i = 0; i < l->n; i++) {
+				if (tsume && futile(&p, l->moves[i], 8))
+					continue;
+				counted = true;
 				struct gy_pos q = p;
 				struct gy_undo u;
 				gy_pos_do(&q, l->moves[i], &u);
-				int cl = 0, cl2 = 0;
-				if (bounded(m, &q, target, &cl) <= 0) {
+				int cl = 0, cl2 = 0, r = bounded(m, &q, target, &cl);
+				if (r <= 0) {
+					unknown |= r == 0;
 					*exact = false;
 					continue;
 				}
@@ -320,12 +343,8 @@ static int build_pv(struct gy_mate *m, const struct gy_pos *root, int len, bool 
 						*exact = false;
 				}
 				int score = cl * 64;
-				if (tsume) {
-					if (futile(&p, l->moves[i], 8))
-						continue;
-					all_futile = false;
+				if (tsume)
 					score += 63 - end_hand_count(m, &q, attacker, cl);
-				}
 				if (score > pscore) {
 					pscore = score;
 					plen = cl;
@@ -334,6 +353,13 @@ static int build_pv(struct gy_mate *m, const struct gy_pos *root, int len, bool 
 				if (!tsume && cl >= target)
 					break;
 			}
+			if (tsume && !counted) {
+				/* Only futile interpositions are left: a mate under the tsume rules. */
+				*complete = true;
+				break;
+			}
+			if (unknown && plen < target)
+				break;
 			if (pick && plen < target && *exact) {
 				/* No evasion reaches rem - 1 (tsume rules left them out): the chosen one's exact length. */
 				struct gy_pos q = p;
@@ -341,22 +367,45 @@ static int build_pv(struct gy_mate *m, const struct gy_pos *root, int len, bool 
 				gy_pos_do(&q, pick, &u);
 				plen = exact_len(m, &q, plen, exact);
 			}
-			if (tsume && all_futile) {
-				*complete = true;
-				break;
-			}
 		}
 		if (!pick)
 			break;
-		if (n < pv_max)
-			pv[n] = pick;
-		n++;
+		m->line[n++] = pick;
 		struct gy_undo u;
 		gy_pos_do(&p, pick, &u);
 		rem = plen;
 	}
 	free(l);
 	return n;
+}
+
+/*
+ * True when the `n` moves of `line` from `root` are a mate, checked by
+ * replay apart from how they were chosen: every move legal, every attacker
+ * move a check, and at the end the defender to move, in check, without a
+ * legal move (and not mated by a pawn drop), or under the tsume rules with
+ * only futile interpositions left.
+ */
+static bool line_mates(const struct gy_pos *root, const gy_move *line, int n, bool tsume)
+{
+	struct gy_pos p = *root;
+	int attacker = root->side;
+	for (int i = 0; i < n; i++) {
+		if (!gy_move_is_legal(&p, line[i]) || (p.side == attacker && !gy_pos_gives_check(&p, line[i])))
+			return false;
+		struct gy_undo u;
+		gy_pos_do(&p, line[i], &u);
+	}
+	if (n == 0 || p.side == attacker || !gy_pos_in_check(&p))
+		return false;
+	gy_move last = line[n - 1];
+	struct gy_movelist l;
+	if (!moves_of(&p, false, &l))
+		return !(gy_move_is_drop(last) && gy_move_drop_type(last) == GY_PAWN);
+	for (int i = 0; i < l.n; i++)
+		if (!tsume || !futile(&p, l.moves[i], 8))
+			return false;
+	return true;
 }
 
 enum gy_mate_status gy_mate_solve(struct gy_mate *m, const struct gy_pos *p, const struct gy_mate_limits *limits,
@@ -376,14 +425,18 @@ enum gy_mate_status gy_mate_solve(struct gy_mate *m, const struct gy_pos *p, con
 	int len = 0, r = bounded(m, p, TT_DEPTH_INF, &len);
 	rep.status = r > 0 ? GY_MATE_FOUND : r < 0 ? GY_MATE_NONE : GY_MATE_TIMEOUT;
 	if (r > 0) {
-		/* Step 2. The shortest mate, then the line. */
+		/* Step 2. The shortest mate. */
 		bool exact = !(limits && limits->no_shorten);
 		if (exact)
 			len = exact_len(m, p, len, &exact);
+		/* Step 3. The line, complete only when its replay ends in mate. */
 		bool tsume = limits && limits->tsume_rules;
 		bool complete = false;
-		int n = build_pv(m, p, len, tsume, &exact, &complete, pv, pv_max);
+		int n = build_pv(m, p, len, tsume, &exact, &complete);
+		complete = complete && line_mates(p, m->line, n, tsume);
 		m->pv_len = n < pv_max ? n : pv_max;
+		if (m->pv_len > 0)
+			memcpy(pv, m->line, (size_t)m->pv_len * sizeof *pv);
 		if (!tsume && n != len)
 			exact = false;
 		rep.minimax = len;

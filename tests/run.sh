@@ -59,6 +59,9 @@ cli() {
 	[ "$(grep -c '^[1-9][a-i][1-9][a-i]+\?: 30$' <<< "$out")" = 30 ] && echo "PASS cli-1.2" || echo "FAIL cli-1.2: --divide lines"
 	out=$(bin/gyoku perft '4k4/9/9/9/9/9/9/9/9 b R 1' 1 | head -1)
 	[ "$out" = "Nodes searched: 80" ] && echo "PASS cli-1.3" || echo "FAIL cli-1.3: tsume position: $out"
+	# Issue 28, fix 3: a one-king SFEN holds only its pieces (before: White got the rest, 37,098).
+	out=$(bin/gyoku perft '4k4/9/9/9/9/9/9/9/9 b 16P 1' 2 | head -1)
+	[ "$out" = "Nodes searched: 355" ] && echo "PASS cli-1.6" || echo "FAIL cli-1.6: $out"
 	if out=$(bin/gyoku perft 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 x' 1 2>&1); then
 		echo "FAIL cli-1.4: an illegal position was accepted"
 	else
@@ -97,10 +100,51 @@ mate_cli() {
 	done
 	out=$(bin/gyoku solve '8k/9/5B1G1/9/9/9/9/9/9 b P 1' 2> /dev/null)
 	[ "$out" = "nomate" ] && echo "PASS mate-cli-2.1" || echo "FAIL mate-cli-2.1: $out"
-	out=$(bin/gyoku solve '9/9/9/9/9/9/9/9/k8 b 2R2B 1' --time 0.2 2> /dev/null)
+	out=$(bin/gyoku solve '9/9/9/9/9/9/9/9/k8 b 2R2B 1' --defender-holds-rest --time 0.2 2> /dev/null)
 	[ "$out" = "timeout" ] && echo "PASS mate-cli-2.2" || echo "FAIL mate-cli-2.2: $out"
-	out=$(bin/gyoku solve '8k/6S2/7G1/9/R8/9/9/9/9 b - 1' --tsume-rules 2> /dev/null | head -1)
+	out=$(bin/gyoku solve '8k/6S2/7G1/9/R8/9/9/9/9 b - 1' --defender-holds-rest --tsume-rules 2> /dev/null | head -1)
 	[ "$out" = "mate 1" ] && echo "PASS mate-cli-3.1" || echo "FAIL mate-cli-3.1: $out"
+	# Issue 28, fix 2: a line the limits cut short is never a "mate N" answer.  4.1: the 25-ply
+	# problem under the tsume rules, the line stopped by the node limit with a 1 MB table (before:
+	# "mate 1" and one move, exit 0); 4.2: the same with room in the table, the line completed
+	# from what the table knows; 4.3: without the tsume rules (before: "mate 17" and one move).
+	local p25='5+B1R1/5pP1k/6+b1p/9/4+p1p2/7N1/7+R1/9/9 b S3N4g3s4l13p 1' st
+	out=$(bin/gyoku solve "$p25" --tsume-rules --nodes 150000 --memory 1 2> /dev/null)
+	st=$?
+	[ "$(head -1 <<< "$out")" = "mate <= 25 (line incomplete)" ] && [ $st = 3 ] \
+		&& echo "PASS mate-cli-4.1" || echo "FAIL mate-cli-4.1: exit $st: $out"
+	out=$(bin/gyoku solve "$p25" --tsume-rules --nodes 150000 --memory 16 2> /dev/null)
+	st=$?
+	[ "$(head -1 <<< "$out")" = "mate 25" ] && [ "$(sed -n 3p <<< "$out" | wc -w)" = 25 ] && [ $st = 0 ] \
+		&& echo "PASS mate-cli-4.2" || echo "FAIL mate-cli-4.2: exit $st: $out"
+	out=$(bin/gyoku solve '9/9/9/9/4k4/9/9/9/K8 b RBGS 1' --nodes 300000 --memory 1 2> /dev/null)
+	st=$?
+	[ "$(head -1 <<< "$out")" = "mate <= 17 (line incomplete)" ] && [ $st = 3 ] \
+		&& echo "PASS mate-cli-4.3" || echo "FAIL mate-cli-4.3: exit $st: $out"
+	# Issue 28, fix 2: the exit status tells the answer (docs/mate.md): 0 mate, 1 no mate,
+	# 2 usage or input error, 3 timeout (before: 0 for every answer, 1 for a bad position).
+	local want_st=(0 1 3 2 2 2) args a
+	i=1
+	for args in "4B2bk/9/9/5N3/6GN1/9/9/9/K8 b P 1" "8k/9/5B1G1/9/9/9/9/9/9 b P 1" \
+		"9/9/9/9/9/9/9/9/k8 b 2R2B4g4s4n4l18p 1|--time|0.2" "9/9/9/9/9/9/9/9/9 b - 1" \
+		"8k/9/9/9/9/9/9/9/9 b G 1|--sideways" "tests/data/no-such-file.kif"; do
+		IFS='|' read -r -a a <<< "$args"
+		bin/gyoku solve "${a[@]}" > /dev/null 2>&1
+		st=$?
+		[ $st = "${want_st[$((i - 1))]}" ] && echo "PASS mate-cli-5.$i" \
+			|| echo "FAIL mate-cli-5.$i: gyoku solve ${a[*]} exited $st, not ${want_st[$((i - 1))]}"
+		i=$((i + 1))
+	done
+	# Issue 28, fix 3: a SFEN means what it says; the defender holds the rest only when asked.
+	# Without the option White holds nothing, so R9e-1e mates at once; with it White
+	# interposes (tsume-5.1, 7 plies).  Before, both gave 7.
+	out=$(bin/gyoku solve '8k/6S2/7G1/9/R8/9/9/9/9 b - 1' 2> /dev/null | head -1)
+	[ "$out" = "mate 1" ] && echo "PASS mate-cli-6.1" || echo "FAIL mate-cli-6.1: $out"
+	out=$(bin/gyoku solve '8k/6S2/7G1/9/R8/9/9/9/9 b - 1' --defender-holds-rest 2> /dev/null | head -1)
+	[ "$out" = "mate 7" ] && echo "PASS mate-cli-6.2" || echo "FAIL mate-cli-6.2: $out"
+	# 6.3: the same problem as a Shift_JIS KIF whose White hand is 残りの駒全部 (before: refused).
+	out=$(bin/gyoku solve tests/data/kif/rest_sjis.kif 2> /dev/null | head -1)
+	[ "$out" = "mate 7" ] && echo "PASS mate-cli-6.3" || echo "FAIL mate-cli-6.3: $out"
 }
 run mate-cli mate_cli
 

@@ -9,6 +9,9 @@
  *   kif-4.x  encodings: Shift_JIS, EUC-JP, the #KIF encoding line
  *   kif-5.x  every record under ../shared/research-data/records/ (when
  *            present) read and round-tripped through KIF and KI2
+ *   kif-6.x  start positions of diagrams, tests/data/kif/starts.txt:
+ *            id <TAB> file <TAB> SFEN, or id <TAB> file <TAB> ERRNAME
+ *            <TAB> line <TAB> column
  */
 #include <dirent.h>
 #include <stdbool.h>
@@ -296,6 +299,41 @@ static void error_cases(struct check_tally *t)
 	error_case(t, "kif-3.13", false, "先手の持駒：歩\n", GY_ERR_KIF_BOARD, 1, 1, 0, 0);
 }
 
+/* One line of tests/data/kif/starts.txt: the start position of a file, or its refusal. */
+static void start_case(struct check_tally *t, struct datafile *d, struct datafile_ids *ids)
+{
+	char *f[DATAFILE_MAX_FIELDS];
+	char lid[48], path[256];
+	snprintf(lid, sizeof lid, "kif-line-%d", d->lineno);
+	int nf = datafile_split(d->line, f);
+	if ((nf != 3 && nf != 5) || !datafile_id_ok(f[0]) || !datafile_id_new(ids, f[0])) {
+		check_fail(t, lid,
+			   "malformed line or repeated id (want id<TAB>file<TAB>SFEN|ERRNAME<TAB>line<TAB>col)");
+		return;
+	}
+	snprintf(path, sizeof path, DATA "%s", f[1]);
+	enum gy_err err;
+	struct gy_srcpos where = {0, 0};
+	int bad = 0;
+	enum gy_text_enc enc;
+	struct gy_game *g = load(path, &err, &where, &bad, &enc);
+	if (nf == 5) {
+		int want = datafile_err_from_name(f[2], strlen(f[2]));
+		CHECK(t, f[0],
+		      !g && (int)err == want && where.line == datafile_number(f[3]) &&
+			      where.col == datafile_number(f[4]),
+		      "%s: %s at %d:%d, expected %s at %s:%s", f[1], datafile_err_name(err), where.line, where.col,
+		      f[2], f[3], f[4]);
+	} else if (!g || err) {
+		check_fail(t, f[0], "%s: %s at %d:%d", f[1], gy_strerror(err), where.line, where.col);
+	} else {
+		char sfen[GY_SFEN_MAX];
+		gy_sfen_write(gy_game_start(g), sfen, sizeof sfen);
+		CHECK(t, f[0], !strcmp(sfen, f[2]), "%s: start %s, expected %s", f[1], sfen, f[2]);
+	}
+	gy_game_destroy(g);
+}
+
 /* Every record file under `dir`, recursively, read and round-tripped. */
 static void research_dir(struct check_tally *t, const char *dir, int *n, int *clean)
 {
@@ -350,6 +388,7 @@ int main(void)
 	record_cases(&t);
 	branch_rule_cases(&t);
 	error_cases(&t);
+	datafile_run(&t, DATA "starts.txt", "kif", start_case);
 	DIR *d = opendir(RESEARCH);
 	if (!d) {
 		check_skip("kif-5.1", RESEARCH " is absent");

@@ -210,6 +210,8 @@ static int microcosmos_line(struct gy_pos *pos, const char **why)
 		sfen += strlen("SFEN: ");
 		*why = "bad SFEN";
 		if (gy_sfen_parse(&pos[0], sfen, (size_t)(nl - sfen), GY_SFEN_TSUME, NULL) == GY_OK) {
+			/* The problem's convention, which its SFEN leaves unsaid: the defender holds the rest. */
+			gy_pos_give_rest_to(&pos[0], pos[0].side ^ 1);
 			*why = NULL;
 			for (char *w = strtok(moves + 1, " \n"); w && n < MICRO_MAX - 1; w = strtok(NULL, " \n")) {
 				gy_move m;
@@ -273,7 +275,7 @@ static void *stop_later(void *arg)
 static void api_cases(struct check_tally *t, const char *p31)
 {
 	/* A lone king with the defender holding nearly everything: not solved quickly. */
-	const char *hard = "9/9/9/9/9/9/9/9/k8 b 2R2B 1";
+	const char *hard = "9/9/9/9/9/9/9/9/k8 b 2R2B4g4s4n4l18p 1";
 	struct gy_pos pos;
 	struct gy_mate *m = NULL;
 	static gy_move pv[PV_MAX];
@@ -310,6 +312,80 @@ static void api_cases(struct check_tally *t, const char *p31)
 	gy_mate_destroy(m);
 }
 
+/*
+ * mate-api-2.N (issue 28, fix 2): a node limit that stops the solver while
+ * it builds the line.  A line reported complete must replay to a mate of
+ * the reported length; an incomplete one must say so, with a length that
+ * bounds the mate from above and moves that are legal, the attacker's
+ * checks.  (Before the fix, the tsume rules took a cut-off line's skipped
+ * evasions for futile interpositions and reported a 1-ply "mate 1".)
+ */
+static void cut_line_cases(struct check_tally *t, bool quick)
+{
+	static const struct {
+		const char *id, *sfen;
+		size_t mb;
+		uint64_t nodes;
+		bool tsume;
+		int at_least; /* the shortest mate's length: an incomplete report may not claim less */
+	} cases[] = {
+		{"mate-api-2.1", "5+B1R1/5pP1k/6+b1p/9/4+p1p2/7N1/7+R1/9/9 b S3N4g3s4l13p 1", 1, 150000, true, 25},
+		{"mate-api-2.2", "5+B1R1/5pP1k/6+b1p/9/4+p1p2/7N1/7+R1/9/9 b S3N4g3s4l13p 1", 16, 150000, true, 25},
+		{"mate-api-2.3", "9/9/9/9/4k4/9/9/9/K8 b RBGS 1", 1, 300000, false, 1},
+		{"mate-api-2.4", "5+B1R1/5pP1k/6+b1p/9/4+p1p2/7N1/7+R1/9/9 b S3N4g3s4l13p 1", 16, 500000, true, 25},
+	};
+	static gy_move pv[PV_MAX];
+	for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const char *id = cases[i].id;
+		if (quick && i >= 2) {
+			check_skip(id, "slow (--quick)");
+			continue;
+		}
+		struct gy_pos pos;
+		struct gy_mate *m = NULL;
+		if (gy_sfen_parse(&pos, cases[i].sfen, strlen(cases[i].sfen), GY_SFEN_TSUME, NULL) ||
+		    gy_mate_create(&m, cases[i].mb)) {
+			check_fail(t, id, "setup");
+			gy_mate_destroy(m);
+			continue;
+		}
+		struct gy_mate_limits lim = {0, cases[i].nodes, false, cases[i].tsume};
+		struct gy_mate_report rep;
+		enum gy_mate_status st = gy_mate_solve(m, &pos, &lim, NULL, pv, PV_MAX, &rep);
+		int n = gy_mate_pv_len(m);
+		bool declined;
+		const char *why = NULL;
+		if (st == GY_MATE_FOUND && rep.complete) {
+			why = replay(&pos, pv, n, cases[i].tsume, &declined);
+			if (!why && n != rep.length)
+				why = "the line's length is not the one reported";
+			if (!why && n < cases[i].at_least)
+				why = "shorter than the shortest mate";
+		} else if (st == GY_MATE_FOUND) {
+			struct gy_pos p = pos;
+			for (int k = 0; k < n && !why; k++) {
+				if (!gy_move_is_legal(&p, pv[k]))
+					why = "an illegal move in the known start of the line";
+				else if (p.side == pos.side && !gy_pos_gives_check(&p, pv[k]))
+					why = "an attacker move without check";
+				struct gy_undo u;
+				if (!why)
+					gy_pos_do(&p, pv[k], &u);
+			}
+			if (!why && (rep.length < cases[i].at_least || rep.length < n))
+				why = "the length reported is no upper bound";
+			if (!why && rep.shortest)
+				why = "an incomplete line reported shortest";
+		}
+		if (why)
+			check_fail(t, id, "%s, %s line of %d plies (mate %d): %s", gy_mate_status_name(st),
+				   rep.complete ? "complete" : "incomplete", n, rep.length, why);
+		else
+			check_pass(t, id);
+		gy_mate_destroy(m);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	bool quick = false;
@@ -339,5 +415,6 @@ int main(int argc, char **argv)
 	microcosmos_cases(&t, m, quick, p31, sizeof p31);
 	gy_mate_destroy(m);
 	api_cases(&t, p31);
+	cut_line_cases(&t, quick);
 	return check_exit(&t);
 }

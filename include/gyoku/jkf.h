@@ -13,8 +13,9 @@
  *   handicap.h; or {"preset": "OTHER", "data": {"board": 9x9 array
  *   [x-1][y-1] of {} or {"color": 0|1, "kind": "FU".."RY"}, "color": side
  *   to move, "hands": [{"FU": n, ...}, {...}]}}.  Absent: the even game.
- *   A position without a king on one side is read as a tsume problem
- *   (gy_sfen_parse's GY_SFEN_TSUME: the unplaced pieces go to a hand).
+ *   A position without a king on one side is read as a problem diagram
+ *   (gy_sfen_parse's GY_SFEN_PROBLEM): the pieces are those written, and
+ *   the unplaced ones go to no hand.
  * - "moves": element 0 is the start (its "comments" become node 0's
  *   comment); every next element is {"move": {...}, "time": {"now":
  *   {"m", "s"}, "total": {"h", "m", "s"}}, "comments": [...], "forks":

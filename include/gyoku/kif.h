@@ -12,7 +12,10 @@
  * - A board diagram (後手の持駒：..., the 9 rows "|v香v桂 ...|一",
  *   先手の持駒：..., 先手番/後手番, also 上手/下手) gives the start
  *   position; it wins over 手合割.  Problem diagrams may lack a king or
- *   hold nifu or dead pieces; the hands are taken as written.
+ *   hold nifu or dead pieces; the hands are taken as written: a piece
+ *   shown nowhere is out of play, unless one hand (of either side) is
+ *   "残りの駒全部", which gives it every piece neither on the board nor
+ *   in the other hand (the tsume convention, gy_pos_give_rest_to).
  * - KIF move lines "   1 ７六歩(77)   ( 0:01/00:00:01)": the move number
  *   (checked: the next ply of its line), the move text (gy_notation_read:
  *   同, 打, 成, 不成, origins), an optional time ( m:ss/hh:mm:ss ) of which

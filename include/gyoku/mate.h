@@ -5,13 +5,21 @@
  * The side to move at the root is the attacker: it may only check, the
  * defender answers with every legal evasion, and a defender without one
  * is mated.  Uchifuzume is never played (the generators exclude it), a
- * position may lack the attacker's king (tsume convention; see
- * GY_SFEN_TSUME in usi.h), and a position repeated on a line counts as a
- * failure of the attacker, so a loop can never produce a false mate.
+ * position may lack the attacker's king (a tsume problem; the pieces are
+ * those of the position: a problem whose defender holds the rest of the
+ * set says so, see gy_pos_give_rest_to in position.h), and a position
+ * repeated on a line counts as a failure of the attacker, so a loop can
+ * never produce a false mate.
  *
  * The length reported is the minimax length: the attacker mates as fast
  * as it can, the defender resists as long as it can; the line is one such
- * game.  With `tsume_rules`, futile interpositions (無駄合) are left out of
+ * game.  A line reported complete has been replayed: every move legal,
+ * every attacker move a check, the end a checkmate (the defender in check
+ * without a legal move, not by a pawn drop), each defender move the
+ * longest evasion the solver knows of (proven longest when `shortest`).
+ * When a limit stops the search while the line is built, the line ends
+ * where the solver no longer knows the defender's best evasion, and the
+ * report says it is incomplete.  With `tsume_rules`, futile interpositions (無駄合) are left out of
  * the line and of its length, and among defences of equal length the one
  * leaving the attacker fewer pieces in hand is shown (see
  * docs/mate.md for what exactly is decided and how).
@@ -35,7 +43,7 @@
 struct gy_mate;
 
 enum gy_mate_status {
-	GY_MATE_FOUND,  /* a mate was proven; the line is filled */
+	GY_MATE_FOUND,  /* a mate was proven; the line is filled, a whole mate only when the report says complete */
 	GY_MATE_NONE,   /* proven that no mate exists */
 	GY_MATE_TIMEOUT /* the time, node limit or stop flag ended the search first */
 };
@@ -51,10 +59,10 @@ struct gy_mate_limits {
 /* What a solve found, besides the line. */
 struct gy_mate_report {
 	enum gy_mate_status status;
-	int length;      /* plies to mate (FOUND): the line's length when complete, else minimax */
+	int length;      /* plies to mate (FOUND): the line's length when complete, else minimax (an upper bound) */
 	int minimax;     /* the minimax mate length before tsume rules; an upper bound unless shortest */
-	bool shortest;   /* the length was proven shortest (refinement finished) */
-	bool complete;   /* the line ends in mate (a limit may cut it short while it is built) */
+	bool shortest;   /* the length was proven shortest (refinement finished) and the line is complete */
+	bool complete;   /* the line is a whole mate, checked by replay (a limit may cut it short while it is built) */
 	uint64_t nodes;  /* nodes searched, all phases */
 	int64_t time_ms; /* wall time */
 	double tt_usage; /* fraction of TT slots in use at the end */
@@ -80,7 +88,11 @@ void gy_mate_clear(struct gy_mate *m);
  * mate was already proven (then `shortest` may be false).  On FOUND the
  * line is written to `pv` (at most `pv_max` moves; the report's length
  * tells the full length, the return of gy_mate_pv_len how many were
- * written).  The table is kept between solves (clear it with
+ * written).  FOUND says that a mate exists; only a report with `complete`
+ * set says that the line is one: otherwise (a limit stopped the search
+ * before the line could be finished) `pv` holds its known start (maybe
+ * none), each attacker move in it proven to mate, and `length` is an
+ * upper bound of the mate's length.  The table is kept between solves (clear it with
  * gy_mate_clear for independent timings).  Memory never grows beyond the
  * table and per-ply buffers: when the table is full, the entries with the
  * least work are replaced.  Returns the status, also in `report` (which

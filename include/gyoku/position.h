@@ -108,6 +108,17 @@ void gy_pos_put(struct gy_pos *p, gy_piece pc, gy_sq sq);
 void gy_pos_set_hand(struct gy_pos *p, int color, int pt, int count);
 
 /*
+ * Adds to `color`'s hand every piece of the set (2 rooks, 2 bishops, 4
+ * golds, 4 silvers, 4 knights, 4 lances, 18 pawns; promoted pieces count
+ * as their unpromoted kind) found neither on the board nor in a hand: the
+ * tsume convention "the defender holds the rest of the pieces", applied
+ * only when asked for (no reader does it unless the text says so, as
+ * KIF's 残りの駒全部 and CSA's 00AL do).  The hand key is kept up to date;
+ * nothing else changes.
+ */
+void gy_pos_give_rest_to(struct gy_pos *p, int color);
+
+/*
  * Recomputes the derived state (kings, keys, checkers, pinned) after setup
  * with gy_pos_put/gy_pos_set_hand.
  */

@@ -76,8 +76,8 @@ enum gy_record_format gy_record_format_by_content(const char *text, size_t len);
  * CSA finds its own encoding; of CSA text with several games the first is
  * read.  SFEN and USI are one line (blank lines around it allowed); a
  * SFEN may start with "sfen " and is read as a tsume problem
- * (GY_SFEN_TSUME: with one king, the pieces found nowhere are the
- * defender's), a USI line's SFEN as a record's start diagram
+ * (GY_SFEN_TSUME: one king may be missing; the pieces are those
+ * written, none added), a USI line's SFEN as a record's start diagram
  * (GY_SFEN_PROBLEM); the game of a SFEN starts at that position and has
  * no moves.
  *

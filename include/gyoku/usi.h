@@ -23,9 +23,12 @@ enum gy_sfen_mode {
 	/* Games: both kings present; every rule of a legal position holds. */
 	GY_SFEN_STRICT,
 	/*
-	 * Tsume problems: one side may have no king; the pieces found
-	 * neither on the board nor in a hand then go to the hand of the side
-	 * that has one (the defender).
+	 * Tsume problems: one side may have no king; every other rule of
+	 * STRICT holds.  The pieces are those written: a piece found neither
+	 * on the board nor in a hand is out of play (so "4k4/9/9/9/9/9/9/9/9
+	 * b 16P 1" has a king and 16 pawns, nothing more).  For the
+	 * convention that the defender holds the rest, call
+	 * gy_pos_give_rest_to (position.h) after reading.
 	 */
 	GY_SFEN_TSUME,
 	/*
@@ -39,8 +42,8 @@ enum gy_sfen_mode {
 };
 
 /*
- * Parses the SFEN `s` (board, side, hands, optional move number) into `p`.
- * On error `p` is left cleared and the error names what is wrong: a
+ * Parses the SFEN `s` (board, side, hands, optional move number) into `p`,
+ * exactly as written in every mode (no piece is added).  On error `p` is left cleared and the error names what is wrong: a
  * syntax error (unknown piece letter, a rank of more or fewer than 9
  * squares, ...) or a position no game can reach (too many pieces of a kind,
  * two kings on one side, a dead piece, nifu, the side not to move in check).

@@ -3,7 +3,7 @@
  * parsers.  The input is a SFEN, a newline, then USI moves separated by
  * spaces.  Invariants checked: no crash or sanitizer report; a parsed
  * position is consistent (gy_pos_is_ok), its SFEN parses back to the same
- * SFEN; every parsed move is legal, plays, and takes back.
+ * SFEN, also after gy_pos_give_rest_to; every parsed move is legal, plays, and takes back.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -81,6 +81,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (!gy_pos_is_ok(&p))
 			abort();
 		check_roundtrip(&p, (enum gy_sfen_mode)mode);
+		if (mode == GY_SFEN_TSUME) {
+			/* The tsume convention, asked for: still consistent, and written out in full. */
+			struct gy_pos r = p;
+			gy_pos_give_rest_to(&r, r.side ^ 1);
+			if (!gy_pos_is_ok(&r))
+				abort();
+			check_roundtrip(&r, GY_SFEN_TSUME);
+		}
 		if (nl)
 			play_moves(&p, nl + 1, size - sfen_len - 1);
 	}
