@@ -22,6 +22,7 @@ RELEASE_FLAGS := -O3 -march=native -DNDEBUG
 DEBUG_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -DGY_DEBUG
 CFLAGS ?=
 LDFLAGS ?=
+DEFS :=
 # Libraries libgyoku links with (JSON for JKF records); the engine's threads; the
 # server's HTTP, databases, password hashing and digests.  --as-needed keeps the
 # programs that use no server code free of the server's libraries.
@@ -59,12 +60,24 @@ deps:
 build/release/%.o: %.c
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
-	@$(CC) $(WARN) $(RELEASE_FLAGS) $(CFLAGS) $(INC) -MMD -MP -c $< -o $@
+	@$(CC) $(WARN) $(RELEASE_FLAGS) $(CFLAGS) $(INC) $(DEFS) -MMD -MP -c $< -o $@
 
 build/debug/%.o: %.c
 	@mkdir -p $(dir $@)
 	@echo "  CC      $< (debug)"
-	@$(CC) $(WARN) $(DEBUG_FLAGS) $(CFLAGS) $(INC) -MMD -MP -c $< -o $@
+	@$(CC) $(WARN) $(DEBUG_FLAGS) $(CFLAGS) $(INC) $(DEFS) -MMD -MP -c $< -o $@
+
+# The version (include/gyoku/version.h) names the commit it was built from, when built from a git
+# checkout: lib/version.c gets `git describe` as GY_GIT_DESCRIBE, and build/git-describe.txt, rewritten
+# only when that changes, makes lib/version.c compile again then.  Without git it is GY_VERSION alone.
+GIT_DESCRIBE := $(if $(wildcard .git),$(shell git describe --always --dirty 2>/dev/null | tr -cd 'A-Za-z0-9._+-'))
+build/git-describe.txt: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(GIT_DESCRIBE)' | cmp -s - $@ || echo '$(GIT_DESCRIBE)' > $@
+build/release/lib/version.o build/debug/lib/version.o: build/git-describe.txt
+build/release/lib/version.o build/debug/lib/version.o: DEFS += -DGY_GIT_DESCRIBE='"$(GIT_DESCRIBE)"'
+.PHONY: FORCE
+FORCE:
 
 define layer_archive
 build/$(1)/libgyoku$(2).a: $$($(3):%.c=build/$(1)/%.o)
