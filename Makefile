@@ -98,12 +98,12 @@ bin/debug/gyoku: $(APP_SRC:%.c=build/debug/%.o) $(DBG_LIBS)
 	@echo "  LD      $@"
 	@$(CC) $(DEBUG_FLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
-bin/gyoku-usi: build/release/$(USI_MAIN:.c=.o) $(REL_LIBS)
+bin/gyoku-usi: build/release/$(USI_MAIN:.c=.o) build/release/app/args.o $(REL_LIBS)
 	@mkdir -p $(dir $@)
 	@echo "  LD      $@"
 	@$(CC) $(RELEASE_FLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
-bin/debug/gyoku-usi: build/debug/$(USI_MAIN:.c=.o) $(DBG_LIBS)
+bin/debug/gyoku-usi: build/debug/$(USI_MAIN:.c=.o) build/debug/app/args.o $(DBG_LIBS)
 	@mkdir -p $(dir $@)
 	@echo "  LD      $@"
 	@$(CC) $(DEBUG_FLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@

@@ -83,6 +83,9 @@ cli() {
 	fi
 }
 run cli cli
+# What every command says on its command line: --help, --version, numbers, files (issue 28).
+run cli-args tests/cli.sh
+run debug/cli-args env GYOKU_BIN=bin/debug tests/cli.sh
 
 # gyoku solve (issue 5): a SFEN, KIF and CSA problems, nomate, timeout, the tsume rules.
 mate_cli() {
