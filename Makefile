@@ -1,11 +1,16 @@
 # gyoku: one GNU Makefile for the library, the tools, the tests and the benchmarks.
 #
-#   make          build bin/gyoku (release)
-#   make test     install what is missing, build, run every test
+#   make          build bin/gyoku and bin/gyoku-usi (release)
+#   make check    the quick tier, about a minute on two cores from a built tree: build the release
+#                 programs and unit tests, run the unit tests, the command-line cases, the search
+#                 signature and the match, tune and play scripts (tests/run.sh quick)
+#   make test     install what is missing, build, run every test: the full tier, what CI runs
+#                 (tests/run.sh full; the fuzzers for FUZZ_SECONDS each, 5 unless set)
 #   make bench    perft and search speed next to Fairy-Stockfish, mate solver times, the web server under load
 #   make run      install what is missing, build, start the web server (gyoku serve) on http://127.0.0.1:8080
 #   make debug    ASan/UBSan build with position checks (bin/debug/)
-#   make fuzz     libFuzzer on every parser in tests/fuzz (FUZZ_SECONDS each)
+#   make fuzz     libFuzzer on every parser in tests/fuzz (FUZZ_SECONDS each, 60 unless set)
+#   make web      the browser board into web/dist (installs web/node_modules from the lockfile first)
 #   make clean
 
 CC ?= cc
@@ -48,7 +53,7 @@ DEBUG_TESTS := $(TEST_SRC:tests/%.c=bin/debug/tests/%)
 TOOLS := $(TOOL_SRC:tests/tools/%.c=bin/tools/%)
 FUZZERS := $(FUZZ_SRC:tests/fuzz/%.c=bin/fuzz/%)
 
-.PHONY: all test test-build bench run debug fuzz deps clean
+.PHONY: all check check-build test test-build bench run debug fuzz deps clean
 .SECONDARY:
 .DEFAULT_GOAL := all
 
@@ -140,9 +145,15 @@ bin/fuzz/%: tests/fuzz/%.c $(LIB_SRC)
 WEB_SRC := $(shell find web/src -type f 2>/dev/null) web/index.html web/package.json web/build.mjs
 .PHONY: web
 web: web/dist/index.html
-web/dist/index.html: $(WEB_SRC)
+web/dist/index.html: $(WEB_SRC) | web/node_modules
 	@echo "  NPM     web/dist"
 	@npm run build --prefix web --silent
+# Its npm packages (tsc, esbuild) from the lockfile, as scripts/deps.sh installs them, so that `make web`
+# works on a fresh checkout; again when the lockfile is newer.
+web/node_modules: web/package-lock.json
+	@echo "  NPM     web/node_modules"
+	@npm ci --prefix web --no-audit --no-fund --loglevel=error > /dev/null
+	@touch $@
 
 debug: bin/debug/gyoku bin/debug/gyoku-usi $(DEBUG_TESTS)
 
@@ -150,7 +161,14 @@ test-build: bin/gyoku bin/gyoku-usi bin/debug/gyoku bin/debug/gyoku-usi $(TESTS)
 
 test: deps
 	@$(MAKE) -s --no-print-directory test-build
-	@FUZZ_SECONDS=$${FUZZ_SECONDS:-20} tests/run.sh
+	@FUZZ_SECONDS=$${FUZZ_SECONDS:-5} tests/run.sh full
+
+# The quick tier needs no sanitizer build, fuzzer, npm package or database.
+check-build: bin/gyoku bin/gyoku-usi $(TESTS) $(TOOLS)
+
+check:
+	@$(MAKE) -s --no-print-directory check-build
+	@tests/run.sh quick
 
 fuzz: $(FUZZERS)
 	@for f in $(FUZZERS); do \
