@@ -1,11 +1,16 @@
 # gyoku: one GNU Makefile for the library, the tools, the tests and the benchmarks.
 #
-#   make          build bin/gyoku (release)
-#   make test     install what is missing, build, run every test
+#   make          build bin/gyoku and bin/gyoku-usi (release)
+#   make check    the quick tier, about a minute on two cores from a built tree: build the release
+#                 programs and unit tests, run the unit tests, the command-line cases, the search
+#                 signature and the match, tune and play scripts (tests/run.sh quick)
+#   make test     install what is missing, build, run every test: the full tier, what CI runs
+#                 (tests/run.sh full; the fuzzers for FUZZ_SECONDS each, 5 unless set)
 #   make bench    perft and search speed next to Fairy-Stockfish, mate solver times, the web server under load
 #   make run      install what is missing, build, start the web server (gyoku serve) on http://127.0.0.1:8080
 #   make debug    ASan/UBSan build with position checks (bin/debug/)
-#   make fuzz     libFuzzer on every parser in tests/fuzz (FUZZ_SECONDS each)
+#   make fuzz     libFuzzer on every parser in tests/fuzz (FUZZ_SECONDS each, 60 unless set)
+#   make web      the browser board into web/dist (installs web/node_modules from the lockfile first)
 #   make clean
 
 CC ?= cc
@@ -22,6 +27,7 @@ RELEASE_FLAGS := -O3 -march=native -DNDEBUG
 DEBUG_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -DGY_DEBUG
 CFLAGS ?=
 LDFLAGS ?=
+DEFS :=
 # Libraries libgyoku links with (JSON for JKF records); the engine's threads; the
 # server's HTTP, databases, password hashing and digests.  --as-needed keeps the
 # programs that use no server code free of the server's libraries.
@@ -47,7 +53,7 @@ DEBUG_TESTS := $(TEST_SRC:tests/%.c=bin/debug/tests/%)
 TOOLS := $(TOOL_SRC:tests/tools/%.c=bin/tools/%)
 FUZZERS := $(FUZZ_SRC:tests/fuzz/%.c=bin/fuzz/%)
 
-.PHONY: all test test-build bench run debug fuzz deps clean
+.PHONY: all check check-build test test-build bench run debug fuzz deps clean
 .SECONDARY:
 .DEFAULT_GOAL := all
 
@@ -59,12 +65,24 @@ deps:
 build/release/%.o: %.c
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
-	@$(CC) $(WARN) $(RELEASE_FLAGS) $(CFLAGS) $(INC) -MMD -MP -c $< -o $@
+	@$(CC) $(WARN) $(RELEASE_FLAGS) $(CFLAGS) $(INC) $(DEFS) -MMD -MP -c $< -o $@
 
 build/debug/%.o: %.c
 	@mkdir -p $(dir $@)
 	@echo "  CC      $< (debug)"
-	@$(CC) $(WARN) $(DEBUG_FLAGS) $(CFLAGS) $(INC) -MMD -MP -c $< -o $@
+	@$(CC) $(WARN) $(DEBUG_FLAGS) $(CFLAGS) $(INC) $(DEFS) -MMD -MP -c $< -o $@
+
+# The version (include/gyoku/version.h) names the commit it was built from, when built from a git
+# checkout: lib/version.c gets `git describe` as GY_GIT_DESCRIBE, and build/git-describe.txt, rewritten
+# only when that changes, makes lib/version.c compile again then.  Without git it is GY_VERSION alone.
+GIT_DESCRIBE := $(if $(wildcard .git),$(shell git describe --always --dirty 2>/dev/null | tr -cd 'A-Za-z0-9._+-'))
+build/git-describe.txt: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(GIT_DESCRIBE)' | cmp -s - $@ || echo '$(GIT_DESCRIBE)' > $@
+build/release/lib/version.o build/debug/lib/version.o: build/git-describe.txt
+build/release/lib/version.o build/debug/lib/version.o: DEFS += -DGY_GIT_DESCRIBE='"$(GIT_DESCRIBE)"'
+.PHONY: FORCE
+FORCE:
 
 define layer_archive
 build/$(1)/libgyoku$(2).a: $$($(3):%.c=build/$(1)/%.o)
@@ -85,12 +103,12 @@ bin/debug/gyoku: $(APP_SRC:%.c=build/debug/%.o) $(DBG_LIBS)
 	@echo "  LD      $@"
 	@$(CC) $(DEBUG_FLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
-bin/gyoku-usi: build/release/$(USI_MAIN:.c=.o) $(REL_LIBS)
+bin/gyoku-usi: build/release/$(USI_MAIN:.c=.o) build/release/app/args.o $(REL_LIBS)
 	@mkdir -p $(dir $@)
 	@echo "  LD      $@"
 	@$(CC) $(RELEASE_FLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
-bin/debug/gyoku-usi: build/debug/$(USI_MAIN:.c=.o) $(DBG_LIBS)
+bin/debug/gyoku-usi: build/debug/$(USI_MAIN:.c=.o) build/debug/app/args.o $(DBG_LIBS)
 	@mkdir -p $(dir $@)
 	@echo "  LD      $@"
 	@$(CC) $(DEBUG_FLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
@@ -127,9 +145,15 @@ bin/fuzz/%: tests/fuzz/%.c $(LIB_SRC)
 WEB_SRC := $(shell find web/src -type f 2>/dev/null) web/index.html web/package.json web/build.mjs
 .PHONY: web
 web: web/dist/index.html
-web/dist/index.html: $(WEB_SRC)
+web/dist/index.html: $(WEB_SRC) | web/node_modules
 	@echo "  NPM     web/dist"
 	@npm run build --prefix web --silent
+# Its npm packages (tsc, esbuild) from the lockfile, as scripts/deps.sh installs them, so that `make web`
+# works on a fresh checkout; again when the lockfile is newer.
+web/node_modules: web/package-lock.json
+	@echo "  NPM     web/node_modules"
+	@npm ci --prefix web --no-audit --no-fund --loglevel=error > /dev/null
+	@touch $@
 
 debug: bin/debug/gyoku bin/debug/gyoku-usi $(DEBUG_TESTS)
 
@@ -137,7 +161,14 @@ test-build: bin/gyoku bin/gyoku-usi bin/debug/gyoku bin/debug/gyoku-usi $(TESTS)
 
 test: deps
 	@$(MAKE) -s --no-print-directory test-build
-	@FUZZ_SECONDS=$${FUZZ_SECONDS:-20} tests/run.sh
+	@FUZZ_SECONDS=$${FUZZ_SECONDS:-5} tests/run.sh full
+
+# The quick tier needs no sanitizer build, fuzzer, npm package or database.
+check-build: bin/gyoku bin/gyoku-usi $(TESTS) $(TOOLS)
+
+check:
+	@$(MAKE) -s --no-print-directory check-build
+	@tests/run.sh quick
 
 fuzz: $(FUZZERS)
 	@for f in $(FUZZERS); do \

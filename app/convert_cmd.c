@@ -12,6 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "args.h"
 #include "commands.h"
 #include "gyoku/gyoku.h"
 
@@ -34,35 +35,6 @@ static int format_by_name(const char *s)
 static const char *format_name(int f)
 {
 	return f < F_JAPANESE ? gy_record_format_name((enum gy_record_format)f) : list_names[f - F_JAPANESE];
-}
-
-static char *read_all(const char *path, size_t *len)
-{
-	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-	if (!f)
-		return NULL;
-	size_t cap = 1 << 16, n = 0;
-	char *buf = malloc(cap + 1);
-	while (buf) {
-		n += fread(buf + n, 1, cap - n, f);
-		if (n < cap)
-			break;
-		char *bigger = cap < (64u << 20) ? realloc(buf, 2 * cap + 1) : NULL;
-		if (!bigger) {
-			free(buf);
-			buf = NULL;
-			break;
-		}
-		buf = bigger;
-		cap *= 2;
-	}
-	if (f != stdin)
-		fclose(f);
-	if (buf) {
-		buf[n] = '\0';
-		*len = n;
-	}
-	return buf;
 }
 
 /* Appends the main line as move text in `style`, numbered by ply. */
@@ -96,13 +68,13 @@ static enum gy_err write_game(const struct gy_game *g, int format, FILE *f)
 	return err;
 }
 
-static int usage(void)
+static int usage(FILE *f, int status)
 {
 	fputs("usage: gyoku convert IN [--from FMT] --to FMT [-o OUT]\n"
 	      "FMT: sfen usi csa kif kifu ki2 ki2u jkf japanese hodges hosking kitao\n"
 	      "(kif and ki2 are Shift_JIS, kifu and ki2u UTF-8; IN and OUT may be '-')\n",
-	      stderr);
-	return 2;
+	      f);
+	return status;
 }
 
 /* Runs `gyoku convert` with its arguments; the exit status (2 for a usage error). */
@@ -111,26 +83,35 @@ int cmd_convert(int argc, char **argv)
 	const char *in = NULL, *out_path = NULL;
 	int from = -1, to = -1;
 	for (int i = 0; i < argc; i++) {
+		if (args_is_help(argv[i]))
+			return usage(stdout, 0);
 		if (!strcmp(argv[i], "--from") && i + 1 < argc) {
-			if ((from = format_by_name(argv[++i])) < 0)
-				return usage();
+			if ((from = format_by_name(argv[++i])) < 0) {
+				fprintf(stderr, "gyoku convert: unknown format '%s'\n", argv[i]);
+				return usage(stderr, 2);
+			}
 		} else if (!strcmp(argv[i], "--to") && i + 1 < argc) {
-			if ((to = format_by_name(argv[++i])) < 0)
-				return usage();
+			if ((to = format_by_name(argv[++i])) < 0) {
+				fprintf(stderr, "gyoku convert: unknown format '%s'\n", argv[i]);
+				return usage(stderr, 2);
+			}
 		} else if (!strcmp(argv[i], "-o") && i + 1 < argc) {
 			out_path = argv[++i];
+		} else if (argv[i][0] == '-' && argv[i][1]) {
+			fprintf(stderr, "gyoku convert: unknown option or missing value: '%s'\n", argv[i]);
+			return usage(stderr, 2);
 		} else if (!in) {
 			in = argv[i];
 		} else {
-			return usage();
+			return usage(stderr, 2);
 		}
 	}
 	if (!in || to < 0)
-		return usage();
+		return usage(stderr, 2);
 	size_t len = 0;
-	char *text = read_all(in, &len);
-	if (!text) {
-		fprintf(stderr, "gyoku convert: cannot read %s\n", in);
+	char *text = NULL, why[ARGS_WHY_MAX];
+	if (args_read_file(in, &text, &len, why, sizeof why)) {
+		fprintf(stderr, "gyoku convert: %s\n", why);
 		return 1;
 	}
 	if (from < 0)

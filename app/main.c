@@ -4,8 +4,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "args.h"
 #include "commands.h"
 #include "gyoku/init.h"
+#include "gyoku/version.h"
 
 static void usage(FILE *f)
 {
@@ -30,8 +32,29 @@ static void usage(FILE *f)
 	      "                                             engine self-play games, positions for tuning\n"
 	      "  tune --data FILE [--epochs N] [--lambda L] --out engine/eval_weights.c\n"
 	      "                                             Texel tuning of the evaluation weights\n"
-	      "  help                                       this text\n",
+	      "  help, --help                               this text\n"
+	      "  --version                                  the version\n"
+	      "\n"
+	      "gyoku <command> --help or gyoku help <command>: the usage of a command\n",
 	      f);
+}
+
+/* The subcommands, by name. */
+static const struct command {
+	const char *name;
+	int (*run)(int argc, char **argv);
+} commands[] = {
+	{"perft", cmd_perft}, {"convert", cmd_convert},   {"solve", cmd_solve},
+	{"play", cmd_play},   {"shell", cmd_shell},       {"match", cmd_match},
+	{"serve", cmd_serve}, {"selfplay", cmd_selfplay}, {"tune", cmd_tune},
+};
+
+static const struct command *command_by_name(const char *name)
+{
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		if (!strcmp(commands[i].name, name))
+			return &commands[i];
+	return NULL;
 }
 
 int main(int argc, char **argv)
@@ -42,27 +65,24 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	const char *cmd = argv[1];
-	if (!strcmp(cmd, "perft"))
-		return cmd_perft(argc - 2, argv + 2);
-	if (!strcmp(cmd, "convert"))
-		return cmd_convert(argc - 2, argv + 2);
-	if (!strcmp(cmd, "solve"))
-		return cmd_solve(argc - 2, argv + 2);
-	if (!strcmp(cmd, "play"))
-		return cmd_play(argc - 2, argv + 2);
-	if (!strcmp(cmd, "shell"))
-		return cmd_shell(argc - 2, argv + 2);
-	if (!strcmp(cmd, "match"))
-		return cmd_match(argc - 2, argv + 2);
-	if (!strcmp(cmd, "serve"))
-		return cmd_serve(argc - 2, argv + 2);
-	if (!strcmp(cmd, "selfplay"))
-		return cmd_selfplay(argc - 2, argv + 2);
-	if (!strcmp(cmd, "tune"))
-		return cmd_tune(argc - 2, argv + 2);
-	if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
-		usage(stdout);
+	const struct command *c = command_by_name(cmd);
+	if (c)
+		return c->run(argc - 2, argv + 2);
+	if (!strcmp(cmd, "--version")) {
+		printf("gyoku %s\n", gy_version());
 		return 0;
+	}
+	if (!strcmp(cmd, "help") || args_is_help(cmd)) {
+		/* "gyoku help CMD" is "gyoku CMD --help". */
+		static char help_arg[] = "--help";
+		char *help_argv[] = {help_arg, NULL};
+		if (argc < 3) {
+			usage(stdout);
+			return 0;
+		}
+		if ((c = command_by_name(argv[2])))
+			return c->run(1, help_argv);
+		cmd = argv[2];
 	}
 	fprintf(stderr, "gyoku: unknown command '%s'\n", cmd);
 	usage(stderr);

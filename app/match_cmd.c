@@ -16,6 +16,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "args.h"
 #include "commands.h"
 #include "gyoku/csa.h"
 #include "gyoku/kif.h"
@@ -25,6 +26,9 @@
 #include "match_stats.h"
 
 enum { MATCH_CONCURRENCY_MAX = 64 };
+
+/* The command, in the messages of args.h. */
+static const char WHO[] = "gyoku match";
 
 struct match {
 	struct match_rules rules;
@@ -52,7 +56,7 @@ struct match {
 	int records;
 };
 
-static int usage(void)
+static int usage(FILE *f, int status)
 {
 	fputs("usage: gyoku match --engine CMD [--name NAME] [--option NAME=VALUE ...] [--swap-times]\n"
 	      "                   --engine CMD [--name NAME] [--option NAME=VALUE ...] [--swap-times]\n"
@@ -65,20 +69,8 @@ static int usage(void)
 	      "--tc: seconds, as cutechess (\"10+0.1\": 10 s and 0.1 s a move), or gyoku's\n"
 	      "      time-control text (\"1m+10s\": byoyomi, \"5m+10i\": increment)\n"
 	      "--swap-times: the engine reads btime as Gote's time (Debian's fairy-stockfish 11.1)\n",
-	      stderr);
-	return 2;
-}
-
-/* Parses a whole number in [lo, hi]; false when `s` is not one. */
-static bool parse_long(const char *s, long long lo, long long hi, long long *out)
-{
-	char *end;
-	errno = 0;
-	long long v = strtoll(s, &end, 10);
-	if (errno || end == s || *end || v < lo || v > hi)
-		return false;
-	*out = v;
-	return true;
+	      f);
+	return status;
 }
 
 /* Parses seconds with an optional fraction ("0.05") into milliseconds. */
@@ -120,9 +112,10 @@ static bool parse_sprt(int argc, char **argv, int *i, struct match_sprt *s)
 	*s = (struct match_sprt){0, 10, 0.05, 0.05};
 	while (*i + 1 < argc && strchr(argv[*i + 1], '=') && strncmp(argv[*i + 1], "--", 2)) {
 		const char *w = argv[++*i];
+		const char *num = strchr(w, '=') + 1;
 		char *end;
-		double v = strtod(strchr(w, '=') + 1, &end);
-		if (*end)
+		double v = strtod(num, &end);
+		if (end == num || *end)
 			return false;
 		if (!strncmp(w, "elo0=", 5))
 			s->elo0 = v;
@@ -422,7 +415,9 @@ int cmd_match(int argc, char **argv)
 				       .impasse = GY_IMPASSE_CSA27};
 	m.concurrency = 1;
 	const char *openings_path = NULL;
-	long long make_openings = 0, seed = 1, depth = 8, max_cp = 150, v;
+	int make_openings = 0, depth = 8, max_cp = 150;
+	int64_t v;
+	uint64_t seed = 1;
 	bool have_limit = false;
 	char cmdline[2048] = "gyoku match";
 	for (int i = 0; i < argc; i++) {
@@ -434,7 +429,13 @@ int cmd_match(int argc, char **argv)
 		const char *a = argv[i];
 		const char *val = i + 1 < argc ? argv[i + 1] : NULL;
 		struct match_engine *last = m.nengines ? &m.engines[m.nengines - 1] : NULL;
-		if (!strcmp(a, "--swap-times") && last) {
+		if (args_is_help(a))
+			return usage(stdout, 0);
+		if (!strcmp(a, "--swap-times")) {
+			if (!last) {
+				fprintf(stderr, "gyoku match: %s comes after the --engine it is for\n", a);
+				return usage(stderr, 2);
+			}
 			last->swap_times = true;
 			continue;
 		}
@@ -449,9 +450,10 @@ int cmd_match(int argc, char **argv)
 		}
 		if (!val) {
 			fprintf(stderr, "gyoku match: %s: missing value\n", a);
-			return usage();
+			return usage(stderr, 2);
 		}
 		i++;
+		bool ok = true;
 		if (!strcmp(a, "--engine")) {
 			if (m.nengines == 2) {
 				fprintf(stderr, "gyoku match: two engines only\n");
@@ -468,61 +470,76 @@ int cmd_match(int argc, char **argv)
 			}
 			*eq = '\0';
 			last->opts[last->nopts++] = (struct usiproc_option){val, eq + 1};
-		} else if (!strcmp(a, "--games") && parse_long(val, 1, 1000000, &v)) {
-			m.games = (int)v;
-		} else if (!strcmp(a, "--tc") && parse_tc(val, &m.rules.tc)) {
+		} else if (!strcmp(a, "--games")) {
+			ok = args_int(WHO, a, val, 1, 1000000, &m.games);
+		} else if (!strcmp(a, "--tc")) {
+			if (!parse_tc(val, &m.rules.tc)) {
+				fprintf(stderr,
+					"gyoku match: --tc: '%s' is not a time control (10+0.1, 1m+10s, 5m+10i)\n",
+					val);
+				return 2;
+			}
 			m.rules.limit = MATCH_LIMIT_CLOCK;
 			snprintf(m.tc_text, sizeof m.tc_text, "%s", val);
 			have_limit = true;
-		} else if (!strcmp(a, "--byoyomi") && parse_long(val, 1, 3600000, &v)) {
+		} else if (!strcmp(a, "--byoyomi")) {
+			if (!args_i64(WHO, a, val, 1, 3600000, &v))
+				return 2;
 			m.rules.tc = (struct gy_time_control){.byoyomi_ms = v, .periods = 1};
-			snprintf(m.tc_text, sizeof m.tc_text, "byoyomi %lld ms", v);
+			snprintf(m.tc_text, sizeof m.tc_text, "byoyomi %lld ms", (long long)v);
 			have_limit = true;
-		} else if (!strcmp(a, "--nodes") && parse_long(val, 1, (long long)1 << 50, &v)) {
+		} else if (!strcmp(a, "--nodes")) {
+			if (!args_i64(WHO, a, val, 1, (int64_t)1 << 50, &v))
+				return 2;
 			m.rules.limit = MATCH_LIMIT_NODES;
 			m.rules.nodes = v;
-			snprintf(m.tc_text, sizeof m.tc_text, "nodes %lld", v);
+			snprintf(m.tc_text, sizeof m.tc_text, "nodes %lld", (long long)v);
 			have_limit = true;
 		} else if (!strcmp(a, "--openings")) {
 			openings_path = val;
-		} else if (!strcmp(a, "--concurrency") && parse_long(val, 1, MATCH_CONCURRENCY_MAX, &v)) {
-			m.concurrency = (int)v;
+		} else if (!strcmp(a, "--concurrency")) {
+			ok = args_int(WHO, a, val, 1, MATCH_CONCURRENCY_MAX, &m.concurrency);
 		} else if (!strcmp(a, "--out")) {
 			m.out_path = val;
-		} else if (!strcmp(a, "--max-moves") && parse_long(val, 1, 100000, &v)) {
-			m.rules.max_moves = (int)v;
-		} else if (!strcmp(a, "--margin") && parse_long(val, 0, 60000, &v)) {
-			m.rules.margin_ms = v;
-		} else if (!strcmp(a, "--move-timeout") && parse_long(val, 1, 86400000, &v)) {
-			m.rules.move_timeout_ms = v;
-		} else if (!strcmp(a, "--make-openings") && parse_long(val, 1, 1000000, &v)) {
-			make_openings = v;
-		} else if (!strcmp(a, "--seed") && parse_long(val, 0, (long long)1 << 62, &v)) {
-			seed = v;
-		} else if (!strcmp(a, "--depth") && parse_long(val, 1, 64, &v)) {
-			depth = v;
-		} else if (!strcmp(a, "--max-cp") && parse_long(val, 0, 100000, &v)) {
-			max_cp = v;
+		} else if (!strcmp(a, "--max-moves")) {
+			ok = args_int(WHO, a, val, 1, 100000, &m.rules.max_moves);
+		} else if (!strcmp(a, "--margin")) {
+			ok = args_i64(WHO, a, val, 0, 60000, &m.rules.margin_ms);
+		} else if (!strcmp(a, "--move-timeout")) {
+			ok = args_i64(WHO, a, val, 1, 86400000, &m.rules.move_timeout_ms);
+		} else if (!strcmp(a, "--make-openings")) {
+			ok = args_int(WHO, a, val, 1, 1000000, &make_openings);
+		} else if (!strcmp(a, "--seed")) {
+			ok = args_u64(WHO, a, val, &seed);
+		} else if (!strcmp(a, "--depth")) {
+			ok = args_int(WHO, a, val, 1, 64, &depth);
+		} else if (!strcmp(a, "--max-cp")) {
+			ok = args_int(WHO, a, val, 0, 100000, &max_cp);
+		} else if (!strcmp(a, "--name") || !strcmp(a, "--option")) {
+			fprintf(stderr, "gyoku match: %s comes after the --engine it is for\n", a);
+			return usage(stderr, 2);
 		} else {
-			fprintf(stderr, "gyoku match: bad option or value: %s %s\n", a, val);
-			return usage();
+			fprintf(stderr, "gyoku match: unknown option '%s'\n", a);
+			return usage(stderr, 2);
 		}
+		if (!ok)
+			return 2;
 	}
 	signal(SIGPIPE, SIG_IGN);
 	if (make_openings) {
 		if (m.nengines != 1)
-			return usage();
-		struct match_openings_conf c = {.count = (int)make_openings,
-						.seed = (unsigned long long)seed,
-						.depth = (int)depth,
-						.max_cp = (int)max_cp,
+			return usage(stderr, 2);
+		struct match_openings_conf c = {.count = make_openings,
+						.seed = seed,
+						.depth = depth,
+						.max_cp = max_cp,
 						.engine = &m.engines[0],
 						.out_path = m.out_path,
 						.cmdline = cmdline};
 		return match_make_openings(&c);
 	}
 	if (m.nengines != 2 || !m.games || !have_limit)
-		return usage();
+		return usage(stderr, 2);
 	char why[512];
 	if (openings_path ? !openings_load(&m.openings, openings_path, why, sizeof why)
 			  : !openings_default(&m.openings)) {

@@ -3,11 +3,11 @@
  */
 #include "openings.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "args.h"
 #include "gyoku/err.h"
 #include "gyoku/usi.h"
 
@@ -37,11 +37,9 @@ bool openings_load(struct openings *o, const char *path, char *why, size_t why_c
 {
 	o->items = NULL;
 	o->n = 0;
-	FILE *f = fopen(path, "r");
-	if (!f) {
-		snprintf(why, why_cap, "%s: %s", path, strerror(errno));
+	FILE *f = args_open_file(path, why, why_cap);
+	if (!f)
 		return false;
-	}
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t len;
@@ -82,7 +80,8 @@ bool openings_load(struct openings *o, const char *path, char *why, size_t why_c
 		o->n++;
 	}
 	free(line);
-	fclose(f);
+	if (f != stdin)
+		fclose(f);
 	if (ok && o->n == 0) {
 		snprintf(why, why_cap, "%s: no opening in the file", path);
 		ok = false;

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "args.h"
 #include "commands.h"
 #include "gyoku/gyoku.h"
 #include "position_arg.h"
@@ -17,14 +18,25 @@ static double now_seconds(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+static int usage(FILE *f, int status)
+{
+	fputs("usage: gyoku perft <startpos|SFEN> <depth 0..20> [--divide]\n", f);
+	return status;
+}
+
 int cmd_perft(int argc, char **argv)
 {
 	bool divide = false;
 	const char *pos_arg = NULL, *depth_arg = NULL;
 	for (int i = 0; i < argc; i++) {
+		if (args_is_help(argv[i]))
+			return usage(stdout, 0);
 		if (!strcmp(argv[i], "--divide"))
 			divide = true;
-		else if (!pos_arg)
+		else if (!strncmp(argv[i], "--", 2)) {
+			fprintf(stderr, "gyoku perft: unknown option '%s'\n", argv[i]);
+			return usage(stderr, 2);
+		} else if (!pos_arg)
 			pos_arg = argv[i];
 		else if (!depth_arg)
 			depth_arg = argv[i];
@@ -33,12 +45,11 @@ int cmd_perft(int argc, char **argv)
 			return 2;
 		}
 	}
-	char *end = NULL;
-	long depth = depth_arg ? strtol(depth_arg, &end, 10) : -1;
-	if (!pos_arg || !depth_arg || *end || depth < 0 || depth > 20) {
-		fputs("usage: gyoku perft <startpos|SFEN> <depth 0..20> [--divide]\n", stderr);
+	int depth = 0;
+	if (!pos_arg || !depth_arg)
+		return usage(stderr, 2);
+	if (!args_int("gyoku perft", "depth", depth_arg, 0, 20, &depth))
 		return 2;
-	}
 	struct gy_pos pos;
 	if (position_arg_parse(&pos, pos_arg, "gyoku perft"))
 		return 1;

@@ -629,8 +629,8 @@ static int setup_players(struct play *pl, const struct play_options *o, struct g
 	uint64_t seed = o->seeded ? o->seed : (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20);
 	if (!strcmp(o->vs, "watch")) {
 		pl->computer[GY_BLACK] = pl->computer[GY_WHITE] = true;
-		snprintf(pl->names[GY_BLACK], sizeof pl->names[0], "Computer (level %ld)", o->level);
-		snprintf(pl->names[GY_WHITE], sizeof pl->names[0], "Computer (level %ld)", o->level);
+		snprintf(pl->names[GY_BLACK], sizeof pl->names[0], "Computer (level %d)", o->level);
+		snprintf(pl->names[GY_WHITE], sizeof pl->names[0], "Computer (level %d)", o->level);
 	} else if (!strcmp(o->vs, "human")) {
 		int senior = GY_BLACK;
 		if (h) {
@@ -655,18 +655,18 @@ static int setup_players(struct play *pl, const struct play_options *o, struct g
 			human = (int)((seed >> 17) & 1);
 		pl->computer[!human] = true;
 		snprintf(pl->names[human], sizeof pl->names[0], "You");
-		snprintf(pl->names[!human], sizeof pl->names[0], "Computer (level %ld)", o->level);
+		snprintf(pl->names[!human], sizeof pl->names[0], "Computer (level %d)", o->level);
 	}
 	return 0;
 }
 
 static int setup(struct play *pl, const struct play_options *o)
 {
-	pl->level = (int)o->level;
+	pl->level = o->level;
 	pl->rules = gy_rules_default();
 	pl->rules.strict = o->strict;
 	pl->rules.impasse = o->impasse;
-	pl->rules.max_moves = (int)o->max_moves;
+	pl->rules.max_moves = o->max_moves;
 	pl->save_path = o->save;
 	pl->tty_in = isatty(0);
 	pl->tty_out = isatty(1);

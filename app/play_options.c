@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "args.h"
 #include "gyoku/handicap.h"
 #include "gyoku/player.h"
 
@@ -21,19 +22,6 @@ void play_usage(FILE *f)
 		fprintf(f, "%s%s", gy_handicap_at(i)->id, i + 1 < GY_HANDICAP_NB ? " " : "\n");
 }
 
-/* A whole decimal number in lo..hi, or an error naming the option. */
-static bool number_arg(const char *opt, const char *v, long lo, long hi, long *out)
-{
-	char *end;
-	long n = strtol(v, &end, 10);
-	if (end == v || *end || n < lo || n > hi) {
-		fprintf(stderr, "gyoku play: %s: '%s' is not a whole number from %ld to %ld\n", opt, v, lo, hi);
-		return false;
-	}
-	*out = n;
-	return true;
-}
-
 int play_options_parse(int argc, char **argv, struct play_options *o)
 {
 	*o = (struct play_options){.vs = "computer", .color = "sente", .level = 3, .impasse = GY_IMPASSE_CSA27};
@@ -47,16 +35,17 @@ int play_options_parse(int argc, char **argv, struct play_options *o)
 		} else if (!strcmp(a, "--fake-clock")) {
 			o->fake_clock = true;
 			takes = false;
-		} else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+		} else if (args_is_help(a)) {
 			play_usage(stdout);
 			exit(0);
 		} else if (!v) {
 			fprintf(stderr, "gyoku play: %s needs a value (or is unknown)\n", a);
+			play_usage(stderr);
 			return 1;
 		} else if (!strcmp(a, "--vs")) {
 			o->vs = v;
 		} else if (!strcmp(a, "--level")) {
-			if (!number_arg(a, v, GY_LEVEL_MIN, GY_LEVEL_MAX, &o->level)) {
+			if (!args_int("gyoku play", a, v, GY_LEVEL_MIN, GY_LEVEL_MAX, &o->level)) {
 				fprintf(stderr,
 					"gyoku play: --level 1..10 (1: a beginner can win, 10: full strength)\n");
 				return 1;
@@ -76,15 +65,11 @@ int play_options_parse(int argc, char **argv, struct play_options *o)
 		} else if (!strcmp(a, "--notation")) {
 			o->notation = v;
 		} else if (!strcmp(a, "--max-moves")) {
-			if (!number_arg(a, v, 0, 100000, &o->max_moves))
+			if (!args_int("gyoku play", a, v, 0, 100000, &o->max_moves))
 				return 1;
 		} else if (!strcmp(a, "--seed")) {
-			char *end;
-			o->seed = strtoull(v, &end, 10);
-			if (end == v || *end || *v == '-') {
-				fprintf(stderr, "gyoku play: --seed: '%s' is not a whole number from 0\n", v);
+			if (!args_u64("gyoku play", a, v, &o->seed))
 				return 1;
-			}
 			o->seeded = true;
 		} else if (!strcmp(a, "--rules")) {
 			if (strcmp(v, "casual") && strcmp(v, "strict")) {
@@ -100,7 +85,8 @@ int play_options_parse(int argc, char **argv, struct play_options *o)
 			}
 			o->impasse = (enum gy_impasse_rule)rule;
 		} else {
-			fprintf(stderr, "gyoku play: unknown option %s\n", a);
+			fprintf(stderr, "gyoku play: unknown option '%s'\n", a);
+			play_usage(stderr);
 			return 1;
 		}
 		if (takes)

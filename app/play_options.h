@@ -14,7 +14,7 @@
 /* The options; strings point into argv, NULL when not given. */
 struct play_options {
 	const char *vs, *color, *handicap, *time, *load, *save, *pieces, *notation;
-	long level, max_moves;
+	int level, max_moves;
 	bool strict, flip, fake_clock, seeded;
 	enum gy_impasse_rule impasse;
 	uint64_t seed;

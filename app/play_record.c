@@ -5,7 +5,9 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "args.h"
 #include "gyoku/gyoku.h"
 #include "play_record.h"
 
@@ -34,44 +36,15 @@ int play_record_save(const struct gy_game *g, const char *path, char *msg, size_
 	return bad;
 }
 
-static char *read_file(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	size_t cap = 1 << 16, n = 0;
-	char *buf = malloc(cap + 1);
-	while (buf) {
-		n += fread(buf + n, 1, cap - n, f);
-		if (n < cap)
-			break;
-		char *bigger = cap < (16u << 20) ? realloc(buf, 2 * cap + 1) : NULL;
-		if (!bigger) {
-			free(buf);
-			buf = NULL;
-			break;
-		}
-		buf = bigger;
-		cap *= 2;
-	}
-	fclose(f);
-	if (buf) {
-		buf[n] = '\0';
-		*len = n;
-	}
-	return buf;
-}
-
 /* Loads through gy_record_read; a record with an illegal move is refused whole. */
 int play_record_load(const char *path, struct gy_game **out, char *msg, size_t size)
 {
 	size_t len = 0;
-	char *text = read_file(path, &len);
+	char *text = NULL;
 	*out = NULL;
-	if (!text) {
-		snprintf(msg, size, "cannot read %s", path);
+	/* A file named "-", not standard input, which holds the game's own commands. */
+	if (args_read_file(strcmp(path, "-") ? path : "./-", &text, &len, msg, size))
 		return 1;
-	}
 	int format = gy_record_format_by_path(path);
 	if (format < 0)
 		format = gy_record_format_by_content(text, len);

@@ -20,8 +20,10 @@ int play_record_save(const struct gy_game *g, const char *path, char *msg, size_
 /*
  * Reads the record at `path` (by extension, else by content: KIF, KI2,
  * CSA, JKF, SFEN or a USI position line) into a new game `*out`, which
- * the caller destroys.  On failure writes the reason (with the line) into
- * `msg` and returns non-zero.
+ * the caller destroys.  On failure writes the reason into `msg` and
+ * returns non-zero: the file's, as args_read_file words it ("FILE: no
+ * such file", "FILE: is a directory", "FILE: the file is empty"), or the
+ * record's, with the line and column.
  */
 int play_record_load(const char *path, struct gy_game **out, char *msg, size_t size);
 

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "../engine/see.h"
+#include "args.h"
 #include "commands.h"
 #include "gyoku/engine.h"
 #include "gyoku/impasse.h"
@@ -420,68 +421,55 @@ static void *sp_worker(void *arg)
 	return NULL;
 }
 
-static int sp_int(const char *s, long lo, long hi, long *out)
-{
-	char *end;
-	errno = 0;
-	long v = strtol(s, &end, 10);
-	if (errno || end == s || *end || v < lo || v > hi)
-		return -1;
-	*out = v;
-	return 0;
-}
-
-static void sp_usage(void)
+static int sp_usage(FILE *f, int status)
 {
 	fputs("usage: gyoku selfplay --games N (--nodes K | --depth D) [--random-plies R] [--seed S]\n"
 	      "                      [--threads T] [--hash MB] --out FILE\n"
 	      "       gyoku selfplay --vs USI_CMD [--self USI_CMD] --games N (--nodes K | --depth D) ...\n"
 	      "                      (compare: this engine, or --self, against --vs; colours alternate)\n",
-	      stderr);
+	      f);
+	return status;
 }
 
 int cmd_selfplay(int argc, char **argv)
 {
 	struct sp_opts o = {.games = 0, .random_plies = 12, .threads = 1, .hash = 16, .seed = 1};
+	static const char who[] = "gyoku selfplay";
 	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i];
+		if (args_is_help(a))
+			return sp_usage(stdout, 0);
 		if (i + 1 >= argc) {
-			sp_usage();
-			return 2;
+			fprintf(stderr, "gyoku selfplay: %s: missing value\n", a);
+			return sp_usage(stderr, 2);
 		}
 		const char *v = argv[++i];
-		long n = 0;
-		if (!strcmp(a, "--out") || !strcmp(a, "--vs") || !strcmp(a, "--self")) {
+		bool ok = true;
+		if (!strcmp(a, "--out") || !strcmp(a, "--vs") || !strcmp(a, "--self"))
 			*(a[2] == 'o' ? &o.out : a[2] == 'v' ? &o.vs : &o.self) = v;
-			continue;
-		}
-		if (sp_int(v, 0, 1000000000L, &n)) {
-			fprintf(stderr, "gyoku selfplay: bad value '%s' for %s\n", v, a);
-			return 2;
-		}
-		if (!strcmp(a, "--games"))
-			o.games = (int)n;
+		else if (!strcmp(a, "--games"))
+			ok = args_int(who, a, v, 1, 1000000000, &o.games);
 		else if (!strcmp(a, "--nodes"))
-			o.nodes = (int)n;
+			ok = args_int(who, a, v, 0, 1000000000, &o.nodes);
 		else if (!strcmp(a, "--depth"))
-			o.depth = (int)n;
+			ok = args_int(who, a, v, 0, 1000000000, &o.depth);
 		else if (!strcmp(a, "--random-plies"))
-			o.random_plies = (int)n;
+			ok = args_int(who, a, v, 0, 1000000000, &o.random_plies);
 		else if (!strcmp(a, "--seed"))
-			o.seed = (uint64_t)n;
+			ok = args_u64(who, a, v, &o.seed);
 		else if (!strcmp(a, "--threads"))
-			o.threads = n < 1 ? 1 : n > 64 ? 64 : (int)n;
+			ok = args_int(who, a, v, 1, 64, &o.threads);
 		else if (!strcmp(a, "--hash"))
-			o.hash = n < 1 ? 1 : (int)n;
+			ok = args_int(who, a, v, 1, 1000000000, &o.hash);
 		else {
-			sp_usage();
-			return 2;
+			fprintf(stderr, "gyoku selfplay: unknown option '%s'\n", a);
+			return sp_usage(stderr, 2);
 		}
+		if (!ok)
+			return 2;
 	}
-	if (!o.games || (!o.out && !o.vs) || (!o.nodes && !o.depth) || (o.self && !o.vs)) {
-		sp_usage();
-		return 2;
-	}
+	if (!o.games || (!o.out && !o.vs) || (!o.nodes && !o.depth) || (o.self && !o.vs))
+		return sp_usage(stderr, 2);
 	struct sp_shared sh = {.o = &o};
 	signal(SIGPIPE, SIG_IGN); /* a USI engine that died: its pipe's write fails (usiproc.h) */
 	sh.out = o.out ? fopen(o.out, "w") : NULL;

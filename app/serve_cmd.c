@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "args.h"
 #include "commands.h"
 #include "server.h"
 
@@ -19,42 +20,40 @@ static int usage(FILE *f, int status)
 	return status;
 }
 
-/* The integer in `s` within [lo, hi], or -1. */
-static int int_arg(const char *s, int lo, int hi)
-{
-	char *end;
-	long v = strtol(s, &end, 10);
-	return end != s && *end == '\0' && v >= lo && v <= hi ? (int)v : -1;
-}
-
 int cmd_serve(int argc, char **argv)
 {
 	struct server_opts o = {.bind = "127.0.0.1", .port = 8080, .db = "gyoku.db", .web = "web/dist", .workers = 2};
 	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-		if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+		if (args_is_help(a))
 			return usage(stdout, 0);
 		if (!strcmp(a, "--secure-cookies")) {
 			o.secure_cookies = true;
 			continue;
 		}
-		if (!v)
+		if (!v) {
+			fprintf(stderr, "gyoku serve: %s: missing value\n", a);
 			return usage(stderr, 2);
+		}
 		i++;
-		if (!strcmp(a, "--port") && (o.port = int_arg(v, 0, 65535)) >= 0)
-			continue;
-		if (!strcmp(a, "--workers") && (o.workers = int_arg(v, 1, 64)) >= 0)
-			continue;
-		if (!strcmp(a, "--bind"))
+		if (!strcmp(a, "--port")) {
+			if (!args_int("gyoku serve", a, v, 0, 65535, &o.port))
+				return 2;
+		} else if (!strcmp(a, "--workers")) {
+			if (!args_int("gyoku serve", a, v, 1, 64, &o.workers))
+				return 2;
+		} else if (!strcmp(a, "--bind")) {
 			o.bind = v;
-		else if (!strcmp(a, "--db"))
+		} else if (!strcmp(a, "--db")) {
 			o.db = v;
-		else if (!strcmp(a, "--web"))
+		} else if (!strcmp(a, "--web")) {
 			o.web = v;
-		else if (!strcmp(a, "--port-file"))
+		} else if (!strcmp(a, "--port-file")) {
 			o.port_file = v;
-		else
+		} else {
+			fprintf(stderr, "gyoku serve: unknown option '%s'\n", a);
 			return usage(stderr, 2);
+		}
 	}
 	return server_run(&o);
 }

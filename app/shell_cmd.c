@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "args.h"
 #include "commands.h"
 #include "gyoku/gyoku.h"
 #include "position_arg.h"
@@ -138,9 +139,12 @@ static void help(void)
 
 int cmd_shell(int argc, char **argv)
 {
-	(void)argv;
+	if (argc == 1 && args_is_help(argv[0])) {
+		fputs("usage: gyoku shell   (then 'help' at the prompt for its commands)\n", stdout);
+		return 0;
+	}
 	if (argc > 0) {
-		fputs("usage: gyoku shell\n", stderr);
+		fputs("usage: gyoku shell   (then 'help' at the prompt for its commands)\n", stderr);
 		return 2;
 	}
 	struct shell *sh = calloc(1, sizeof *sh);

@@ -13,41 +13,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "args.h"
 #include "commands.h"
 #include "gyoku/gyoku.h"
 #include "gyoku/mate.h"
 #include "position_arg.h"
 
 enum { SOLVE_PV_MAX = 4096 };
-
-static char *solve_read_file(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	size_t cap = 1 << 16, n = 0;
-	char *buf = malloc(cap + 1);
-	while (buf) {
-		n += fread(buf + n, 1, cap - n, f);
-		if (n < cap)
-			break;
-		char *bigger = cap < (64u << 20) ? realloc(buf, 2 * cap + 1) : NULL;
-		if (!bigger) {
-			free(buf);
-			buf = NULL;
-			break;
-		}
-		buf = bigger;
-		cap *= 2;
-	}
-	fclose(f);
-	if (buf) {
-		buf[n] = '\0';
-		*len = n;
-	}
-	return buf;
-}
 
 static bool ends_with(const char *s, const char *suffix)
 {
@@ -63,9 +37,9 @@ static bool ends_with(const char *s, const char *suffix)
 static int solve_position_from_file(const char *path, struct gy_pos *pos)
 {
 	size_t len = 0;
-	char *text = solve_read_file(path, &len);
-	if (!text) {
-		fprintf(stderr, "gyoku solve: cannot read %s\n", path);
+	char *text = NULL, why[ARGS_WHY_MAX];
+	if (args_read_file(path, &text, &len, why, sizeof why)) {
+		fprintf(stderr, "gyoku solve: %s\n", why);
 		return 1;
 	}
 	int rc = 1;
@@ -116,7 +90,8 @@ done:
 /* The exit statuses of `gyoku solve` (docs/mate.md). */
 enum { SOLVE_MATE = 0, SOLVE_NOMATE = 1, SOLVE_ERROR = 2, SOLVE_TIMEOUT = 3 };
 
-static void solve_help(FILE *f)
+/* Prints the usage to `f` and returns `status`. */
+static int solve_usage(FILE *f, int status)
 {
 	fputs("usage: gyoku solve <SFEN|FILE> [--time S] [--memory MB] [--nodes N] [--tsume-rules] [--no-shorten]\n"
 	      "                   [--defender-holds-rest]\n"
@@ -126,12 +101,16 @@ static void solve_help(FILE *f)
 	      "             2 usage or input error, 3 no complete answer within the limits (\"timeout\",\n"
 	      "             or \"mate <= N (line incomplete)\": a mate is proven but its line unfinished)\n",
 	      f);
+	return status;
 }
 
-static int solve_usage(void)
+/* True when the argument of `gyoku solve` names a file: one that exists, or a word with no space (no SFEN). */
+static bool solve_arg_is_file(const char *arg)
 {
-	solve_help(stderr);
-	return SOLVE_ERROR;
+	struct stat st;
+	if (!strcmp(arg, "startpos") || !strncmp(arg, "sfen ", 5))
+		return false;
+	return stat(arg, &st) == 0 || !strchr(arg, ' ');
 }
 
 int cmd_solve(int argc, char **argv)
@@ -139,45 +118,43 @@ int cmd_solve(int argc, char **argv)
 	const char *arg = NULL;
 	double seconds = 0;
 	long memory = 256;
-	unsigned long long nodes = 0;
+	uint64_t nodes = 0;
 	struct gy_mate_limits lim = {0, 0, false, false};
 	bool give_rest = false;
 	for (int i = 0; i < argc; i++) {
-		char *end = NULL;
+		if (args_is_help(argv[i]))
+			return solve_usage(stdout, SOLVE_MATE);
+		int mb = 0;
 		if (!strcmp(argv[i], "--time") && i + 1 < argc) {
-			seconds = strtod(argv[++i], &end);
-			if (*end || seconds < 0)
-				return solve_usage();
+			if (!args_double("gyoku solve", "--time", argv[++i], 0, 1e9, &seconds))
+				return SOLVE_ERROR;
 		} else if (!strcmp(argv[i], "--memory") && i + 1 < argc) {
-			memory = strtol(argv[++i], &end, 10);
-			if (*end || memory < 1 || memory > (1L << 20))
-				return solve_usage();
+			if (!args_int("gyoku solve", "--memory", argv[++i], 1, 1 << 20, &mb))
+				return SOLVE_ERROR;
+			memory = mb;
 		} else if (!strcmp(argv[i], "--nodes") && i + 1 < argc) {
-			nodes = strtoull(argv[++i], &end, 10);
-			if (*end)
-				return solve_usage();
+			if (!args_u64("gyoku solve", "--nodes", argv[++i], &nodes))
+				return SOLVE_ERROR;
 		} else if (!strcmp(argv[i], "--tsume-rules")) {
 			lim.tsume_rules = true;
 		} else if (!strcmp(argv[i], "--no-shorten")) {
 			lim.no_shorten = true;
 		} else if (!strcmp(argv[i], "--defender-holds-rest")) {
 			give_rest = true;
-		} else if (!strcmp(argv[i], "--help")) {
-			solve_help(stdout);
-			return SOLVE_MATE;
+		} else if (!strncmp(argv[i], "--", 2)) {
+			fprintf(stderr, "gyoku solve: unknown option or missing value: '%s'\n", argv[i]);
+			return solve_usage(stderr, SOLVE_ERROR);
 		} else if (!arg) {
 			arg = argv[i];
 		} else {
 			fprintf(stderr, "gyoku solve: unexpected argument '%s'\n", argv[i]);
-			return solve_usage();
+			return solve_usage(stderr, SOLVE_ERROR);
 		}
 	}
 	if (!arg)
-		return solve_usage();
+		return solve_usage(stderr, SOLVE_ERROR);
 	struct gy_pos pos;
-	FILE *probe = strchr(arg, '/') && strchr(arg, ' ') ? NULL : fopen(arg, "rb");
-	if (probe) {
-		fclose(probe);
+	if (solve_arg_is_file(arg)) {
 		if (solve_position_from_file(arg, &pos))
 			return SOLVE_ERROR;
 	} else if (position_arg_parse(&pos, arg, "gyoku solve")) {

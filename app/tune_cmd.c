@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "../engine/eval.h"
+#include "args.h"
 #include "commands.h"
 #include "gyoku/usi.h"
 
@@ -86,9 +87,10 @@ static int tn_note(struct tn_data *d, const char *line)
 /* Reads one selfplay file into `d`; returns 0, or -1 after printing why. */
 static int tn_load(struct tn_data *d, const char *path)
 {
-	FILE *f = fopen(path, "r");
+	char why[ARGS_WHY_MAX];
+	FILE *f = args_open_file(path, why, sizeof why);
 	if (!f) {
-		fprintf(stderr, "gyoku tune: %s: %s\n", path, strerror(errno));
+		fprintf(stderr, "gyoku tune: %s\n", why);
 		return -1;
 	}
 	char line[512];
@@ -147,10 +149,12 @@ static int tn_load(struct tn_data *d, const char *path)
 		d->n++;
 		d->off[d->n] = (uint32_t)d->nfeat;
 	}
-	fclose(f);
+	if (f != stdin)
+		fclose(f);
 	return 0;
 nomem:
-	fclose(f);
+	if (f != stdin)
+		fclose(f);
 	fprintf(stderr, "gyoku tune: out of memory\n");
 	return -1;
 }
@@ -301,66 +305,74 @@ static int tn_write(const char *path, const int16_t *w, const struct tn_data *d,
 	return fclose(f) ? -1 : 0;
 }
 
-static void tn_usage(void)
+static int tn_usage(FILE *f, int status)
 {
 	fputs("usage: gyoku tune --data FILE [--data FILE ...] [--epochs N] [--lambda L] [--l2 R] [--lr A]\n"
 	      "                  [--eps E] [--k K] [--cross-entropy] [--note TEXT] [--init seed|current]\n"
 	      "                  [--threads T] --out engine/eval_weights.c\n",
-	      stderr);
+	      f);
+	return status;
 }
 
+/* Reads the options into `o`; -1 to go on, else the exit status (the usage or the message printed). */
 static int tn_args(int argc, char **argv, struct tn_opts *o)
 {
+	static const char who[] = "gyoku tune";
 	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i];
+		if (args_is_help(a))
+			return tn_usage(stdout, 0);
 		if (!strcmp(a, "--cross-entropy")) {
 			o->cross_entropy = true;
 			continue;
 		}
-		if (i + 1 >= argc)
-			return -1;
+		if (i + 1 >= argc) {
+			fprintf(stderr, "gyoku tune: %s: missing value\n", a);
+			return tn_usage(stderr, 2);
+		}
 		const char *v = argv[++i];
-		char *end = NULL;
-		if (!strcmp(a, "--data") && o->ndata < 16)
+		bool ok = true;
+		if ((!strcmp(a, "--data") && o->ndata == 16) || (!strcmp(a, "--note") && o->nnote == 16)) {
+			fprintf(stderr, "gyoku tune: %s: 16 at most\n", a);
+			return 2;
+		} else if (!strcmp(a, "--data"))
 			o->data[o->ndata++] = v;
-		else if (!strcmp(a, "--note") && o->nnote < 16)
+		else if (!strcmp(a, "--note"))
 			o->note[o->nnote++] = v;
 		else if (!strcmp(a, "--out"))
 			o->out = v;
 		else if (!strcmp(a, "--init") && (!strcmp(v, "seed") || !strcmp(v, "current")))
 			o->init_seed = !strcmp(v, "seed");
 		else if (!strcmp(a, "--epochs"))
-			o->epochs = (int)strtol(v, &end, 10);
+			ok = args_int(who, a, v, 0, 1000000000, &o->epochs);
 		else if (!strcmp(a, "--lambda"))
-			o->lambda = strtod(v, &end);
+			ok = args_double(who, a, v, 0, 1, &o->lambda);
 		else if (!strcmp(a, "--l2"))
-			o->l2 = strtod(v, &end);
+			ok = args_double(who, a, v, 0, 1e9, &o->l2);
 		else if (!strcmp(a, "--lr"))
-			o->lr = strtod(v, &end);
+			ok = args_double(who, a, v, 0, 1e9, &o->lr);
 		else if (!strcmp(a, "--eps"))
-			o->eps = strtod(v, &end);
+			ok = args_double(who, a, v, 0, 1, &o->eps);
 		else if (!strcmp(a, "--k"))
-			o->k = strtod(v, &end);
+			ok = args_double(who, a, v, 0, 1e9, &o->k);
 		else if (!strcmp(a, "--threads"))
-			o->threads = (int)strtol(v, &end, 10);
-		else
-			return -1;
-		if (end && *end)
-			return -1;
+			ok = args_int(who, a, v, 1, 64, &o->threads);
+		else {
+			fprintf(stderr, "gyoku tune: unknown option or value: %s %s\n", a, v);
+			return tn_usage(stderr, 2);
+		}
+		if (!ok)
+			return 2;
 	}
-	return o->ndata && o->out && o->epochs >= 0 && o->lambda >= 0 && o->lambda <= 1 && o->threads >= 1 &&
-			       o->threads <= 64
-		       ? 0
-		       : -1;
+	return o->ndata && o->out ? -1 : tn_usage(stderr, 2);
 }
 
 int cmd_tune(int argc, char **argv)
 {
 	struct tn_opts o = {.epochs = 300, .threads = 1, .lambda = 0, .l2 = 1e-9, .lr = 2.0, .eps = 1e-5};
-	if (tn_args(argc, argv, &o)) {
-		tn_usage();
-		return 2;
-	}
+	int status = tn_args(argc, argv, &o);
+	if (status >= 0)
+		return status;
 	int rc = 1;
 	struct tn_data d = {0};
 	double *w = calloc(EVAL_NB, sizeof *w), *w0 = calloc(EVAL_NB, sizeof *w0);

@@ -23,6 +23,7 @@
 
 #include "gyoku/engine.h"
 #include "gyoku/usi.h"
+#include "gyoku/version.h"
 
 enum { USI_MAX_MOVES = 4000 };
 
@@ -149,7 +150,7 @@ static long long number(const char *w)
 
 static void cmd_usi(struct usi *u)
 {
-	say(u, "id name gyoku");
+	say(u, "id name gyoku %s", gy_version());
 	say(u, "id author the gyoku developers");
 	for (int i = 0; i < gy_engine_option_count(); i++) {
 		const struct gy_option_desc *o = gy_engine_option(i);

@@ -5,7 +5,7 @@
 # repository root after the binaries are built.
 set -u
 cd "$(dirname "$0")/.."
-tmp=build/match-test
+tmp=build/match-test${GYOKU:+-$(basename "$(dirname "$GYOKU")")} # bin/debug/gyoku: build/match-test-debug
 rm -rf "$tmp" && mkdir -p "$tmp"
 fake=bin/tools/fakeusi
 gyoku=${GYOKU:-bin/gyoku} # GYOKU=bin/debug/gyoku runs the sanitizer build

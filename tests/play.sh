@@ -12,7 +12,7 @@ set -u
 cd "$(dirname "$0")/.."
 gyoku=${GYOKU:-bin/gyoku}
 data=tests/data/play
-tmp=build/play-test
+tmp=build/play-test${GYOKU:+-$(basename "$(dirname "$GYOKU")")} # bin/debug/gyoku: build/play-test-debug
 rm -rf "$tmp" && mkdir -p "$tmp"
 export LANG=C.UTF-8 LC_ALL=C.UTF-8
 

@@ -1,35 +1,37 @@
 #!/usr/bin/env bash
-# tests/run.sh: runs every test suite (release and sanitizer builds, the
-# independent-implementation comparison, the fuzzers, the source checks),
-# prints each suite's count and every failure, and ends with the line
-# "N passed, N failed" (plus skipped).  Full output: build/test.log.
-# Run from the repository root after the binaries are built (make test).
+# tests/run.sh [quick|full]: runs the test suites, several at a time, prints
+# each suite's count and every failure in a fixed order, and ends with the
+# line "N passed, N failed" (plus skipped).  Full output: build/test.log,
+# and each suite's own in build/test-logs/NAME.log.
+#   quick  (make check) the release unit tests, the command-line cases, the
+#          search signature, the match, tune and play scripts and the
+#          source checks: about a minute on two cores.
+#   full   (make test, what CI runs; the default) all of quick, and the
+#          sanitizer build's tests, the fuzzers for FUZZ_SECONDS each (5),
+#          the independent implementations, PostgreSQL, the web server and
+#          the browser board.
+# TEST_JOBS (default: the number of cores plus one) suites run at once,
+# the longest first by the times of the last run (build/test-times.txt, or
+# tests/suite-times.txt in a fresh build/).
+# Suites that share a resource run one after another in one lane (the
+# PostgreSQL server).  Run from the repository root after the binaries are
+# built (make check, make test).
 set -u
 cd "$(dirname "$0")/.."
+tier=${1:-full}
+case $tier in
+quick | full) ;;
+*)
+	echo "usage: tests/run.sh [quick|full]" >&2
+	exit 2
+	;;
+esac
 mkdir -p build
 log=build/test.log
-: > "$log"
-passed=0 failed=0 skipped=0
-
-# run NAME COMMAND...: runs one suite, whose output has PASS/FAIL/SKIP lines.
-run() {
-	local name=$1 out status p f s
-	shift
-	out=$("$@" 2>&1)
-	status=$?
-	printf '== %s\n%s\n' "$name" "$out" >> "$log"
-	p=$(grep -c '^PASS ' <<< "$out")
-	f=$(grep -c '^FAIL ' <<< "$out")
-	s=$(grep -c '^SKIP ' <<< "$out")
-	if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then
-		f=1
-		out="$out
-FAIL $name: exited with status $status"
-	fi
-	passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
-	printf '%-28s %4d passed, %d failed, %d skipped\n' "$name" "$p" "$f" "$s"
-	grep -E '^(FAIL|SKIP) ' <<< "$out" | head -20
-}
+logs=build/test-logs
+times=build/test-times.txt
+rm -rf "$logs" && mkdir -p "$logs"
+jobs_max=${TEST_JOBS:-$(($(nproc) + 1))}
 
 # one NAME COMMAND...: a command that is one case, passing when it exits 0.
 one() {
@@ -37,18 +39,6 @@ one() {
 	shift
 	if out=$("$@" 2>&1); then echo "PASS $name"; else printf 'FAIL %s: %s\n' "$name" "$(tail -3 <<< "$out" | tr '\n' ' ')"; fi
 }
-
-for t in bin/tests/t_*; do
-	run "$(basename "$t")" "$t"
-done
-for t in bin/debug/tests/t_*; do
-	case $(basename "$t") in
-	t_perft) run "debug/t_perft" "$t" --max-nodes 1000000 ;;
-	t_kinds) run "debug/t_kinds" "$t" 3000 ;;
-	t_mate) run "debug/t_mate" "$t" --quick ;;
-	*) run "debug/$(basename "$t")" "$t" ;;
-	esac
-done
 
 # The gyoku command line (issue 2: perft output, tsume positions, refusals).
 cli() {
@@ -85,7 +75,6 @@ cli() {
 			&& echo "PASS cli-3.2" || echo "FAIL cli-3.2: $got"
 	fi
 }
-run cli cli
 
 # gyoku solve (issue 5): a SFEN, KIF and CSA problems, nomate, timeout, the tsume rules.
 mate_cli() {
@@ -146,7 +135,6 @@ mate_cli() {
 	out=$(bin/gyoku solve tests/data/kif/rest_sjis.kif 2> /dev/null | head -1)
 	[ "$out" = "mate 7" ] && echo "PASS mate-cli-6.3" || echo "FAIL mate-cli-6.3: $out"
 }
-run mate-cli mate_cli
 
 # The search signature (style.md rule 12, issue 4): `gyoku-usi bench` must print the node
 # count in tests/data/bench_signature.txt, and the same count when run again.
@@ -162,19 +150,6 @@ bench_signature() {
 	again=$(bin/gyoku-usi bench | sed -n 's/^Nodes searched: //p')
 	[ "$again" = "$got" ] && echo "PASS bench-1.2" || echo "FAIL bench-1.2: a second run searched $again nodes, the first $got"
 }
-run bench bench_signature
-
-# gyoku match against fake engines and fairy-stockfish (issue 4), release and sanitizer builds.
-run match tests/match.sh
-run debug/match env GYOKU=bin/debug/gyoku tests/match.sh
-
-# gyoku selfplay and gyoku tune, the evaluation's tuning tools (issue 4), release and sanitizer builds.
-run tune tests/tune.sh
-run debug/tune env GYOKU=bin/debug/gyoku tests/tune.sh
-
-# gyoku play, the terminal game (issue 6): scripted sessions and a pseudo-terminal, release and sanitizer builds.
-run play tests/play.sh
-run debug/play env GYOKU=bin/debug/gyoku tests/play.sh
 
 # Full legal-move sets against shogiops on positions from random play (issue 2).
 oracle() {
@@ -184,42 +159,6 @@ oracle() {
 	fi
 	one oracle-1.1 bash -c 'set -o pipefail; bin/tools/randpos 20261121 100000 | node tests/oracle/legal.mjs'
 }
-run oracle oracle
-
-# Every research record against tsshogi: main-line length, ending, final position (issue 3).
-run records tests/oracle/records.sh
-
-# The storage layer on PostgreSQL (issue 7): t_store against a throw-away server from tests/server/pg.sh.
-pg_dir=$(mktemp -d)
-trap 'tests/server/pg.sh stop "$pg_dir"' EXIT
-if pg_url=$(tests/server/pg.sh start "$pg_dir" 2> build/pg.log); then
-	run t_store-pg env GYOKU_TEST_PG="$pg_url" bin/tests/t_store
-	run debug/t_store-pg env GYOKU_TEST_PG="$pg_url" bin/debug/tests/t_store
-else
-	pg_url=
-	run t_store-pg echo "SKIP store-pg: $(tail -1 build/pg.log)"
-fi
-# The web server (issue 7, tests/server/): the API transcripts (tests/server/api/*.txt) on SQLite
-# with the release and sanitizer builds and on PostgreSQL, hostile input (both builds), kill -9
-# and restart on each store, two instances on one PostgreSQL database; about 50 s.
-if command -v node > /dev/null; then
-	run server-api node tests/server/api.mjs
-	run debug/server-api node tests/server/api.mjs --bin bin/debug/gyoku --scale 3
-	run server-hostile node tests/server/hostile.mjs
-	run debug/server-hostile node tests/server/hostile.mjs --bin bin/debug/gyoku --scale 3
-	run server-kill9 node tests/server/kill9.mjs
-	if [ -n "$pg_url" ]; then
-		run server-api-pg node tests/server/api.mjs --db "$pg_url"
-		run server-kill9-pg node tests/server/kill9.mjs --db "$pg_url"
-		run server-2inst-pg node tests/server/twoinst.mjs --db "$pg_url"
-	else
-		run server-pg echo "SKIP server-pg: no PostgreSQL ($(tail -1 build/pg.log))"
-	fi
-else
-	run server echo "SKIP server-1.1: node is not installed"
-fi
-tests/server/pg.sh stop "$pg_dir"
-trap - EXIT
 
 # The browser board's own logic (web/test/, node --test): SFEN and moves, promotion choice, clocks.
 web_unit() {
@@ -229,27 +168,19 @@ web_unit() {
 	sed -n 's/^ok [0-9]* - \(.*\)/PASS web: \1/p; s/^not ok [0-9]* - \(.*\)/FAIL web: \1/p' build/web-unit.tap
 	return $rc
 }
-run web web_unit
 
-# The board in headless Chromium against its own gyoku serve (issue 7): two players, a spectator, a phone; about 20-60 s.
-run browser node tests/browser/run.mjs
-
-# The web server under load (bench/server.sh, bench/server_load.c): a tiny run on SQLite and on
-# PostgreSQL that passes when no request failed, no event was lost and the server stopped on SIGTERM.
-run server-load env SERVER_GAMES=2 SERVER_SPECTATORS=4 SERVER_SECONDS=2 SERVER_CHECK=1 bench/server.sh
-
+# libFuzzer on every parser for FUZZ_SECONDS each (longer runs: make fuzz).
 fuzz() {
-	local i=0
+	local i=0 f
 	for f in bin/fuzz/*; do
 		[ -x "$f" ] || continue
 		i=$((i + 1))
 		mkdir -p "build/corpus/$(basename "$f")"
 		# Seeds: the shared seeds and the record test files (only the first folder is written to).
-		one "fuzz-1.$i" "$f" -max_total_time="${FUZZ_SECONDS:-20}" -seed=1 "build/corpus/$(basename "$f")" \
+		one "fuzz-1.$i" "$f" -max_total_time="${FUZZ_SECONDS:-5}" -seed=1 "build/corpus/$(basename "$f")" \
 			tests/fuzz/seeds tests/data/csa tests/data/kif tests/data/jkf
 	done
 }
-run fuzz fuzz
 
 style() {
 	one style-1.1 scripts/checksrc.sh
@@ -259,9 +190,174 @@ style() {
 		echo "SKIP style-1.2: clang-format not installed"
 	fi
 }
-run style style
 
-echo "(full output in $log)"
+# The suites, in the order they are reported: name, lane (suites of one lane run one after
+# another, in this order; "-": a lane of its own), and the command as shell words.
+names=() lanes=() cmds=()
+# suite [-l LANE] NAME COMMAND...: adds a suite; its output must have PASS/FAIL/SKIP lines.
+suite() {
+	local lane=-
+	[ "$1" = -l ] && lane=$2 && shift 2
+	names+=("$1") lanes+=("$lane")
+	shift
+	cmds+=("$(printf '%q ' "$@")")
+}
+
+for t in bin/tests/t_*; do
+	suite "$(basename "$t")" "$t"
+done
+if [ "$tier" = full ]; then
+	for t in bin/debug/tests/t_*; do
+		case $(basename "$t") in
+		t_perft) suite "debug/t_perft" "$t" --max-nodes 1000000 ;;
+		t_kinds) suite "debug/t_kinds" "$t" 3000 ;;
+		t_mate) suite "debug/t_mate" "$t" --quick ;;
+		*) suite "debug/$(basename "$t")" "$t" ;;
+		esac
+	done
+fi
+suite cli cli
+# What every command says on its command line: --help, --version, numbers, files (issue 28).
+suite cli-args tests/cli.sh
+[ "$tier" = full ] && suite debug/cli-args env GYOKU_BIN=bin/debug tests/cli.sh
+suite mate-cli mate_cli
+suite bench bench_signature
+# gyoku match against fake engines and fairy-stockfish (issue 4), release and sanitizer builds.
+suite match tests/match.sh
+[ "$tier" = full ] && suite debug/match env GYOKU=bin/debug/gyoku tests/match.sh
+# gyoku selfplay and gyoku tune, the evaluation's tuning tools (issue 4), release and sanitizer builds.
+suite tune tests/tune.sh
+[ "$tier" = full ] && suite debug/tune env GYOKU=bin/debug/gyoku tests/tune.sh
+# gyoku play, the terminal game (issue 6): scripted sessions and a pseudo-terminal, release and sanitizer builds.
+suite play tests/play.sh
+[ "$tier" = full ] && suite debug/play env GYOKU=bin/debug/gyoku tests/play.sh
+
+pg_dir=
+if [ "$tier" = full ]; then
+	suite oracle oracle
+	# Every research record against tsshogi: main-line length, ending, final position (issue 3).
+	suite records tests/oracle/records.sh
+	# The storage layer and the web server on PostgreSQL (issue 7), against one throw-away server
+	# from tests/server/pg.sh, one suite after another in the lane "pg" (they share its database).
+	pg_dir=$(mktemp -d)
+	trap 'tests/server/pg.sh stop "$pg_dir"' EXIT
+	if pg_url=$(tests/server/pg.sh start "$pg_dir" 2> build/pg.log); then
+		suite -l pg t_store-pg env GYOKU_TEST_PG="$pg_url" bin/tests/t_store
+		suite -l pg debug/t_store-pg env GYOKU_TEST_PG="$pg_url" bin/debug/tests/t_store
+	else
+		pg_url=
+		suite t_store-pg echo "SKIP store-pg: $(tail -1 build/pg.log)"
+	fi
+	# The web server (issue 7, tests/server/): the API transcripts (tests/server/api/*.txt) on SQLite
+	# with the release and sanitizer builds and on PostgreSQL, hostile input (both builds), kill -9
+	# and restart on each store, two instances on one PostgreSQL database.  Each server listens on a
+	# port of its own (port 0).
+	if command -v node > /dev/null; then
+		suite server-api node tests/server/api.mjs
+		suite debug/server-api node tests/server/api.mjs --bin bin/debug/gyoku --scale 3
+		suite server-hostile node tests/server/hostile.mjs
+		suite debug/server-hostile node tests/server/hostile.mjs --bin bin/debug/gyoku --scale 3
+		suite server-kill9 node tests/server/kill9.mjs
+		if [ -n "$pg_url" ]; then
+			suite -l pg server-api-pg node tests/server/api.mjs --db "$pg_url"
+			suite -l pg server-kill9-pg node tests/server/kill9.mjs --db "$pg_url"
+			suite -l pg server-2inst-pg node tests/server/twoinst.mjs --db "$pg_url"
+		else
+			suite server-pg echo "SKIP server-pg: no PostgreSQL ($(tail -1 build/pg.log))"
+		fi
+	else
+		suite server echo "SKIP server-1.1: node is not installed"
+	fi
+	suite web web_unit
+	# The board in headless Chromium against its own gyoku serve (issue 7): two players, a spectator, a phone.
+	suite browser node tests/browser/run.mjs
+	# The web server under load (bench/server.sh, bench/server_load.c): a tiny run on SQLite and on a
+	# PostgreSQL server of its own that passes when no request failed, no event was lost and the server
+	# stopped on SIGTERM.
+	suite server-load env SERVER_GAMES=2 SERVER_SPECTATORS=4 SERVER_SECONDS=2 SERVER_CHECK=1 bench/server.sh
+	suite fuzz fuzz
+fi
+suite style style
+
+# run_suite I: runs suite I into $logs/NAME.log, then writes its exit status and seconds to NAME.rc
+# (the command in a subshell of its own, so that its variables are not this function's).
+run_suite() {
+	local f=$logs/${names[$1]//\//-} start=$SECONDS
+	(eval "${cmds[$1]}") > "$f.log" 2>&1 < /dev/null
+	echo "$? $((SECONDS - start))" > "$f.rc"
+}
+
+# Step 1: the lanes, each a list of suite numbers, started the longest first by the last run's times
+# (a fresh build/ takes them from tests/suite-times.txt).
+[ -s "$times" ] || grep -v '^#' tests/suite-times.txt > "$times" 2> /dev/null
+declare -A lane_of lane_time
+lane_ids=()
+for i in "${!names[@]}"; do
+	l=${lanes[$i]}
+	[ "$l" = - ] && l=$i
+	[ -n "${lane_of[$l]:-}" ] || lane_ids+=("$l")
+	lane_of[$l]="${lane_of[$l]:-} $i"
+	last=$(awk -v n="${names[$i]}" '$1 == n { print $2 }' "$times")
+	lane_time[$l]=$((${lane_time[$l]:-0} + ${last:-0}))
+done
+order=$(for l in "${lane_ids[@]}"; do echo "${lane_time[$l]} $l"; done | sort -s -k1,1nr | cut -d' ' -f2)
+
+# Step 2: start the lanes, at most $jobs_max at once, and report the suites in their order as they end.
+passed=0 failed=0 skipped=0 next=0
+: > "$log"
+trap 'kill $(jobs -p) 2> /dev/null; [ -n "$pg_dir" ] && tests/server/pg.sh stop "$pg_dir"; exit 130' INT TERM
+# report: prints the finished suites from $next on, in order, until one has not finished.
+report() {
+	local name f rc secs out p fl s
+	while [ "$next" -lt "${#names[@]}" ]; do
+		name=${names[$next]} f=$logs/${names[$next]//\//-}
+		[ -s "$f.rc" ] || return
+		read -r rc secs < "$f.rc"
+		out=$(cat "$f.log")
+		p=$(grep -c '^PASS ' <<< "$out")
+		fl=$(grep -c '^FAIL ' <<< "$out")
+		s=$(grep -c '^SKIP ' <<< "$out")
+		if [ "$rc" -ne 0 ] && [ "$fl" -eq 0 ]; then
+			fl=1
+			out="$out
+FAIL $name: exited with status $rc"
+		fi
+		printf '== %s (%d s)\n%s\n' "$name" "$secs" "$out" >> "$log"
+		passed=$((passed + p)) failed=$((failed + fl)) skipped=$((skipped + s))
+		printf '%-28s %4d passed, %d failed, %d skipped  (%d s)\n' "$name" "$p" "$fl" "$s" "$secs"
+		grep -E '^(FAIL|SKIP) ' <<< "$out" | head -20
+		next=$((next + 1))
+	done
+}
+for l in $order; do
+	while [ "$(jobs -pr | wc -l)" -ge "$jobs_max" ]; do
+		report
+		sleep 0.2
+	done
+	(for i in ${lane_of[$l]}; do run_suite "$i"; done) &
+done
+while [ "$next" -lt "${#names[@]}" ]; do
+	report
+	[ "$next" -lt "${#names[@]}" ] || break
+	if [ -z "$(jobs -pr)" ] && [ ! -s "$logs/${names[$next]//\//-}.rc" ]; then
+		# Every lane has ended, so this suite never will: a lane was killed.
+		echo "FAIL ${names[$next]}: no result (its lane was killed)" >> "$logs/${names[$next]//\//-}.log"
+		echo "1 0" > "$logs/${names[$next]//\//-}.rc"
+	fi
+	sleep 0.2
+done
+wait
+[ -n "$pg_dir" ] && tests/server/pg.sh stop "$pg_dir"
+trap - EXIT INT TERM
+
+# The times of this run, for the order of the next (suites of the other tier keep theirs).
+for i in "${!names[@]}"; do
+	read -r _ secs < "$logs/${names[$i]//\//-}.rc"
+	echo "${names[$i]} $secs"
+done | awk 'NR == FNR { t[$1] = $2; next } !($1 in t) { print } END { for (n in t) print n, t[n] }' - "$times" \
+	2> /dev/null | sort > "$times.new" && mv "$times.new" "$times"
+
+echo "(full output in $log, each suite's in $logs/)"
 if [ "$skipped" -gt 0 ]; then
 	echo "$passed passed, $failed failed, $skipped skipped"
 else

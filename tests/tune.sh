@@ -8,7 +8,7 @@
 # after the binaries are built.
 set -u
 cd "$(dirname "$0")/.."
-tmp=build/tune-test
+tmp=build/tune-test${GYOKU:+-$(basename "$(dirname "$GYOKU")")} # bin/debug/gyoku: build/tune-test-debug
 rm -rf "$tmp" && mkdir -p "$tmp"
 gyoku=${GYOKU:-bin/gyoku} # GYOKU=bin/debug/gyoku runs the sanitizer build
 

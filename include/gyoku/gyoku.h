@@ -26,5 +26,6 @@
 #include "textenc.h"
 #include "types.h"
 #include "usi.h"
+#include "version.h"
 
 #endif
