@@ -101,8 +101,7 @@ int api_game_list(struct http_req *r, const char *arg)
 	struct store_filter f = {.limit = 50};
 	const char *user = http_query(r, "user"), *status = http_query(r, "status");
 	const char *limit = http_query(r, "limit"), *before = http_query(r, "before");
-	if (status && strcmp(status, "waiting") && strcmp(status, "playing") && strcmp(status, "ended") &&
-	    strcmp(status, "canceled"))
+	if (status && !(f.status = store_status_by_name(status)))
 		return http_error(r, 400, "status must be waiting, playing, ended or canceled");
 	if (limit) {
 		char *end;
@@ -120,7 +119,6 @@ int api_game_list(struct http_req *r, const char *arg)
 		f.before_ms = from.created_ms;
 		f.before_id = from.id;
 	}
-	f.status = status;
 	if (user) {
 		struct store_user u;
 		/* A name too long for the store (STORE_ERR_ARG) or not ASCII (which PostgreSQL may refuse) names nobody. */
@@ -132,7 +130,7 @@ int api_game_list(struct http_req *r, const char *arg)
 				       ? http_error(r, 404, "no user named %s", user)
 				       : http_error(r, 503, "the database failed: try again");
 		f.user = u.id;
-	} else if (status && !strcmp(status, "waiting")) {
+	} else if (f.status == STORE_WAITING) {
 		f.lobby = true;
 		f.viewer = http_user(r) ? r->user.id : 0;
 	} else {
@@ -245,57 +243,32 @@ static void seat_name(struct srv *s, int64_t user, int level, const char *record
 		snprintf(out, size, "%s", record_name);
 }
 
-/* The libgyoku ending named `name` (gy_ending_name), or GY_END_NONE. */
-static enum gy_ending ending_by_name(const char *name)
+/*
+ * The headers of the record of `g` (players, start, event, time
+ * control), set on its session, whose record (moves with their times,
+ * the ending) the writers take.  False when out of memory.
+ */
+static bool set_headers(struct srv *s, struct game *g)
 {
-	for (int e = 1; e < GY_END_NB; e++)
-		if (!strcmp(name, gy_ending_name((enum gy_ending)e)))
-			return (enum gy_ending)e;
-	return GY_END_NONE;
-}
-
-/* The game as a record (headers, moves with their times, the ending) for the record writers. */
-static struct gy_game *to_record(struct srv *s, const struct game *g)
-{
-	struct gy_game *rec = NULL;
-	if (gy_game_create(&rec, &g->start))
-		return NULL;
 	char name[STORE_NAME_MAX * 4], when[32];
 	const struct store_game *row = &g->row;
-	bool handicap = g->start.side == GY_WHITE;
+	bool handicap = gy_session_start(g->session)->side == GY_WHITE;
 	bool ok = true;
 	seat_name(s, row->black_user, row->black_level, row->black_name, name, sizeof name);
-	ok &= !gy_game_set_header(rec, handicap ? "下手" : "先手", name);
+	ok &= !gy_session_set_header(g->session, handicap ? "下手" : "先手", name);
 	seat_name(s, row->white_user, row->white_level, row->white_name, name, sizeof name);
-	ok &= !gy_game_set_header(rec, handicap ? "上手" : "後手", name);
+	ok &= !gy_session_set_header(g->session, handicap ? "上手" : "後手", name);
 	if (row->started_ms) {
 		time_t t = (time_t)(row->started_ms / 1000);
 		struct tm tm;
 		gmtime_r(&t, &tm);
 		strftime(when, sizeof when, "%Y/%m/%d %H:%M:%S", &tm);
-		ok &= !gy_game_set_header(rec, "開始日時", when);
+		ok &= !gy_session_set_header(g->session, "開始日時", when);
 	}
-	ok &= !gy_game_set_header(rec, "棋戦", "gyoku");
+	ok &= !gy_session_set_header(g->session, "棋戦", "gyoku");
 	if (row->tc[0])
-		ok &= !gy_game_set_header(rec, "持ち時間", row->tc);
-	int node = 0;
-	for (int i = 0; ok && i < row->ply; i++) {
-		ok &= !gy_game_add(rec, node, g->gm[i], &node);
-		gy_game_set_time(rec, node, g->moves[i].spent_ms);
-	}
-	enum gy_ending e = ending_by_name(row->ending);
-	if (ok && e != GY_END_NONE) {
-		enum gy_result res = !strcmp(row->result, "black")   ? GY_RESULT_BLACK_WINS
-				     : !strcmp(row->result, "white") ? GY_RESULT_WHITE_WINS
-				     : !strcmp(row->result, "draw")  ? GY_RESULT_DRAW
-								     : GY_RESULT_NONE;
-		gy_game_set_ending(rec, node, (struct gy_verdict){e, res});
-	}
-	if (!ok) {
-		gy_game_destroy(rec);
-		return NULL;
-	}
-	return rec;
+		ok &= !gy_session_set_header(g->session, "持ち時間", row->tc);
+	return ok;
 }
 
 int api_game_export(struct http_req *r, const char *id)
@@ -317,16 +290,15 @@ int api_game_export(struct http_req *r, const char *id)
 	int st = game_load(r->srv, id, &g, &why);
 	if (st)
 		return http_error(r, (unsigned)st, "%s", why.msg);
-	struct gy_game *rec = to_record(r->srv, &g);
-	game_release(&g);
 	char *text = NULL;
 	size_t len = 0;
-	if (!rec || gy_record_write(rec, (enum gy_record_format)f, &text, &len)) {
-		gy_game_destroy(rec);
+	bool written = set_headers(r->srv, &g) &&
+		       !gy_record_write(gy_session_game(g.session), (enum gy_record_format)f, &text, &len);
+	game_release(&g);
+	if (!written) {
 		free(text);
 		return http_error(r, 500, "the record could not be written");
 	}
-	gy_game_destroy(rec);
 	static const char enc_line[] = "#KIF version=2.0 encoding=UTF-8\n";
 	char *out = utf8_kif ? malloc(sizeof enc_line + len) : NULL;
 	if (out) {

@@ -3,10 +3,15 @@
  *
  * Invariants: the queue holds each game id at most once; a worker takes
  * an id out before it thinks, so a game changed meanwhile is queued again
- * and looked at afresh.  A worker's move goes through games_move like a
- * person's, with the ply it thought about: if the game moved on (a
- * resignation, a time forfeit), the move is refused and dropped.  Each
- * worker owns its player; only bots_stop touches it from another thread
+ * and looked at afresh.  A worker thinks about the game's own session
+ * (game_load), at the game's time: the player's clock limits are what is
+ * left of the turn (main time, the current byoyomi period) less its
+ * margin (GY_PLAYER_MARGIN_MS), so the queue, the load and the reset are
+ * paid from the computer's time, never past it.  The move then goes
+ * through games_move like a person's, with the ply it thought about: if
+ * the game moved on (a resignation, a time forfeit), the move is refused
+ * and dropped.  Each worker owns its player, made before its thread
+ * starts; only bots_stop touches it from another thread
  * (gy_player_stop).
  */
 #include <pthread.h>
@@ -27,7 +32,7 @@ enum { QUEUE_MAX = 4096, WORKERS_MAX = 64 };
 struct worker {
 	struct bots *bots;
 	pthread_t thread;
-	struct gy_player *player; /* created on the first game; set under the mutex */
+	struct gy_player *player; /* made by bots_start before the thread, reset for each game */
 	bool done;                /* the thread has left its loop (under the mutex) */
 };
 
@@ -42,17 +47,6 @@ struct bots {
 	struct worker workers[WORKERS_MAX];
 };
 
-/* The game as a session (session.h), for the player to think about. */
-static enum gy_err session_of(const struct game *g, const struct gy_rules *rules, struct gy_session **out)
-{
-	enum gy_err err = gy_session_create(out, &g->start, rules);
-	for (int i = 0; !err && i < g->row.ply; i++)
-		err = gy_session_replay(*out, g->gm[i], g->moves[i].spent_ms);
-	if (!err)
-		err = gy_session_resume_clock(*out, g->timed ? &g->clock : NULL, -1);
-	return err;
-}
-
 /* Thinks for the computer in game `id` if it is its turn, and plays what it decided. */
 static void play(struct worker *w, const char *id)
 {
@@ -61,52 +55,31 @@ static void play(struct worker *w, const char *id)
 	struct why why;
 	if (game_load(s, id, &g, &why))
 		return;
-	int level = g.pos.side == GY_BLACK ? g.row.black_level : g.row.white_level;
-	if (strcmp(g.row.status, "playing") || !level) {
-		game_release(&g);
-		return;
-	}
-	struct gy_rules rules = gy_rules_default();
-	rules.impasse = (enum gy_impasse_rule)gy_impasse_rule_parse(g.row.impasse, strlen(g.row.impasse), NULL);
-	rules.max_moves = GAMES_MAX_PLIES;
-	enum gy_err err = GY_OK;
-	if (w->player) {
-		err = gy_player_reset(w->player, level, &rules);
-	} else {
-		struct gy_player *p = NULL;
-		err = gy_player_create(&p, level, &rules);
-		pthread_mutex_lock(&w->bots->mu);
-		w->player = p;
-		pthread_mutex_unlock(&w->bots->mu);
-	}
-	if (!err && !(err = gy_player_set_option(w->player, "NetworkDelay", "400"))) {
-		enum gy_best_kind kind;
-		gy_move m;
-		int ply = g.row.ply;
-		struct gy_session *session = NULL;
-		err = session_of(&g, &rules, &session);
-		if (!err)
-			err = gy_player_think(w->player, session, srv_now_ms(), false, &kind, &m);
-		gy_session_destroy(session);
-		game_release(&g);
-		if (err || atomic_load(&s->stopping))
-			return;
-		int st;
-		if (kind == GY_BEST_MOVE) {
-			char usi[GY_USI_MOVE_MAX];
-			gy_usi_write_move(m, usi);
-			st = games_move(s, id, 0, usi, ply, NULL, &why);
-		} else if (kind == GY_BEST_WIN) {
-			st = games_declare(s, id, 0, NULL, &why);
-		} else {
-			st = games_resign(s, id, 0, NULL, &why);
-		}
-		if (st && st != 409)
-			fprintf(stderr, "gyoku serve: the computer's move in game %s failed: %s\n", id, why.msg);
-		return;
-	}
+	int level = game_computer_to_move(&g);
+	enum gy_err err = level ? gy_player_reset(w->player, level, gy_session_rules(g.session)) : GY_OK;
+	enum gy_best_kind kind = GY_BEST_RESIGN;
+	gy_move m = GY_MOVE_NONE;
+	int ply = g.row.ply;
+	/* The game's session as it stands; the clock has run since the turn started (queue, load, reset). */
+	if (level && !err)
+		err = gy_player_think(w->player, g.session, game_now(&g), false, &kind, &m);
 	game_release(&g);
-	fprintf(stderr, "gyoku serve: the computer cannot play game %s: %s\n", id, gy_strerror(err));
+	if (err)
+		fprintf(stderr, "gyoku serve: the computer cannot play game %s: %s\n", id, gy_strerror(err));
+	if (!level || err || atomic_load(&s->stopping))
+		return;
+	int st;
+	if (kind == GY_BEST_MOVE) {
+		char usi[GY_USI_MOVE_MAX];
+		gy_usi_write_move(m, usi);
+		st = games_move(s, id, 0, usi, ply, NULL, &why);
+	} else if (kind == GY_BEST_WIN) {
+		st = games_declare(s, id, 0, NULL, &why);
+	} else {
+		st = games_resign(s, id, 0, NULL, &why);
+	}
+	if (st && st != 409)
+		fprintf(stderr, "gyoku serve: the computer's move in game %s failed: %s\n", id, why.msg);
 }
 
 static void *run(void *arg)
@@ -150,10 +123,16 @@ void bots_enqueue(struct bots *b, const char *id)
 	pthread_mutex_unlock(&b->mu);
 }
 
+void bots_game_changed(void *bots, const struct game *g, bool remote)
+{
+	if (!remote && game_computer_to_move(g))
+		bots_enqueue(bots, g->row.id);
+}
+
 /* Queues the games in play that have a computer side (at start-up, after a restart). */
 static void queue_games_in_play(struct bots *b)
 {
-	struct store_filter f = {.status = "playing", .limit = 200};
+	struct store_filter f = {.status = STORE_PLAYING, .limit = 200};
 	for (;;) {
 		struct store_game *games = NULL;
 		int n = 0;
@@ -181,6 +160,16 @@ struct bots *bots_start(struct srv *s, int workers)
 	b->srv = s;
 	pthread_mutex_init(&b->mu, NULL);
 	pthread_cond_init(&b->cond, NULL);
+	/* The players first: making one takes time (tables, hash), which no game's clock should pay. */
+	struct gy_rules rules = gy_rules_default();
+	for (int i = 0; i < workers; i++) {
+		enum gy_err err = gy_player_create(&b->workers[i].player, GY_LEVEL_MIN, &rules);
+		if (err) {
+			fprintf(stderr, "gyoku serve: the computer cannot start: %s\n", gy_strerror(err));
+			bots_stop(b);
+			return NULL;
+		}
+	}
 	for (int i = 0; i < workers; i++) {
 		b->workers[i].bots = b;
 		if (pthread_create(&b->workers[i].thread, NULL, run, &b->workers[i])) {
@@ -217,10 +206,10 @@ void bots_stop(struct bots *b)
 		}
 	}
 	pthread_mutex_unlock(&b->mu);
-	for (int i = 0; i < b->nworkers; i++) {
+	for (int i = 0; i < b->nworkers; i++)
 		pthread_join(b->workers[i].thread, NULL);
+	for (int i = 0; i < WORKERS_MAX; i++)
 		gy_player_destroy(b->workers[i].player);
-	}
 	pthread_cond_destroy(&b->cond);
 	pthread_mutex_destroy(&b->mu);
 	free(b);

@@ -2,7 +2,9 @@
  * server/gamejson.c: the game JSON (gamejson.h).  Everything here reads;
  * nothing changes a game.  Player names come from the store, each user
  * read once per answer (a list names its owner in every game), the rest
- * from the replayed game.
+ * from the game's row and session.  The words of the status, the result
+ * and the ending are the store's (store.h) and libgyoku's
+ * (gy_ending_name, gy_impasse_rule_name).
  */
 #include <string.h>
 
@@ -65,41 +67,55 @@ static json_t *user_name(struct users *m, int64_t user)
 
 json_t *gamejson_clocks(const struct game *g, int64_t now)
 {
-	if (!g->timed || !g->row.clock[0])
+	const struct gy_clock *clock = gy_session_clock(g->session);
+	if (!clock)
 		return json_null();
-	bool running = !strcmp(g->row.status, "playing");
+	bool running = g->row.status == STORE_PLAYING;
 	json_t *j = json_object();
 	for (int c = 0; c < GY_COLOR_NB; c++) {
 		struct gy_clock_view v;
-		gy_clock_view(&g->clock, c, running ? now : g->row.updated_ms, &v);
+		gy_clock_view(clock, c, running ? now : g->row.updated_ms, &v);
 		json_object_set_new(j, side_names[c],
 				    json_pack("{s:I,s:i,s:I,s:b,s:i,s:I}", "main_ms", (json_int_t)v.main_ms, "periods",
 					      v.periods, "period_ms", (json_int_t)v.period_ms, "byoyomi", v.byoyomi,
 					      "vacation_days", v.vacation_days, "total_ms", (json_int_t)v.total_ms));
 	}
-	json_object_set_new(j, "running", running ? json_string(side_names[g->clock.side]) : json_null());
+	json_object_set_new(j, "running", running ? json_string(side_names[clock->side]) : json_null());
 	json_object_set_new(j, "deadline_ms", g->row.deadline_ms ? json_integer(g->row.deadline_ms) : json_null());
 	json_object_set_new(j, "now_ms", json_integer(now));
 	return j;
 }
 
-/* The impasse points of both sides under the game's rule, as a declaration would count them now. */
+/*
+ * The impasse points of both sides under the game's rule, each as a
+ * declaration by that side would count them now: the side to move's by
+ * the session, the other's as if it were its turn (with the same
+ * handicap bonus).
+ */
 static json_t *impasse(const struct game *g)
 {
-	if (!strcmp(g->row.impasse, "try"))
-		return json_pack("{s:s}", "rule", "try");
-	enum gy_impasse_rule rule = !strcmp(g->row.impasse, "24") ? GY_IMPASSE_JSA24 : GY_IMPASSE_CSA27;
-	gy_hand extra[GY_COLOR_NB] = {0, g->handicap ? gy_handicap_removed_hand(g->handicap) : 0};
-	json_t *j = json_pack("{s:s}", "rule", g->row.impasse);
+	const struct gy_session *s = g->session;
+	const struct gy_rules *rules = gy_session_rules(s);
+	json_t *j = json_pack("{s:s}", "rule", gy_impasse_rule_name(rules->impasse));
+	if (rules->impasse == GY_IMPASSE_TRY || rules->impasse == GY_IMPASSE_NONE)
+		return j;
+	int to_move = gy_session_position(s)->side;
+	gy_hand extra[GY_COLOR_NB] = {0, 0};
+	if (rules->handicap_bonus)
+		gy_impasse_handicap_extra(gy_session_start(s), extra);
 	for (int c = 0; c < GY_COLOR_NB; c++) {
-		struct gy_pos p = g->pos;
-		p.side = c; /* counted as if `c` declared now */
 		struct gy_impasse_result r;
-		gy_impasse_declare(&p, rule, extra, &r);
+		if (c == to_move) {
+			gy_session_count(s, &r);
+		} else {
+			struct gy_pos p = *gy_session_position(s);
+			p.side = c;
+			gy_impasse_declare(&p, rules->impasse, extra, &r);
+		}
 		json_object_set_new(j, side_names[c],
 				    json_pack("{s:i,s:i,s:i,s:b,s:b}", "points", r.points, "pieces", r.zone_pieces,
 					      "needed", r.win_points, "in_zone", r.king_in_zone, "ok",
-					      r.verdict == GY_IMPASSE_WIN && c == g->pos.side));
+					      r.verdict == GY_IMPASSE_WIN && c == to_move));
 	}
 	return j;
 }
@@ -113,19 +129,20 @@ static void moves(const struct game *g, json_t *j)
 		lists[k] = json_array();
 		json_object_set_new(nota, styles[k], lists[k]);
 	}
-	struct gy_pos p = g->start;
+	struct gy_pos p = *gy_session_start(g->session);
+	const gy_move *gm = gy_session_moves(g->session);
 	gy_sq prev = GY_SQ_NONE;
 	for (int i = 0; i < g->row.ply; i++) {
 		char text[GY_NOTATION_MAX];
 		json_array_append_new(usi, json_string(g->moves[i].usi));
 		json_array_append_new(spent, json_integer(g->moves[i].spent_ms));
 		for (int k = 0; k < GY_NOTATION_NB; k++) {
-			gy_notation_write(&p, g->gm[i], prev, (enum gy_notation)k, true, text, sizeof text);
+			gy_notation_write(&p, gm[i], prev, (enum gy_notation)k, true, text, sizeof text);
 			json_array_append_new(lists[k], json_string(text));
 		}
 		struct gy_undo u;
-		gy_pos_do(&p, g->gm[i], &u);
-		prev = gy_move_to(g->gm[i]);
+		gy_pos_do(&p, gm[i], &u);
+		prev = gy_move_to(gm[i]);
 	}
 	json_object_set_new(j, "moves", usi);
 	json_object_set_new(j, "spent_ms", spent);
@@ -136,10 +153,10 @@ static void moves(const struct game *g, json_t *j)
 static json_t *legal(const struct game *g)
 {
 	json_t *a = json_array();
-	if (strcmp(g->row.status, "playing"))
+	if (g->row.status != STORE_PLAYING)
 		return a;
 	struct gy_movelist list = {.n = 0};
-	gy_gen(&g->pos, GY_GEN_LEGAL, &list);
+	gy_gen(gy_session_position(g->session), GY_GEN_LEGAL, &list);
 	for (int i = 0; i < list.n; i++) {
 		char text[GY_USI_MOVE_MAX];
 		gy_usi_write_move(list.moves[i], text);
@@ -151,7 +168,7 @@ static json_t *legal(const struct game *g)
 /* The rating changes of a rated game that ended, or null. */
 static json_t *ratings(const struct store_game *r)
 {
-	if (!r->rated || strcmp(r->status, "ended") || r->rating_after[0] == 0)
+	if (!r->rated || r->status != STORE_ENDED || r->rating_after[0] == 0)
 		return json_null();
 	json_t *j = json_object();
 	for (int c = 0; c < GY_COLOR_NB; c++)
@@ -161,18 +178,26 @@ static json_t *ratings(const struct store_game *r)
 	return j;
 }
 
+json_t *gamejson_end(const struct game *g)
+{
+	const struct store_game *r = &g->row;
+	return json_pack("{s:s,s:o,s:o,s:i}", "status", store_status_name(r->status), "result",
+			 str_or_null(store_result_name(r->result)), "ending", str_or_null(store_ending_name(r)), "ply",
+			 r->ply);
+}
+
 /* The short form of one game, with its users read through `m`. */
 static json_t *summary(struct users *m, const struct store_game *r)
 {
 	/* A waiting game shows its creator on the side chosen (none yet when furigoma decides). */
 	int64_t black = r->black_user, white = r->white_user;
-	if (!strcmp(r->status, "waiting") && r->color != 2)
+	if (r->status == STORE_WAITING && r->color != 2)
 		*(r->color == 0 ? &black : &white) = r->creator;
 	bool live = r->tc[0] && !strchr(r->tc, 'd');
 	return json_pack("{s:s,s:s,s:o,s:o,s:o,s:o,s:o,s:o,s:s,s:s,s:s,s:b,s:i,s:I,s:I}", "id", r->id, "status",
-			 r->status, "result", str_or_null(r->result), "ending", str_or_null(r->ending), "black",
-			 player(m, black, r->black_level, r->black_name), "white",
-			 player(m, white, r->white_level, r->white_name), "creator", user_name(m, r->creator),
+			 store_status_name(r->status), "result", str_or_null(store_result_name(r->result)), "ending",
+			 str_or_null(store_ending_name(r)), "black", player(m, black, r->black_level, r->black_name),
+			 "white", player(m, white, r->white_level, r->white_name), "creator", user_name(m, r->creator),
 			 "challenged", user_name(m, r->challenged), "time", r->tc[0] ? r->tc : "none", "kind",
 			 !r->tc[0] ? "untimed"
 			 : live    ? "live"
@@ -199,14 +224,15 @@ json_t *gamejson_full(struct srv *s, const struct game *g, int64_t viewer, int64
 	json_t *j = summary(&m, &g->row);
 	if (!j)
 		return NULL;
+	const struct gy_pos *pos = gy_session_position(g->session);
 	char sfen[GY_SFEN_MAX];
-	gy_sfen_write(&g->pos, sfen, sizeof sfen);
+	gy_sfen_write(pos, sfen, sizeof sfen);
 	json_object_set_new(j, "start_sfen", json_string(g->row.start_sfen));
 	json_object_set_new(j, "sfen", json_string(sfen));
-	json_object_set_new(j, "side", json_string(side_names[g->pos.side]));
+	json_object_set_new(j, "side", json_string(side_names[pos->side]));
 	moves(g, j);
 	json_object_set_new(j, "last", g->row.ply ? json_string(g->moves[g->row.ply - 1].usi) : json_null());
-	json_object_set_new(j, "check", json_boolean(gy_pos_in_check(&g->pos)));
+	json_object_set_new(j, "check", json_boolean(gy_pos_in_check(pos)));
 	json_object_set_new(j, "legal", legal(g));
 	json_object_set_new(j, "clocks", gamejson_clocks(g, now));
 	json_object_set_new(j, "impasse", impasse(g));
@@ -216,6 +242,6 @@ json_t *gamejson_full(struct srv *s, const struct game *g, int64_t viewer, int64
 	json_object_set_new(j, "ratings", ratings(&g->row));
 	const struct store_game *r = &g->row;
 	bool seated = r->black_user || r->white_user || r->black_level || r->white_level;
-	json_object_set_new(j, "imported", json_boolean(!seated && !strcmp(r->status, "ended")));
+	json_object_set_new(j, "imported", json_boolean(!seated && r->status == STORE_ENDED));
 	return j;
 }

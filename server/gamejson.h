@@ -24,6 +24,9 @@ json_t *gamejson_full(struct srv *s, const struct game *g, int64_t viewer, int64
  */
 json_t *gamejson_list(struct srv *s, const struct store_game *rows, int n);
 
+/* The data of the "end" event of an ended game: {"status", "result", "ending", "ply"}. */
+json_t *gamejson_end(const struct game *g);
+
 /* The "clocks" object at `now`, or JSON null for an untimed game or one not started. */
 json_t *gamejson_clocks(const struct game *g, int64_t now);
 

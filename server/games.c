@@ -2,27 +2,29 @@
  * server/games.c: the game service (games.h).
  *
  * Invariants: a stored game's moves are legal in turn from its start
- * position (every move is checked here before it is stored, and checked
- * again on every load); a playing game with a clock has a deadline equal
- * to gy_clock_deadline of its stored clock; an ended game has a result
- * and an ending and no deadline.  No operation writes except through
- * commit(), whose update is conditional on the ply and status it loaded.
+ * position (every move is played by the session before it is stored, and
+ * replayed into a session on every load); the row's status, result,
+ * ending, clock and deadline are the session's, copied by settle() after
+ * every change the session made: a playing game with a clock has the
+ * deadline gy_session_deadline gives, an ended game a result and an
+ * ending (an imported record's may be none) and no deadline.  The time
+ * of an operation never runs back before the turn's start (game_now), so
+ * clocks that differ between instances cannot refuse a move.  No
+ * operation writes except through commit(), whose update is conditional
+ * on the ply and status it loaded; the listeners hear of a change only
+ * after it committed.
  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "auth.h"
-#include "bots.h"
 #include "games.h"
 #include "glicko.h"
 #include "gyoku/gyoku.h"
 #include "gyoku/player.h"
 #include "server.h"
-#include "sse.h"
-#include "timer.h"
 
 static const char *const side_names[GY_COLOR_NB] = {"black", "white"};
 
@@ -45,6 +47,7 @@ static int store_status(enum store_err e, struct why *why, const char *what)
 	case STORE_CONFLICT:
 	case STORE_STALE: return fail(why, 409, "the game changed meanwhile: reload it and try again");
 	case STORE_ERR_ARG: return fail(why, 400, "a field is too long");
+	case STORE_DAMAGED: return fail(why, 500, "the %s is damaged in the store", what);
 	default: return fail(why, 503, "the database failed: try again");
 	}
 }
@@ -87,41 +90,101 @@ bool game_clock_decode(const char *text, const struct gy_time_control *tc, struc
 	return c->side == GY_BLACK || c->side == GY_WHITE;
 }
 
+bool games_listen(struct srv *s, void (*fn)(void *ctx, const struct game *g, bool remote), void *ctx)
+{
+	struct games_listeners *l = &s->listeners;
+	int n = atomic_load_explicit(&l->n, memory_order_relaxed);
+	if (n >= GAMES_LISTENERS_MAX)
+		return false;
+	l->at[n].fn = fn;
+	l->at[n].ctx = ctx;
+	atomic_store_explicit(&l->n, n + 1, memory_order_release);
+	return true;
+}
+
+/* Tells every listener, in order, that `g` changed (`remote`: on another instance). */
+static void tell(struct srv *s, const struct game *g, bool remote)
+{
+	const struct games_listeners *l = &s->listeners;
+	int n = atomic_load_explicit(&l->n, memory_order_acquire);
+	for (int i = 0; i < n; i++)
+		l->at[i].fn(l->at[i].ctx, g, remote);
+}
+
+/* The rules of the server's games under impasse rule `impasse` (games.h, struct game). */
+static struct gy_rules rules_of(enum gy_impasse_rule impasse)
+{
+	struct gy_rules r = gy_rules_default();
+	r.strict = false;
+	r.impasse = impasse;
+	r.handicap_bonus = true;
+	r.max_moves = GAMES_MAX_PLIES;
+	return r;
+}
+
+/*
+ * Builds the session of `g` from its row and moves: the start, the moves
+ * replayed with their times, the clock as stored (without one, the turn's
+ * start: the last move's, or the game's), and a stored ending.  GY_ERR_NOMEM,
+ * or another error when they do not fit together (a damaged game).
+ */
+static enum gy_err build(struct game *g)
+{
+	const struct store_game *row = &g->row;
+	struct gy_pos start;
+	if (gy_sfen_parse(&start, row->start_sfen, strlen(row->start_sfen), GY_SFEN_PROBLEM, NULL))
+		return GY_ERR_ARG;
+	struct gy_rules rules = rules_of(row->impasse);
+	enum gy_err err = gy_session_create(&g->session, &start, &rules);
+	for (int i = 0; !err && i < row->ply; i++) {
+		const struct store_move *sm = &g->moves[i];
+		gy_move m;
+		err = gy_usi_parse_move(gy_session_position(g->session), sm->usi, strlen(sm->usi), &m, NULL);
+		if (!err)
+			err = gy_session_replay(g->session, m, sm->spent_ms);
+	}
+	if (err)
+		return err;
+	if (row->tc[0] && row->clock[0]) {
+		struct gy_time_control tc;
+		struct gy_clock clock;
+		if (gy_tc_parse(&tc, row->tc, strlen(row->tc), NULL) || !game_clock_decode(row->clock, &tc, &clock))
+			return GY_ERR_ARG;
+		err = gy_session_resume_clock(g->session, &clock, -1);
+	} else if (row->status == STORE_PLAYING || row->status == STORE_ENDED) {
+		err = gy_session_resume_clock(g->session, NULL,
+					      row->ply ? g->moves[row->ply - 1].at_ms : row->started_ms);
+	}
+	if (!err && row->status == STORE_ENDED && row->ending != GY_END_NONE)
+		err = gy_session_end(g->session, (struct gy_verdict){row->ending, row->result});
+	return err;
+}
+
 int game_load(struct srv *s, const char *id, struct game *g, struct why *why)
 {
 	memset(g, 0, sizeof *g);
 	int n = 0;
 	enum store_err e = store_game_get(s->store, id, &g->row, &g->moves, &n);
-	if (e)
+	if (e && e != STORE_DAMAGED)
 		return store_status(e, why, "game");
-	if (n != g->row.ply ||
-	    gy_sfen_parse(&g->start, g->row.start_sfen, strlen(g->row.start_sfen), GY_SFEN_PROBLEM, NULL))
-		goto corrupt;
+	if (e || n != g->row.ply)
+		goto damaged;
 	/* Room for one move more, which games_move appends. */
 	struct store_move *moves = realloc(g->moves, sizeof *moves * (size_t)(n + 1));
-	if (moves)
-		g->moves = moves;
-	g->gm = malloc(sizeof *g->gm * (size_t)(n + 1));
-	if (!moves || !g->gm) {
+	if (!moves) {
 		game_release(g);
 		return fail(why, 503, "out of memory");
 	}
-	g->pos = g->start;
-	for (int i = 0; i < n; i++) {
-		struct gy_undo u;
-		if (gy_usi_parse_move(&g->pos, g->moves[i].usi, strlen(g->moves[i].usi), &g->gm[i], NULL))
-			goto corrupt;
-		gy_pos_do(&g->pos, g->gm[i], &u);
+	g->moves = moves;
+	enum gy_err err = build(g);
+	if (err == GY_ERR_NOMEM) {
+		game_release(g);
+		return fail(why, 503, "out of memory");
 	}
-	g->handicap = gy_handicap_by_id(g->row.handicap, strlen(g->row.handicap));
-	g->timed = g->row.tc[0] != '\0';
-	if (g->timed && gy_tc_parse(&g->tc, g->row.tc, strlen(g->row.tc), NULL))
-		goto corrupt;
-	if (g->timed && g->row.clock[0] && !game_clock_decode(g->row.clock, &g->tc, &g->clock))
-		goto corrupt;
-	return 0;
-corrupt:
-	fprintf(stderr, "gyoku serve: game %s does not replay: its stored record is damaged\n", id);
+	if (!err)
+		return 0;
+damaged:
+	fprintf(stderr, "gyoku serve: game %s is damaged in the store: it does not load\n", id);
 	game_release(g);
 	return fail(why, 500, "game %s is damaged in the store", id);
 }
@@ -129,9 +192,9 @@ corrupt:
 void game_release(struct game *g)
 {
 	free(g->moves);
-	free(g->gm);
+	gy_session_destroy(g->session);
 	g->moves = NULL;
-	g->gm = NULL;
+	g->session = NULL;
 }
 
 int game_side_of(const struct game *g, int64_t user)
@@ -143,7 +206,12 @@ int game_side_of(const struct game *g, int64_t user)
 	return g->row.white_user == user ? GY_WHITE : -1;
 }
 
-bool game_is_live(const struct game *g) { return g->timed && g->tc.days_per_move == 0; }
+int game_computer_to_move(const struct game *g)
+{
+	if (g->row.status != STORE_PLAYING)
+		return 0;
+	return gy_session_position(g->session)->side == GY_BLACK ? g->row.black_level : g->row.white_level;
+}
 
 /* Gives `g` to `out` after a success (the caller releases it), else releases it; returns `st`. */
 static int hand_over(struct game *g, struct game *out, int st)
@@ -167,29 +235,32 @@ static void new_id(char *id)
 	id[8] = '\0';
 }
 
-/* Sets the deadline from the clock (none when not playing or untimed). */
-static void set_deadline(struct game *g)
+int64_t game_now(const struct game *g)
 {
-	bool playing = !strcmp(g->row.status, "playing");
-	g->row.deadline_ms = playing && g->timed ? gy_clock_deadline(&g->clock) : 0;
-	if (g->timed)
-		game_clock_encode(&g->clock, g->row.clock);
+	int64_t now = srv_now_ms(), turn = gy_session_turn_start(g->session);
+	return now > turn ? now : turn;
 }
 
-/* Ends the game with `result` ("black", "white", "draw") by `ending` at `now`. */
-static void finish(struct game *g, const char *result, const char *ending, int64_t now)
+/*
+ * Copies into the row what the session decided at `now`: once the game
+ * is over its status, result and ending; the clock; the deadline (none
+ * when not playing or untimed).
+ */
+static void settle(struct game *g, int64_t now)
 {
-	snprintf(g->row.status, sizeof g->row.status, "ended");
-	snprintf(g->row.result, sizeof g->row.result, "%s", result);
-	snprintf(g->row.ending, sizeof g->row.ending, "%s", ending);
-	g->row.updated_ms = now;
-	set_deadline(g);
-}
-
-/* The result word of a libgyoku result. */
-static const char *result_word(enum gy_result r)
-{
-	return r == GY_RESULT_BLACK_WINS ? "black" : r == GY_RESULT_WHITE_WINS ? "white" : "draw";
+	struct store_game *row = &g->row;
+	struct gy_verdict v = gy_session_verdict(g->session);
+	if (v.ending != GY_END_NONE) {
+		row->status = STORE_ENDED;
+		row->result = v.result;
+		row->ending = v.ending;
+	}
+	const struct gy_clock *clock = gy_session_clock(g->session);
+	if (clock)
+		game_clock_encode(clock, row->clock);
+	int64_t deadline = gy_session_deadline(g->session);
+	row->deadline_ms = row->status == STORE_PLAYING && deadline > 0 ? deadline : 0;
+	row->updated_ms = now;
 }
 
 /*
@@ -199,13 +270,15 @@ static const char *result_word(enum gy_result r)
  */
 static int rate(struct srv *s, struct game *g, struct store_rating *out)
 {
-	if (!g->row.rated || !g->row.black_user || !g->row.white_user || !strcmp(g->row.result, ""))
+	if (!g->row.rated || !g->row.black_user || !g->row.white_user || g->row.result == GY_RESULT_NONE)
 		return 0;
 	struct store_user u[2];
 	if (store_user_by_id(s->store, g->row.black_user, &u[0]) ||
 	    store_user_by_id(s->store, g->row.white_user, &u[1]))
 		return 0;
-	double score_black = !strcmp(g->row.result, "black") ? 1.0 : !strcmp(g->row.result, "white") ? 0.0 : 0.5;
+	double score_black = g->row.result == GY_RESULT_BLACK_WINS   ? 1.0
+			     : g->row.result == GY_RESULT_WHITE_WINS ? 0.0
+								     : 0.5;
 	for (int c = 0; c < 2; c++) {
 		struct glicko me = {u[c].rating, u[c].rd, u[c].vol};
 		struct glicko_game opp = {u[c ^ 1].rating, u[c ^ 1].rd, c == 0 ? score_black : 1.0 - score_black};
@@ -222,18 +295,18 @@ enum { RATE_TRIES = 64 };
 /*
  * Writes `g` if the stored game still has `old_ply` and `old_status`
  * (with `move` appended when not NULL), rating a rated game that ended,
- * then tells everyone.  Returns 0 or the failure's status.  A rated end
- * whose ratings went stale (another game of a player ended meanwhile)
+ * then tells the listeners.  Returns 0 or the failure's status.  A rated
+ * end whose ratings went stale (another game of a player ended meanwhile)
  * (STORE_STALE) is rated again from the new ones: each retry means
  * another end landed, so only a player ending more games at once than
  * RATE_TRIES can see a 409.  A game moved on by another request
  * (STORE_CONFLICT) is not retried.
  */
-static int commit(struct srv *s, struct game *g, int old_ply, const char *old_status, const struct store_move *move,
-		  struct why *why)
+static int commit(struct srv *s, struct game *g, int old_ply, enum store_status old_status,
+		  const struct store_move *move, struct why *why)
 {
 	struct store_rating ratings[2];
-	int nr = strcmp(g->row.status, "ended") || !strcmp(old_status, "ended") ? 0 : rate(s, g, ratings);
+	int nr = g->row.status == STORE_ENDED && old_status != STORE_ENDED ? rate(s, g, ratings) : 0;
 	enum store_err e = store_game_update(s->store, &g->row, old_ply, old_status, move, ratings, nr);
 	for (int tries = 1; e == STORE_STALE && tries < RATE_TRIES; tries++) {
 		nr = rate(s, g, ratings);
@@ -241,16 +314,16 @@ static int commit(struct srv *s, struct game *g, int old_ply, const char *old_st
 	}
 	if (e)
 		return store_status(e, why, "game");
-	games_changed(s, g);
+	tell(s, g, false);
 	return 0;
 }
 
 /* The side whose turn it is, when `user` (0: the computer) may act for it; else a status. */
 static int mover(const struct game *g, int64_t user, int *side, struct why *why)
 {
-	if (strcmp(g->row.status, "playing"))
-		return fail(why, 409, "the game is %s", g->row.status);
-	int turn = g->pos.side;
+	if (g->row.status != STORE_PLAYING)
+		return fail(why, 409, "the game is %s", store_status_name(g->row.status));
+	int turn = gy_session_position(g->session)->side;
 	int level = turn == GY_BLACK ? g->row.black_level : g->row.white_level;
 	if (user == 0) {
 		if (!level)
@@ -265,22 +338,42 @@ static int mover(const struct game *g, int64_t user, int *side, struct why *why)
 }
 
 /*
- * When the side to move has flagged at `now`: ends the game on time,
- * commits, and returns 409 (the request came too late); else 0.
+ * The session found the side to move out of time at `now` and ended the
+ * game: commits that, and returns 409 (the request came too late), or the
+ * commit's failure.
  */
-static int check_flag(struct srv *s, struct game *g, int64_t now, struct why *why)
+static int forfeit(struct srv *s, struct game *g, int64_t now, struct why *why)
 {
-	if (!g->timed || strcmp(g->row.status, "playing") || !gy_clock_flagged(&g->clock, now))
-		return 0;
-	int loser = g->clock.side;
-	finish(g, side_names[loser ^ 1], "time forfeit", now);
-	int st = commit(s, g, g->row.ply, "playing", NULL, why);
-	if (st)
-		return st;
-	return fail(why, 409, "%s's time ran out: the game is lost on time", side_names[loser]);
+	int loser = gy_session_position(g->session)->side;
+	settle(g, now);
+	int st = commit(s, g, g->row.ply, STORE_PLAYING, NULL, why);
+	return st ? st : fail(why, 409, "%s's time ran out: the game is lost on time", side_names[loser]);
 }
 
-/* Seats the players and starts the clock: `a` is the creator, `b` the opponent (user id or computer level). */
+/* When the side to move of a game in play has run out of time at `now`: forfeit(); else 0. */
+static int late(struct srv *s, struct game *g, int64_t now, struct why *why)
+{
+	if (g->row.status != STORE_PLAYING || !gy_session_check_time(g->session, now))
+		return 0;
+	return forfeit(s, g, now, why);
+}
+
+/* The answer to the session refusing an operation at `now` with `err` (after a flag, the game ends on time). */
+static int refused(struct srv *s, struct game *g, enum gy_err err, int64_t now, struct why *why)
+{
+	switch (err) {
+	case GY_ERR_FLAG: return forfeit(s, g, now, why);
+	case GY_ERR_GAME_OVER: return fail(why, 409, "the game is over");
+	case GY_ERR_NOMEM: return fail(why, 503, "out of memory");
+	default: return fail(why, 422, "%s", gy_strerror(err));
+	}
+}
+
+/*
+ * Seats the players and starts the clock at `now`: the creator on the
+ * side asked for (or by furigoma), the opponent (a user, or the computer
+ * at `b_level`) on the other.
+ */
 static int start_game(struct game *g, int64_t b_user, int b_level, int64_t now, struct why *why)
 {
 	int creator_side = g->row.color;
@@ -298,11 +391,14 @@ static int start_game(struct game *g, int64_t b_user, int b_level, int64_t now, 
 	g->row.white_user = users[GY_WHITE];
 	g->row.black_level = levels[GY_BLACK];
 	g->row.white_level = levels[GY_WHITE];
-	snprintf(g->row.status, sizeof g->row.status, "playing");
-	g->row.started_ms = g->row.updated_ms = now;
-	if (g->timed && gy_clock_start(&g->clock, &g->tc, g->start.side, now))
+	g->row.status = STORE_PLAYING;
+	g->row.started_ms = now;
+	struct gy_time_control tc;
+	bool timed = g->row.tc[0] != '\0';
+	if ((timed && gy_tc_parse(&tc, g->row.tc, strlen(g->row.tc), NULL)) ||
+	    gy_session_start_clock(g->session, timed ? &tc : NULL, now))
 		return fail(why, 500, "the clock could not start");
-	set_deadline(g);
+	settle(g, now);
 	return 0;
 }
 
@@ -350,53 +446,59 @@ int games_create(struct srv *s, const struct store_user *creator, const struct g
 	int level = q->level ? q->level : 3;
 	if (computer && (level < GY_LEVEL_MIN || level > GY_LEVEL_MAX))
 		return fail(why, 400, "level must be %d to %d", GY_LEVEL_MIN, GY_LEVEL_MAX);
-	g.handicap = find_handicap(q->handicap);
-	if (!g.handicap)
+	const struct gy_handicap *h = find_handicap(q->handicap);
+	if (!h)
 		return fail(why, 400, "no handicap named %s", q->handicap);
 	if ((row->color = color_of(q->color)) < 0)
 		return fail(why, 400, "color must be black, white or random");
-	const char *imp = q->impasse && *q->impasse ? q->impasse : "27";
-	if (strcmp(imp, "27") && strcmp(imp, "24") && strcmp(imp, "try"))
-		return fail(why, 400, "impasse must be 27, 24 or try");
+	int impasse = q->impasse && *q->impasse ? store_impasse_by_name(q->impasse) : GY_IMPASSE_CSA27;
+	if (impasse < 0)
+		return fail(why, 400, "impasse must be 27, 24, try or none");
+	struct gy_time_control tc;
 	if (q->time && *q->time && strcmp(q->time, "none")) {
 		struct gy_srcpos where;
-		enum gy_err err = gy_tc_parse(&g.tc, q->time, strlen(q->time), &where);
+		enum gy_err err = gy_tc_parse(&tc, q->time, strlen(q->time), &where);
 		if (err)
 			return fail(why, 400, "time \"%s\", column %d: %s", q->time, where.col, gy_strerror(err));
-		if (gy_tc_write(&g.tc, row->tc) == 0)
+		if (gy_tc_write(&tc, row->tc) == 0)
 			return fail(why, 400, "time \"%s\" is not a valid control", q->time);
-		g.timed = true;
+		if (computer && tc.days_per_move)
+			return fail(why, 400,
+				    "correspondence games are for people; play the computer with a live clock or none");
 	}
-	if (computer && g.timed && g.tc.days_per_move)
-		return fail(why, 400,
-			    "correspondence games are for people; play the computer with a live clock or none");
-	if (q->rated && (computer || g.handicap != gy_handicap_at(0)))
+	if (q->rated && (computer || h != gy_handicap_at(0)))
 		return fail(why, 400, "only even games between two people can be rated");
 	new_id(row->id);
-	snprintf(row->status, sizeof row->status, "waiting");
+	row->status = STORE_WAITING;
 	row->creator = creator->id;
 	row->challenged = opp.id;
 	row->rated = q->rated;
-	snprintf(row->handicap, sizeof row->handicap, "%s", g.handicap->id);
-	snprintf(row->impasse, sizeof row->impasse, "%s", imp);
-	snprintf(row->start_sfen, sizeof row->start_sfen, "%s", g.handicap->sfen);
-	if (gy_sfen_parse(&g.start, row->start_sfen, strlen(row->start_sfen), GY_SFEN_STRICT, NULL))
-		return fail(why, 500, "the handicap's position does not parse");
-	g.pos = g.start;
+	row->impasse = (enum gy_impasse_rule)impasse;
+	snprintf(row->handicap, sizeof row->handicap, "%s", h->id);
+	snprintf(row->start_sfen, sizeof row->start_sfen, "%s", h->sfen);
 	row->created_ms = row->updated_ms = now;
-	int st = computer ? start_game(&g, 0, level, now, why) : 0;
+	/* The session of the new game: its start and its rules (and, against the computer, its clock). */
+	enum gy_err err = build(&g);
+	int st = err == GY_ERR_NOMEM ? fail(why, 503, "out of memory")
+		 : err               ? fail(why, 500, "the handicap's position does not parse")
+		 : computer          ? start_game(&g, 0, level, now, why)
+				     : 0;
 	if (st)
-		return st;
+		goto done;
 	enum store_err e = store_game_create(s->store, row);
 	if (e == STORE_CONFLICT) { /* an id drawn twice: draw again, once */
 		new_id(row->id);
 		e = store_game_create(s->store, row);
 	}
-	if (e)
-		return store_status(e, why, "game");
+	if (e) {
+		st = store_status(e, why, "game");
+		goto done;
+	}
 	snprintf(id, STORE_ID_MAX, "%s", row->id);
-	games_changed(s, &g);
-	return 0;
+	tell(s, &g, false);
+done:
+	game_release(&g);
+	return st;
 }
 
 int games_accept(struct srv *s, const char *id, const struct store_user *u, struct game *out, struct why *why)
@@ -405,14 +507,14 @@ int games_accept(struct srv *s, const char *id, const struct store_user *u, stru
 	int st = game_load(s, id, &g, why);
 	if (st)
 		return st;
-	if (strcmp(g.row.status, "waiting"))
-		st = fail(why, 409, "the game is %s, not waiting", g.row.status);
+	if (g.row.status != STORE_WAITING)
+		st = fail(why, 409, "the game is %s, not waiting", store_status_name(g.row.status));
 	else if (g.row.creator == u->id)
 		st = fail(why, 409, "you created this game: wait for an opponent");
 	else if (g.row.challenged && g.row.challenged != u->id)
 		st = fail(why, 403, "this challenge is for someone else");
 	else if (!(st = start_game(&g, u->id, 0, srv_now_ms(), why)))
-		st = commit(s, &g, 0, "waiting", NULL, why);
+		st = commit(s, &g, 0, STORE_WAITING, NULL, why);
 	return hand_over(&g, out, st);
 }
 
@@ -423,42 +525,17 @@ int games_cancel(struct srv *s, const char *id, const struct store_user *u, bool
 	int st = game_load(s, id, &g, why);
 	if (st)
 		return st;
-	if (strcmp(g.row.status, "waiting"))
-		st = fail(why, 409, "the game is %s, not waiting", g.row.status);
+	if (g.row.status != STORE_WAITING)
+		st = fail(why, 409, "the game is %s, not waiting", store_status_name(g.row.status));
 	else if (decline ? g.row.challenged != u->id : g.row.creator != u->id)
 		st = fail(why, 403, decline ? "this challenge is not for you" : "only the creator can cancel");
 	if (!st) {
-		snprintf(g.row.status, sizeof g.row.status, "canceled");
-		snprintf(g.row.ending, sizeof g.row.ending, "%s", decline ? "declined" : "canceled");
+		g.row.status = STORE_CANCELED;
+		g.row.declined = decline;
 		g.row.updated_ms = srv_now_ms();
-		st = commit(s, &g, 0, "waiting", NULL, why);
+		st = commit(s, &g, 0, STORE_WAITING, NULL, why);
 	}
 	return hand_over(&g, out, st);
-}
-
-/*
- * Judges the position after the new move `m` (the game's moves plus it)
- * by the referee of game.h: mate, sennichite, perpetual check, the try
- * rule and the move limit.
- */
-static struct gy_verdict judge(const struct game *g, gy_move m)
-{
-	struct gy_verdict v = {GY_END_NONE, GY_RESULT_NONE};
-	struct gy_game *gg = NULL;
-	if (gy_game_create(&gg, &g->start))
-		return v;
-	int node = 0;
-	for (int i = 0; i < g->row.ply; i++)
-		if (gy_game_add(gg, node, g->gm[i], &node))
-			goto done;
-	if (gy_game_add(gg, node, m, &node))
-		goto done;
-	struct gy_rules rules = {.impasse = !strcmp(g->row.impasse, "try") ? GY_IMPASSE_TRY : GY_IMPASSE_CSA27,
-				 .max_moves = GAMES_MAX_PLIES};
-	v = gy_game_judge(gg, node, &rules);
-done:
-	gy_game_destroy(gg);
-	return v;
 }
 
 int games_move(struct srv *s, const char *id, int64_t user, const char *usi, int expect_ply, struct game *out,
@@ -469,7 +546,7 @@ int games_move(struct srv *s, const char *id, int64_t user, const char *usi, int
 	if (st)
 		return st;
 	int side;
-	int64_t now = srv_now_ms();
+	int64_t now = game_now(&g);
 	if ((st = mover(&g, user, &side, why)))
 		goto done;
 	if (expect_ply >= 0 && expect_ply != g.row.ply) {
@@ -477,39 +554,28 @@ int games_move(struct srv *s, const char *id, int64_t user, const char *usi, int
 			  g.row.ply);
 		goto done;
 	}
-	if ((st = check_flag(s, &g, now, why)))
+	if ((st = late(s, &g, now, why)))
 		goto done;
 	gy_move m;
-	struct gy_srcpos where;
-	enum gy_err err = gy_usi_parse_move(&g.pos, usi, strlen(usi), &m, &where);
+	enum gy_err err = gy_usi_parse_move(gy_session_position(g.session), usi, strlen(usi), &m, NULL);
 	if (err) {
 		st = err == GY_ERR_MOVE_SYNTAX
 			     ? fail(why, 400, "\"%s\" is not a USI move (like 7g7f, 8h2b+, P*5e)", usi)
 			     : fail(why, 422, "%s: %s", usi, gy_strerror(err));
 		goto done;
 	}
-	struct store_move sm = {.spent_ms = -1, .at_ms = now};
-	gy_usi_write_move(m, sm.usi);
-	if (g.timed && gy_clock_move(&g.clock, now, &sm.spent_ms)) {
-		st = fail(why, 500, "the clock refused the move");
+	/* The session times the move, plays it and judges the position after it. */
+	if ((err = gy_session_play(g.session, m, now))) {
+		st = refused(s, &g, err, now, why);
 		goto done;
 	}
-	if (!g.timed && g.row.ply > 0)
-		sm.spent_ms = now - g.moves[g.row.ply - 1].at_ms;
-	else if (!g.timed)
-		sm.spent_ms = now - g.row.started_ms;
-	struct gy_verdict v = judge(&g, m);
-	struct gy_undo u;
-	gy_pos_do(&g.pos, m, &u);
-	g.moves[g.row.ply] = sm;
-	g.gm[g.row.ply] = m;
+	struct store_move *sm = &g.moves[g.row.ply];
+	*sm = (struct store_move){.spent_ms = gy_game_time(gy_session_game(g.session), gy_session_node(g.session)),
+				  .at_ms = now};
+	gy_usi_write_move(m, sm->usi);
 	g.row.ply++;
-	g.row.updated_ms = now;
-	if (v.ending != GY_END_NONE)
-		finish(&g, result_word(v.result), gy_ending_name(v.ending), now);
-	else
-		set_deadline(&g);
-	st = commit(s, &g, g.row.ply - 1, "playing", &sm, why);
+	settle(&g, now);
+	st = commit(s, &g, g.row.ply - 1, STORE_PLAYING, sm, why);
 done:
 	return hand_over(&g, out, st);
 }
@@ -520,23 +586,22 @@ int games_resign(struct srv *s, const char *id, int64_t user, struct game *out, 
 	int st = game_load(s, id, &g, why);
 	if (st)
 		return st;
-	int side = user ? game_side_of(&g, user) : g.pos.side;
-	int64_t now = srv_now_ms();
-	if (strcmp(g.row.status, "playing"))
-		st = fail(why, 409, "the game is %s", g.row.status);
+	int side = user ? game_side_of(&g, user) : gy_session_position(g.session)->side;
+	int64_t now = game_now(&g);
+	if (g.row.status != STORE_PLAYING)
+		st = fail(why, 409, "the game is %s", store_status_name(g.row.status));
 	else if (side < 0)
 		st = fail(why, 403, "you do not play in this game");
-	else if (!(st = check_flag(s, &g, now, why))) {
-		finish(&g, side_names[side ^ 1], "resignation", now);
-		st = commit(s, &g, g.row.ply, "playing", NULL, why);
+	else if (!(st = late(s, &g, now, why))) {
+		enum gy_err err = gy_session_resign(g.session, side, now);
+		if (err) {
+			st = refused(s, &g, err, now, why);
+		} else {
+			settle(&g, now);
+			st = commit(s, &g, g.row.ply, STORE_PLAYING, NULL, why);
+		}
 	}
 	return hand_over(&g, out, st);
-}
-
-/* The impasse rule of a game's "impasse" word. */
-static enum gy_impasse_rule impasse_rule(const struct game *g)
-{
-	return !strcmp(g->row.impasse, "24") ? GY_IMPASSE_JSA24 : GY_IMPASSE_CSA27;
 }
 
 int games_declare(struct srv *s, const char *id, int64_t user, struct game *out, struct why *why)
@@ -546,21 +611,22 @@ int games_declare(struct srv *s, const char *id, int64_t user, struct game *out,
 	if (st)
 		return st;
 	int side;
-	int64_t now = srv_now_ms();
-	if ((st = mover(&g, user, &side, why)) || (st = check_flag(s, &g, now, why)))
+	int64_t now = game_now(&g);
+	if ((st = mover(&g, user, &side, why)) || (st = late(s, &g, now, why)))
 		goto done;
-	if (!strcmp(g.row.impasse, "try")) {
-		st = fail(why, 409, "this game uses the try rule: a king that reaches the enemy king's square wins");
-		goto done;
+	/* A win or a draw by the rule ends the game as a declaration; a failed one as an illegal move, lost. */
+	enum gy_err err = gy_session_declare(g.session, now, NULL);
+	if (err == GY_ERR_NO_DECLARATION) {
+		st = fail(why, 409, "%s",
+			  g.row.impasse == GY_IMPASSE_TRY
+				  ? "this game uses the try rule: a king that reaches the enemy king's square wins"
+				  : "this game has no impasse declaration");
+	} else if (err) {
+		st = refused(s, &g, err, now, why);
+	} else {
+		settle(&g, now);
+		st = commit(s, &g, g.row.ply, STORE_PLAYING, NULL, why);
 	}
-	gy_hand extra[GY_COLOR_NB] = {0, g.handicap ? gy_handicap_removed_hand(g.handicap) : 0};
-	struct gy_impasse_result r;
-	gy_impasse_declare(&g.pos, impasse_rule(&g), extra, &r);
-	const char *result = r.verdict == GY_IMPASSE_WIN    ? side_names[side]
-			     : r.verdict == GY_IMPASSE_DRAW ? "draw"
-							    : side_names[side ^ 1];
-	finish(&g, result, "declaration", now);
-	st = commit(s, &g, g.row.ply, "playing", NULL, why);
 done:
 	return hand_over(&g, out, st);
 }
@@ -572,42 +638,52 @@ int games_vacation(struct srv *s, const char *id, int64_t user, int days, struct
 	if (st)
 		return st;
 	int side = game_side_of(&g, user);
-	int64_t now = srv_now_ms();
-	enum gy_err err;
-	if (strcmp(g.row.status, "playing"))
-		st = fail(why, 409, "the game is %s", g.row.status);
+	int64_t now = game_now(&g);
+	const struct gy_clock *clock = gy_session_clock(g.session);
+	if (g.row.status != STORE_PLAYING)
+		st = fail(why, 409, "the game is %s", store_status_name(g.row.status));
 	else if (side < 0)
 		st = fail(why, 403, "you do not play in this game");
-	else if (!g.timed || !g.tc.days_per_move)
+	else if (!clock || !clock->tc.days_per_move)
 		st = fail(why, 409, "vacations are for correspondence games");
-	else if (!(st = check_flag(s, &g, now, why))) {
-		if ((err = gy_clock_vacation(&g.clock, side, days, now))) {
+	else if (!(st = late(s, &g, now, why))) {
+		enum gy_err err = gy_session_vacation(g.session, side, days, now);
+		if (err == GY_ERR_FLAG) {
+			st = forfeit(s, &g, now, why);
+		} else if (err) {
 			st = fail(why, err == GY_ERR_CLOCK_VACATION ? 409 : 400, "%s", gy_strerror(err));
 		} else {
-			g.row.updated_ms = now;
-			set_deadline(&g);
-			st = commit(s, &g, g.row.ply, "playing", NULL, why);
+			settle(&g, now);
+			st = commit(s, &g, g.row.ply, STORE_PLAYING, NULL, why);
 		}
 	}
 	return hand_over(&g, out, st);
 }
 
-void games_flag(struct srv *s, const char *id)
+int64_t games_flag(struct srv *s, const char *id)
 {
 	struct game g;
 	struct why why;
-	int64_t now = srv_now_ms();
 	int st = game_load(s, id, &g, &why);
-	if (st == 503) /* the store failed: look again in a second */
-		timer_schedule(s->timer, id, now + 1000);
 	if (st)
-		return;
-	if (!strcmp(g.row.status, "playing") && g.timed) {
-		if (gy_clock_flagged(&g.clock, now))
-			check_flag(s, &g, now, &why);
-		else
-			timer_schedule(s->timer, id, g.row.deadline_ms);
+		return st == 503 ? srv_now_ms() + 1000 : 0;
+	int64_t again = 0;
+	if (g.row.status == STORE_PLAYING) {
+		int64_t now = game_now(&g);
+		st = late(s, &g, now, &why);
+		again = !st ? g.row.deadline_ms : st == 503 ? now + 1000 : 0;
 	}
+	game_release(&g);
+	return again;
+}
+
+void games_remote_change(struct srv *s, const char *id)
+{
+	struct game g;
+	struct why why;
+	if (game_load(s, id, &g, &why))
+		return;
+	tell(s, &g, true);
 	game_release(&g);
 }
 
@@ -642,9 +718,21 @@ int games_import(struct srv *s, const struct store_user *u, const char *text, si
 			return fail(why, 422, "%smove %d: %s", at, bad_ply, gy_strerror(err));
 		return fail(why, 400, "%s%s", at, gy_strerror(err));
 	}
-	int n = 0;
-	for (int node = gy_game_first_child(rec, 0); node >= 0; node = gy_game_first_child(rec, node))
-		n++;
+	/*
+	 * The record as a session: its main line, the ending it gives there
+	 * (or, without one, what the position says: a mate is checkmate); an
+	 * interruption the session drops (a game suspended goes on) stays.
+	 */
+	struct store_game row = {0};
+	record_name(rec, GY_BLACK, row.black_name, sizeof row.black_name);
+	record_name(rec, GY_WHITE, row.white_name, sizeof row.white_name);
+	struct gy_verdict told = gy_game_ending(rec, NULL);
+	struct gy_rules rules = rules_of(GY_IMPASSE_CSA27);
+	struct gy_session *session = NULL;
+	if ((err = gy_session_adopt(&session, rec, &rules)))
+		return fail(why, err == GY_ERR_NOMEM ? 503 : 400, "the record cannot be played: %s", gy_strerror(err));
+	const struct gy_game *game = gy_session_game(session);
+	int n = gy_session_ply(session);
 	struct store_move *moves = calloc((size_t)(n ? n : 1), sizeof *moves);
 	int st = 0;
 	if (!moves) {
@@ -656,29 +744,27 @@ int games_import(struct srv *s, const struct store_user *u, const char *text, si
 		goto done;
 	}
 	int64_t now = srv_now_ms();
-	int i = 0;
-	for (int node = gy_game_first_child(rec, 0); node >= 0; node = gy_game_first_child(rec, node), i++) {
-		gy_usi_write_move(gy_game_move(rec, node), moves[i].usi);
-		moves[i].spent_ms = gy_game_time(rec, node);
+	int node = 0;
+	for (int i = 0; i < n; i++) {
+		node = gy_game_first_child(game, node);
+		gy_usi_write_move(gy_session_moves(session)[i], moves[i].usi);
+		moves[i].spent_ms = gy_game_time(game, node);
 		moves[i].at_ms = now;
 	}
-	struct store_game row = {0};
 	new_id(row.id);
-	snprintf(row.status, sizeof row.status, "ended");
+	row.status = STORE_ENDED;
 	row.creator = u ? u->id : 0;
 	row.color = GY_BLACK;
-	gy_sfen_write(gy_game_start(rec), row.start_sfen, sizeof row.start_sfen);
-	const struct gy_handicap *h = gy_handicap_by_pos(gy_game_start(rec));
+	gy_sfen_write(gy_session_start(session), row.start_sfen, sizeof row.start_sfen);
+	const struct gy_handicap *h = gy_handicap_by_pos(gy_session_start(session));
 	snprintf(row.handicap, sizeof row.handicap, "%s", h ? h->id : "other");
-	snprintf(row.impasse, sizeof row.impasse, "27");
-	record_name(rec, GY_BLACK, row.black_name, sizeof row.black_name);
-	record_name(rec, GY_WHITE, row.white_name, sizeof row.white_name);
+	row.impasse = rules.impasse;
 	row.ply = n;
-	struct gy_verdict v = gy_game_ending(rec, NULL);
-	if (v.ending != GY_END_NONE) {
-		snprintf(row.ending, sizeof row.ending, "%s", gy_ending_name(v.ending));
-		snprintf(row.result, sizeof row.result, "%s", v.result == GY_RESULT_NONE ? "" : result_word(v.result));
-	}
+	struct gy_verdict v = gy_session_verdict(session);
+	if (v.ending == GY_END_NONE && told.ending == GY_END_INTERRUPTION)
+		v = told;
+	row.ending = v.ending;
+	row.result = v.result;
 	row.created_ms = row.started_ms = row.updated_ms = now;
 	enum store_err e = store_game_import(s->store, &row, moves, n);
 	if (e)
@@ -687,16 +773,6 @@ int games_import(struct srv *s, const struct store_user *u, const char *text, si
 		snprintf(id, STORE_ID_MAX, "%s", row.id);
 done:
 	free(moves);
-	gy_game_destroy(rec);
+	gy_session_destroy(session);
 	return st;
-}
-
-void games_changed(struct srv *s, const struct game *g)
-{
-	hub_publish(s->hub, g->row.id);
-	bool playing = !strcmp(g->row.status, "playing");
-	timer_schedule(s->timer, g->row.id, playing ? g->row.deadline_ms : 0);
-	int level = g->pos.side == GY_BLACK ? g->row.black_level : g->row.white_level;
-	if (playing && level)
-		bots_enqueue(s->bots, g->row.id);
 }

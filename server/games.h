@@ -1,15 +1,18 @@
 /*
  * server/games.h: the game service: every change to a game, judged by
- * libgyoku and committed through the store (store.h) before anyone is
- * told.
+ * libgyoku's session (gyoku/session.h) and committed through the store
+ * (store.h) before anyone is told.
  *
- * Each operation loads the game from the store, replays its moves,
- * checks the request against the rules and the clock at the server's
- * time, and writes the result with store_game_update's conditional
- * update: if another request (or another server instance) changed the
- * game in between, the operation fails with 409 and nothing is written.
- * After a commit, games_changed tells the event streams, the other
- * instances, the timer and the computer's workers.
+ * Each operation loads the game from the store into a session (the
+ * start, the stored moves replayed with their times, the clock as
+ * stored, a stored ending), checks the request (who may act, the ply
+ * the mover saw), lets the session play, resign, declare, flag or take
+ * a vacation at the server's time, copies what the session decided into
+ * the row and writes it with store_game_update's conditional update: if
+ * another request (or another server instance) changed the game in
+ * between, the operation fails with 409 and nothing is written.  The
+ * session is the game in memory, the store the durable one.  After a
+ * commit the listeners (games_listen) are told.
  *
  * Operations return 0 on success, else an HTTP status with a message in
  * `why`; those given `out` (not NULL) leave there the game as it is
@@ -19,34 +22,67 @@
 #ifndef SERVER_GAMES_H
 #define SERVER_GAMES_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
 #include "gyoku/clock.h"
-#include "gyoku/handicap.h"
-#include "gyoku/position.h"
+#include "gyoku/session.h"
 #include "store.h"
 
 struct srv;
 
-enum { GAMES_WHY_MAX = 256, GAMES_MAX_PLIES = 1000 };
+enum { GAMES_WHY_MAX = 256, GAMES_MAX_PLIES = 1000, GAMES_LISTENERS_MAX = 8 };
 
 /* Why an operation failed, for the HTTP answer. */
 struct why {
 	char msg[GAMES_WHY_MAX];
 };
 
-/* A game loaded from the store and replayed. */
+/*
+ * A game loaded from the store: the row and its moves as stored, and the
+ * session built from them, through which every operation goes.  The
+ * session's rules are the server's: casual (an illegal move is refused,
+ * a failed declaration still loses), the row's impasse rule with the
+ * handicap bonus, a draw at GAMES_MAX_PLIES.  A game that has not
+ * started has no clock in its session; a stored ending is the session's.
+ */
 struct game {
 	struct store_game row;
-	struct store_move *moves; /* row.ply of them */
-	gy_move *gm;              /* the same moves, decoded */
-	struct gy_pos start, pos; /* the start, and the position after every move */
-	bool timed;               /* the game has a clock (row.tc is not "") */
-	struct gy_time_control tc;
-	struct gy_clock clock; /* valid when timed and started */
-	const struct gy_handicap *handicap;
+	struct store_move *moves;   /* row.ply of them, with room for one more */
+	struct gy_session *session; /* the start, the moves, the clock, the rules, the ending */
 };
+
+/*
+ * The listeners of a server's game service (struct srv's `listeners`):
+ * each is called as fn(ctx, g, remote) after every change to a game
+ * commits, with `g` the game as it stands after the change (valid during
+ * the call only; not to be changed).  `remote` is true for a change made
+ * by another server instance on the same database (PostgreSQL NOTIFY),
+ * which this instance loaded afterwards (games_remote_change).
+ *
+ * Calls: in the order the listeners were added, on the thread that
+ * committed (an HTTP thread, a computer's worker, the timer thread, the
+ * store's listen thread for a remote change), after the commit and with
+ * no lock of the service or the store held, so a listener may read the
+ * store; it should only queue work (wake streams, schedule a deadline,
+ * queue the computer), not act on games itself.
+ */
+struct games_listeners {
+	atomic_int n; /* published after the entry is filled: readers need no lock */
+	struct {
+		void (*fn)(void *ctx, const struct game *g, bool remote);
+		void *ctx;
+	} at[GAMES_LISTENERS_MAX];
+};
+
+/*
+ * Adds a listener to server `s`'s game service; false when
+ * GAMES_LISTENERS_MAX are there.  Called at start-up (server_run), from
+ * one thread; changes that commit afterwards call it.
+ */
+bool games_listen(struct srv *s, void (*fn)(void *ctx, const struct game *g, bool remote), void *ctx)
+	__attribute__((warn_unused_result));
 
 /* What a creator asks for (POST /api/games); NULL strings are absent. */
 struct game_request {
@@ -55,13 +91,15 @@ struct game_request {
 	const char *time;     /* time-control text, "" or NULL for none */
 	const char *handicap; /* preset id or KIF name */
 	const char *color;    /* "black", "white", "random", "sente", "gote" */
-	const char *impasse;  /* "27", "24", "try" */
+	const char *impasse;  /* "27", "24", "try", "none" (gy_impasse_rule_name) */
 	bool rated;
 };
 
 /*
- * Loads and replays game `id` into `g` (released with game_release).
- * Returns 0, 404 (no such game) or 500.
+ * Loads game `id` into `g` and builds its session (released with
+ * game_release).  Returns 0, 404 (no such game), 500 (the stored game is
+ * damaged: a word that names nothing, a move that does not replay, a
+ * clock that does not decode; logged) or 503.
  */
 int game_load(struct srv *s, const char *id, struct game *g, struct why *why);
 
@@ -71,8 +109,15 @@ void game_release(struct game *g);
 /* The side (GY_BLACK, GY_WHITE) user `user` plays in `g`, or -1. */
 int game_side_of(const struct game *g, int64_t user);
 
-/* The time-control text of a game's clock is live (not correspondence). */
-bool game_is_live(const struct game *g);
+/*
+ * The server's time (srv_now_ms) for an operation on `g`, but never
+ * before its turn started: clocks that differ between server instances
+ * cannot run a game's time backwards.
+ */
+int64_t game_now(const struct game *g);
+
+/* The computer's level in `g` when it is playing and the computer is to move, else 0. */
+int game_computer_to_move(const struct game *g);
 
 /* Creates a game for `creator`; `id` (STORE_ID_MAX bytes) gets its id. */
 int games_create(struct srv *s, const struct store_user *creator, const struct game_request *q, char *id,
@@ -102,8 +147,13 @@ int games_declare(struct srv *s, const char *id, int64_t user, struct game *out,
 /* User `user` takes `days` of vacation (correspondence games). */
 int games_vacation(struct srv *s, const char *id, int64_t user, int days, struct game *out, struct why *why);
 
-/* The timer's call: ends game `id` on time if its side to move has flagged; reschedules it otherwise. */
-void games_flag(struct srv *s, const char *id);
+/*
+ * The timer's call: ends game `id` on time if its side to move has
+ * flagged.  Returns when to look at it again: its deadline while it is
+ * played and has not flagged, a second from now when the store failed,
+ * else 0.
+ */
+int64_t games_flag(struct srv *s, const char *id);
 
 /*
  * Stores the record `text` (`len` bytes, format `format` or guessed when
@@ -113,8 +163,8 @@ void games_flag(struct srv *s, const char *id);
 int games_import(struct srv *s, const struct store_user *u, const char *text, size_t len, const char *format, char *id,
 		 struct why *why);
 
-/* After a commit: wakes the event streams, tells the other instances, (re)schedules the timer, wakes the computer. */
-void games_changed(struct srv *s, const struct game *g);
+/* Another instance changed game `id` (store_listen): loads it and tells the listeners, as remote. */
+void games_remote_change(struct srv *s, const char *id);
 
 /* Encodes a clock as the store's text (STORE_CLOCK_MAX bytes), and back (false when malformed). */
 void game_clock_encode(const struct gy_clock *c, char *out);

@@ -1,8 +1,9 @@
 /*
  * server/server.c: `gyoku serve` from start to stop: the store, the
- * hub of event streams, the timer, the computer's workers, the HTTP
- * daemon; then, on SIGINT or SIGTERM, the same in reverse, each part
- * finishing its work in hand (a move being committed is committed).
+ * hub of event streams, the timer, the computer's workers (each added to
+ * the game service's listeners), the HTTP daemon; then, on SIGINT or
+ * SIGTERM, the same in reverse, each part finishing its work in hand (a
+ * move being committed is committed).
  *
  * Signals are blocked in every thread (the mask is set before any thread
  * starts) and taken by sigwait in the main thread alone.
@@ -31,15 +32,8 @@ int64_t srv_now_ms(void)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* Another instance changed game `id` (PostgreSQL NOTIFY): wake its streams and take its new deadline. */
-static void on_remote_change(void *ctx, const char *id)
-{
-	struct srv *s = ctx;
-	struct store_game row;
-	if (store_game_get(s->store, id, &row, NULL, NULL) == STORE_OK)
-		timer_schedule(s->timer, id, strcmp(row.status, "playing") ? 0 : row.deadline_ms);
-	hub_publish(s->hub, id);
-}
+/* Another instance changed game `id` (PostgreSQL NOTIFY): the listeners hear of it as a remote change. */
+static void on_remote_change(void *ctx, const char *id) { games_remote_change(ctx, id); }
 
 /* Writes the port to `path` (for scripts that started the server on port 0). */
 static void write_port_file(const char *path, int port)
@@ -67,6 +61,7 @@ int server_run(const struct server_opts *o)
 
 	struct srv s = {.opts = o};
 	atomic_init(&s.stopping, false);
+	atomic_init(&s.listeners.n, 0);
 	sem_init(&s.hashing, 0, 2);
 	int status = 1, port = 0;
 	char err[256] = "";
@@ -80,7 +75,16 @@ int server_run(const struct server_opts *o)
 	s.login_by_addr = ratelimit_create(20, 5 * 60 * 1000);
 	if (!s.hub || !s.login_by_name || !s.login_by_addr)
 		goto done;
-	if (!(s.timer = timer_start(&s)) || !(s.bots = bots_start(&s, o->workers)))
+	/*
+	 * The game service's listeners, in the order they hear of a change:
+	 * the event streams, the timer, the computer's workers.  Each is added
+	 * as soon as it exists, before the next part starts, so a change made
+	 * while the workers start (the timer ending a game on time) misses only
+	 * the workers, which have nothing to do in an ended game.
+	 */
+	if (!games_listen(&s, hub_game_changed, s.hub) || !(s.timer = timer_start(&s)) ||
+	    !games_listen(&s, timer_game_changed, s.timer) || !(s.bots = bots_start(&s, o->workers)) ||
+	    !games_listen(&s, bots_game_changed, s.bots))
 		goto done;
 	if (store_listen(s.store, on_remote_change, &s)) {
 		fprintf(stderr, "gyoku serve: cannot listen for other instances' changes\n");

@@ -4,7 +4,8 @@
  *
  * The context (struct srv) is built once by server_run and handed to the
  * HTTP handlers, the event streams, the computer's workers and the timer;
- * everything in it is either immutable after start-up or has its own lock.
+ * everything in it is either immutable after start-up, has its own lock,
+ * or (the listeners) is published atomically.
  */
 #ifndef SERVER_SERVER_H
 #define SERVER_SERVER_H
@@ -13,6 +14,8 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
+
+#include "games.h"
 
 /* The server's version, as GET /api/health reports it. */
 #define SERVER_VERSION "0.1.0"
@@ -42,7 +45,8 @@ struct srv {
 	struct bots *bots;
 	struct timer *timer;
 	struct ratelimit *login_by_name, *login_by_addr;
-	sem_t hashing; /* argon2 runs at most this many at once (19 MiB each) */
+	struct games_listeners listeners; /* told of every change to a game (games_listen) */
+	sem_t hashing;                    /* argon2 runs at most this many at once (19 MiB each) */
 	atomic_bool stopping;
 };
 

@@ -154,34 +154,33 @@ static void refresh(struct hub *h, struct topic *t)
 	char *end = NULL, *status = NULL;
 	if (!fresh)
 		goto done;
-	struct gy_pos p = g.start;
+	struct gy_pos p = *gy_session_start(g.session);
+	const gy_move *gm = gy_session_moves(g.session);
 	gy_sq prev = GY_SQ_NONE;
 	for (int i = 0; i < g.row.ply; i++) {
 		struct gy_undo u;
 		char japanese[GY_NOTATION_MAX], sfen[GY_SFEN_MAX];
 		if (i >= have)
-			gy_notation_write(&p, g.gm[i], prev, GY_NOTATION_JAPANESE, true, japanese, sizeof japanese);
-		gy_pos_do(&p, g.gm[i], &u);
-		prev = gy_move_to(g.gm[i]);
+			gy_notation_write(&p, gm[i], prev, GY_NOTATION_JAPANESE, true, japanese, sizeof japanese);
+		gy_pos_do(&p, gm[i], &u);
+		prev = gy_move_to(gm[i]);
 		if (i < have)
 			continue;
 		gy_sfen_write(&p, sfen, sizeof sfen);
 		json_t *d = json_pack("{s:i,s:s,s:s,s:s,s:I}", "ply", i + 1, "move", g.moves[i].usi, "japanese",
 				      japanese, "sfen", sfen, "spent_ms", (json_int_t)g.moves[i].spent_ms);
 		if (i == g.row.ply - 1) {
-			json_object_set_new(d, "status", json_string(g.row.status));
+			json_object_set_new(d, "status", json_string(store_status_name(g.row.status)));
 			json_object_set_new(d, "clocks", gamejson_clocks(&g, now));
 		}
 		fresh[i - have] = event_text(i + 1, "move", d);
 	}
-	if (!strcmp(g.row.status, "ended"))
-		end = event_text(g.row.ply, "end",
-				 json_pack("{s:s,s:s,s:s,s:i}", "status", g.row.status, "result", g.row.result,
-					   "ending", g.row.ending, "ply", g.row.ply));
+	if (g.row.status == STORE_ENDED)
+		end = event_text(g.row.ply, "end", gamejson_end(&g));
 	else if (n == 0)
 		status = event_text(-1, "status",
-				    json_pack("{s:s,s:i,s:o}", "status", g.row.status, "ply", g.row.ply, "clocks",
-					      gamejson_clocks(&g, now)));
+				    json_pack("{s:s,s:i,s:o}", "status", store_status_name(g.row.status), "ply",
+					      g.row.ply, "clocks", gamejson_clocks(&g, now)));
 	pthread_mutex_lock(&h->mu);
 	if (g.row.ply > t->cap) {
 		char **ev = realloc(t->events, sizeof *ev * (size_t)(g.row.ply + 64));
@@ -245,6 +244,12 @@ void hub_publish(struct hub *h, const char *id)
 	t->pins--;
 	pthread_mutex_unlock(&h->mu);
 	unsubscribe(h, t);
+}
+
+void hub_game_changed(void *hub, const struct game *g, bool remote)
+{
+	(void)remote;
+	hub_publish(hub, g->row.id);
 }
 
 int hub_watchers(struct hub *h, const char *id)

@@ -12,8 +12,11 @@
 #ifndef SERVER_SSE_H
 #define SERVER_SSE_H
 
+#include <stdbool.h>
+
 struct srv;
 struct hub;
+struct game;
 
 /* The hub of server `s`; NULL when out of memory. */
 struct hub *hub_create(struct srv *s);
@@ -23,6 +26,9 @@ void hub_destroy(struct hub *h);
 
 /* Game `id` changed: if it is watched, reload its events and wake its streams. */
 void hub_publish(struct hub *h, const char *id);
+
+/* The hub's listener of the game service (games_listen; `hub` is the hub): publishes every change, remote too. */
+void hub_game_changed(void *hub, const struct game *g, bool remote);
 
 /* How many streams of this server watch game `id`. */
 int hub_watchers(struct hub *h, const char *id);

@@ -5,7 +5,9 @@
  *
  * It also holds what the backends share: the text of their statements
  * (one text for both, parameters $1, $2, ...), the order of the columns
- * and parameters, and store_game_list's statement.
+ * and parameters, store_game_list's statement, and the one encoding of a
+ * game's values (status, result, ending, impasse rule) as the words of
+ * their text columns, and back.
  *
  * Invariants: an operation is called only with arguments that passed the
  * checks here (every text NUL-terminated within its STORE_*_MAX, ids and
@@ -34,8 +36,74 @@ const char *store_strerror(enum store_err e)
 	case STORE_ERR_ARG: return "bad argument";
 	case STORE_ERR_NOMEM: return "out of memory";
 	case STORE_ERR_DB: return "database error";
+	case STORE_DAMAGED: return "damaged row";
 	}
 	return "unknown store error";
+}
+
+/* The words of the text columns (store.h, struct store_game). */
+static const char *const status_words[STORE_STATUS_NB] = {"", "waiting", "playing", "ended", "canceled"};
+static const char *const result_words[] = {[GY_RESULT_NONE] = "",
+					   [GY_RESULT_BLACK_WINS] = "black",
+					   [GY_RESULT_WHITE_WINS] = "white",
+					   [GY_RESULT_DRAW] = "draw"};
+enum { RESULT_NB = sizeof result_words / sizeof result_words[0] };
+static const char canceled_word[] = "canceled", declined_word[] = "declined";
+
+const char *store_status_name(enum store_status st) { return (unsigned)st < STORE_STATUS_NB ? status_words[st] : ""; }
+
+enum store_status store_status_by_name(const char *word)
+{
+	for (int i = STORE_WAITING; i < STORE_STATUS_NB; i++)
+		if (!strcmp(word, status_words[i]))
+			return (enum store_status)i;
+	return STORE_STATUS_NONE;
+}
+
+const char *store_result_name(enum gy_result r) { return (unsigned)r < RESULT_NB ? result_words[r] : ""; }
+
+const char *store_ending_name(const struct store_game *g)
+{
+	if (g->status == STORE_CANCELED)
+		return g->declined ? declined_word : canceled_word;
+	return g->ending == GY_END_NONE ? "" : gy_ending_name(g->ending);
+}
+
+/* The result named by the word `w`, or -1. */
+static int result_of(const char *w)
+{
+	for (int i = 0; i < RESULT_NB; i++)
+		if (!strcmp(w, result_words[i]))
+			return i;
+	return -1;
+}
+
+/* The libgyoku ending named by the word `w` (gy_ending_name), or -1. */
+static int ending_of(const char *w)
+{
+	for (int i = GY_END_NONE + 1; i < GY_END_NB; i++)
+		if (!strcmp(w, gy_ending_name((enum gy_ending)i)))
+			return i;
+	return -1;
+}
+
+int store_impasse_by_name(const char *w)
+{
+	for (int i = 0; i < GY_IMPASSE_RULE_NB; i++)
+		if (!strcmp(w, gy_impasse_rule_name((enum gy_impasse_rule)i)))
+			return i;
+	return -1;
+}
+
+/* Marks the row read by `c` damaged: game `id`'s `column` holds `word`, which names nothing. */
+static void damaged(struct store_cols *c, const char *id, const char *column, const char *word)
+{
+	char what[64];
+	snprintf(what, sizeof what, "game %s", id);
+	char msg[96];
+	snprintf(msg, sizeof msg, "the %s \"%s\" names nothing: the row is damaged", column, word);
+	store__log("decode", what, msg);
+	c->damaged = true;
 }
 
 void store__log(const char *kind, const char *what, const char *msg)
@@ -153,7 +221,7 @@ void store__rating_vals(struct store_vals *v, const struct store_rating *r)
 void store__game_vals(struct store_vals *v, const struct store_game *g, int ply)
 {
 	store__text(v, g->id);
-	store__text(v, g->status);
+	store__text(v, store_status_name(g->status));
 	store__int(v, g->black_user);
 	store__int(v, g->white_user);
 	store__int(v, g->black_level);
@@ -165,14 +233,14 @@ void store__game_vals(struct store_vals *v, const struct store_game *g, int ply)
 	store__int(v, g->color);
 	store__text(v, g->handicap);
 	store__text(v, g->tc);
-	store__text(v, g->impasse);
+	store__text(v, gy_impasse_rule_name(g->impasse));
 	store__bool(v, g->rated);
 	store__text(v, g->start_sfen);
 	store__int(v, ply);
 	store__text(v, g->clock);
 	store__int(v, g->deadline_ms);
-	store__text(v, g->result);
-	store__text(v, g->ending);
+	store__text(v, store_result_name(g->result));
+	store__text(v, store_ending_name(g));
 	store__real(v, g->rating_before[0]);
 	store__real(v, g->rating_before[1]);
 	store__real(v, g->rating_after[0]);
@@ -182,9 +250,10 @@ void store__game_vals(struct store_vals *v, const struct store_game *g, int ply)
 	store__int(v, g->updated_ms);
 }
 
-void store__update_vals(struct store_vals *v, const struct store_game *g, int ply, int old_ply, const char *old_status)
+void store__update_vals(struct store_vals *v, const struct store_game *g, int ply, int old_ply,
+			enum store_status old_status)
 {
-	store__text(v, g->status);
+	store__text(v, store_status_name(g->status));
 	store__int(v, g->black_user);
 	store__int(v, g->white_user);
 	store__int(v, g->black_level);
@@ -194,8 +263,8 @@ void store__update_vals(struct store_vals *v, const struct store_game *g, int pl
 	store__int(v, ply);
 	store__text(v, g->clock);
 	store__int(v, g->deadline_ms);
-	store__text(v, g->result);
-	store__text(v, g->ending);
+	store__text(v, store_result_name(g->result));
+	store__text(v, store_ending_name(g));
 	store__real(v, g->rating_before[0]);
 	store__real(v, g->rating_before[1]);
 	store__real(v, g->rating_after[0]);
@@ -204,7 +273,7 @@ void store__update_vals(struct store_vals *v, const struct store_game *g, int pl
 	store__int(v, g->updated_ms);
 	store__text(v, g->id);
 	store__int(v, old_ply);
-	store__text(v, old_status);
+	store__text(v, store_status_name(old_status));
 }
 
 /*
@@ -229,7 +298,7 @@ int store__list_sql(const struct store_filter *f, char *sql, size_t cap, struct 
 	snprintf(sql, cap, "%s%s%s%s%s%s", list_head, variant & 1 ? list_part[0] : "", variant & 2 ? list_part[1] : "",
 		 variant & 4 ? list_part[2] : "", variant & 8 ? list_part[3] : "", list_tail);
 	store__int(v, f->user);
-	store__text(v, f->status);
+	store__text(v, f->status ? store_status_name(f->status) : NULL);
 	store__int(v, f->viewer);
 	store__int(v, f->before_ms);
 	store__text(v, f->before_id ? f->before_id : "");
@@ -272,8 +341,12 @@ void store__game_read(struct store_cols *c, void *out)
 {
 	struct store_game *g = out;
 	memset(g, 0, sizeof *g);
+	char word[STORE_WORD_MAX];
+	int k;
 	c->text(c, g->id, sizeof g->id);
-	c->text(c, g->status, sizeof g->status);
+	c->text(c, word, sizeof word);
+	if ((g->status = store_status_by_name(word)) == STORE_STATUS_NONE)
+		damaged(c, g->id, "status", word);
 	g->black_user = c->i64(c);
 	g->white_user = c->i64(c);
 	g->black_level = (int)c->i64(c);
@@ -285,14 +358,26 @@ void store__game_read(struct store_cols *c, void *out)
 	g->color = (int)c->i64(c);
 	c->text(c, g->handicap, sizeof g->handicap);
 	c->text(c, g->tc, sizeof g->tc);
-	c->text(c, g->impasse, sizeof g->impasse);
+	c->text(c, word, sizeof word);
+	if ((k = store_impasse_by_name(word)) < 0)
+		damaged(c, g->id, "impasse rule", word);
+	g->impasse = k < 0 ? GY_IMPASSE_CSA27 : (enum gy_impasse_rule)k;
 	g->rated = c->i64(c) != 0;
 	c->text(c, g->start_sfen, sizeof g->start_sfen);
 	g->ply = (int)c->i64(c);
 	c->text(c, g->clock, sizeof g->clock);
 	g->deadline_ms = c->i64(c);
-	c->text(c, g->result, sizeof g->result);
-	c->text(c, g->ending, sizeof g->ending);
+	c->text(c, word, sizeof word);
+	if ((k = result_of(word)) < 0)
+		damaged(c, g->id, "result", word);
+	g->result = k < 0 ? GY_RESULT_NONE : (enum gy_result)k;
+	c->text(c, word, sizeof word);
+	/* A canceled game's word, none, or a libgyoku ending. */
+	g->declined = !strcmp(word, declined_word);
+	k = !word[0] || g->declined || !strcmp(word, canceled_word) ? GY_END_NONE : ending_of(word);
+	if (k < 0)
+		damaged(c, g->id, "ending", word);
+	g->ending = k < 0 ? GY_END_NONE : (enum gy_ending)k;
 	g->rating_before[0] = c->dbl(c);
 	g->rating_before[1] = c->dbl(c);
 	g->rating_after[0] = c->dbl(c);
@@ -311,19 +396,22 @@ static bool text_ok(const char *s, size_t max, bool empty_ok)
 	return n < max && (empty_ok || n > 0);
 }
 
+/* A game's status (not STORE_STATUS_NONE). */
+static bool status_ok(enum store_status st) { return st > STORE_STATUS_NONE && st < STORE_STATUS_NB; }
+
 /* The checks of a game's fields (store_game_create, _import, _update). */
 static bool game_ok(const struct store_game *g)
 {
-	return g && text_ok(g->id, sizeof g->id, false) && text_ok(g->status, sizeof g->status, false) &&
+	return g && text_ok(g->id, sizeof g->id, false) && status_ok(g->status) &&
 	       text_ok(g->black_name, sizeof g->black_name, true) &&
 	       text_ok(g->white_name, sizeof g->white_name, true) && text_ok(g->handicap, sizeof g->handicap, true) &&
-	       text_ok(g->tc, sizeof g->tc, true) && text_ok(g->impasse, sizeof g->impasse, true) &&
+	       text_ok(g->tc, sizeof g->tc, true) && (unsigned)g->impasse < GY_IMPASSE_RULE_NB &&
 	       text_ok(g->start_sfen, sizeof g->start_sfen, true) && text_ok(g->clock, sizeof g->clock, true) &&
-	       text_ok(g->result, sizeof g->result, true) && text_ok(g->ending, sizeof g->ending, true) &&
-	       g->black_user >= 0 && g->white_user >= 0 && g->creator >= 0 && g->challenged >= 0 &&
-	       g->black_level >= 0 && g->black_level <= 10 && g->white_level >= 0 && g->white_level <= 10 &&
-	       g->color >= 0 && g->color <= 2 && g->ply >= 0 && isfinite(g->rating_before[0]) &&
-	       isfinite(g->rating_before[1]) && isfinite(g->rating_after[0]) && isfinite(g->rating_after[1]);
+	       (unsigned)g->result < RESULT_NB && (unsigned)g->ending < GY_END_NB && g->black_user >= 0 &&
+	       g->white_user >= 0 && g->creator >= 0 && g->challenged >= 0 && g->black_level >= 0 &&
+	       g->black_level <= 10 && g->white_level >= 0 && g->white_level <= 10 && g->color >= 0 && g->color <= 2 &&
+	       g->ply >= 0 && isfinite(g->rating_before[0]) && isfinite(g->rating_before[1]) &&
+	       isfinite(g->rating_after[0]) && isfinite(g->rating_after[1]);
 }
 
 static bool move_ok(const struct store_move *m) { return text_ok(m->usi, sizeof m->usi, false); }
@@ -449,10 +537,10 @@ enum store_err store_moves_since(struct store *s, const char *id, int from, stru
 	return s->ops->moves_since(s, id, from, moves, max, n);
 }
 
-enum store_err store_game_update(struct store *s, const struct store_game *g, int old_ply, const char *old_status,
+enum store_err store_game_update(struct store *s, const struct store_game *g, int old_ply, enum store_status old_status,
 				 const struct store_move *move, const struct store_rating *ratings, int nr)
 {
-	if (!game_ok(g) || old_ply < 0 || !text_ok(old_status, STORE_WORD_MAX, false) || (move && !move_ok(move)) ||
+	if (!game_ok(g) || old_ply < 0 || !status_ok(old_status) || (move && !move_ok(move)) ||
 	    (!move && g->ply > old_ply) || nr < 0 || nr > STORE_RATINGS_MAX || (nr > 0 && !ratings))
 		return STORE_ERR_ARG;
 	/* Sorted by user (stably: changes of one user apply in the given order), so transactions lock users in one order. */
@@ -475,8 +563,7 @@ enum store_err store_game_list(struct store *s, const struct store_filter *f, st
 		*out = NULL;
 	if (n)
 		*n = 0;
-	if (!f || !out || !n || f->user < 0 || f->before_ms < 0 ||
-	    (f->status && !text_ok(f->status, STORE_WORD_MAX, false)))
+	if (!f || !out || !n || f->user < 0 || f->before_ms < 0 || (f->status && !status_ok(f->status)))
 		return STORE_ERR_ARG;
 	struct store_filter c = *f;
 	c.limit = c.limit < 1 ? 1 : c.limit > STORE_LIST_MAX ? STORE_LIST_MAX : c.limit;

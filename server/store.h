@@ -31,6 +31,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "gyoku/game.h"
+#include "gyoku/impasse.h"
+
 struct store;
 
 /* What a store call can answer. */
@@ -41,7 +44,8 @@ enum store_err {
 	STORE_STALE,     /* a rating change computed from a user's ratings that have changed since */
 	STORE_ERR_ARG,   /* a field too long or out of range */
 	STORE_ERR_NOMEM,
-	STORE_ERR_DB /* the database failed (the message is logged to stderr) */
+	STORE_ERR_DB, /* the database failed (the message is logged to stderr) */
+	STORE_DAMAGED /* a stored game does not decode: a word in a column that names nothing (logged) */
 };
 
 enum {
@@ -49,7 +53,7 @@ enum {
 	STORE_HASH_MAX = 160,       /* encoded password hashes */
 	STORE_TOKEN_MAX = 72,       /* session token hashes and CSRF tokens (hex) */
 	STORE_ID_MAX = 16,          /* game ids */
-	STORE_WORD_MAX = 24,        /* status, result, ending, handicap, impasse rule */
+	STORE_WORD_MAX = 24,        /* handicap ids */
 	STORE_TC_MAX = 64,          /* time-control text (clock.h GY_TC_TEXT_MAX) */
 	STORE_SFEN_MAX = 256,       /* start positions */
 	STORE_CLOCK_MAX = 512,      /* the clock state, as text the caller encodes */
@@ -68,14 +72,35 @@ struct store_user {
 	int64_t created_ms;
 };
 
+/* Where a game stands. */
+enum store_status {
+	STORE_STATUS_NONE, /* no game's: in a filter, any status */
+	STORE_WAITING,     /* created: waiting for the opponent to accept */
+	STORE_PLAYING,
+	STORE_ENDED,
+	STORE_CANCELED, /* withdrawn by its creator or declined by the challenged user before it started */
+	STORE_STATUS_NB
+};
+
 /*
  * One game: every column of the games table.  Users are ids (0: none);
  * a computer side has a level 1..10 and user 0.  Times are milliseconds
  * since the Unix epoch.
+ *
+ * The status, impasse rule, result and ending are values here; store.c
+ * alone encodes them as the words of their text columns, and decodes
+ * them, for both backends: status "waiting", "playing", "ended",
+ * "canceled" (store_status_name); impasse "none", "24", "27", "try"
+ * (gy_impasse_rule_name); result "", "black", "white", "draw" (the
+ * winner's colour, store_result_name); ending "", a name of
+ * gy_ending_name, or for a canceled game "canceled" or "declined"
+ * (store_ending_name).  These are the words the server always stored,
+ * and those of the API.  A row with a word that names nothing is
+ * damaged: reading it is STORE_DAMAGED.
  */
 struct store_game {
 	char id[STORE_ID_MAX];
-	char status[STORE_WORD_MAX]; /* "waiting", "playing", "ended", "canceled" */
+	enum store_status status;
 	int64_t black_user, white_user;
 	int black_level, white_level;
 	char black_name[STORE_NAME_MAX * 4]; /* names from an imported record ("" otherwise) */
@@ -85,14 +110,15 @@ struct store_game {
 	int color;          /* the creator's side: 0 black, 1 white, 2 by furigoma at the start */
 	char handicap[STORE_WORD_MAX];
 	char tc[STORE_TC_MAX];
-	char impasse[STORE_WORD_MAX]; /* "27", "24", "try" */
+	enum gy_impasse_rule impasse;
 	bool rated;
 	char start_sfen[STORE_SFEN_MAX];
-	int ply;                                  /* moves played, = the number of rows in moves */
-	char clock[STORE_CLOCK_MAX];              /* the clock state (the caller's encoding; "" before the start) */
-	int64_t deadline_ms;                      /* the side to move flags after it; 0: no deadline */
-	char result[STORE_WORD_MAX];              /* "", "black", "white", "draw" */
-	char ending[STORE_WORD_MAX];              /* "" or an ending name */
+	int ply;                     /* moves played, = the number of rows in moves */
+	char clock[STORE_CLOCK_MAX]; /* the clock state (the caller's encoding; "" before the start) */
+	int64_t deadline_ms;         /* the side to move flags after it; 0: no deadline */
+	enum gy_result result;       /* GY_RESULT_NONE but in an ended game (or an imported record's) */
+	enum gy_ending ending;       /* GY_END_NONE but in an ended game (an imported record may have none) */
+	bool declined;               /* canceled: declined by the challenged user, not withdrawn */
 	double rating_before[2], rating_after[2]; /* rated games once ended, by colour; 0 otherwise */
 	int64_t created_ms, started_ms, updated_ms;
 };
@@ -113,17 +139,38 @@ struct store_rating {
 
 /* Which games store_game_list returns. */
 struct store_filter {
-	int64_t user;          /* games where this user plays or was challenged or created (0: any) */
-	const char *status;    /* only this status (NULL: any) */
-	bool lobby;            /* waiting games that are open seeks, challenge `viewer` or were made by `viewer` */
-	int64_t viewer;        /* for `lobby` */
-	int64_t before_ms;     /* only games created before this (0: no bound), for paging */
-	const char *before_id; /* with before_ms: also the games created at before_ms whose id sorts before this */
-	int limit;             /* at most this many (1..200) */
+	int64_t user;             /* games where this user plays or was challenged or created (0: any) */
+	enum store_status status; /* only this status (STORE_STATUS_NONE: any) */
+	bool lobby;               /* waiting games that are open seeks, challenge `viewer` or were made by `viewer` */
+	int64_t viewer;           /* for `lobby` */
+	int64_t before_ms;        /* only games created before this (0: no bound), for paging */
+	const char *before_id;    /* with before_ms: also the games created at before_ms whose id sorts before this */
+	int limit;                /* at most this many (1..200) */
 };
 
 /* The text of `e` ("conflict", ...); static. */
 const char *store_strerror(enum store_err e);
+
+/*
+ * The word of status `st` as stored and in the API ("waiting", "playing",
+ * "ended", "canceled"; "" for STORE_STATUS_NONE or a value out of range),
+ * and the status a word names (STORE_STATUS_NONE when none).
+ */
+const char *store_status_name(enum store_status st);
+enum store_status store_status_by_name(const char *word);
+
+/*
+ * The word of `g`'s ending as stored and in the API: for a canceled game
+ * "canceled" or "declined", else the libgyoku ending's name
+ * (gy_ending_name), or "" for none.
+ */
+const char *store_ending_name(const struct store_game *g);
+
+/* The impasse rule named by `word` as stored and in the API (gy_impasse_rule_name: "none", "24", "27", "try"), or -1. */
+int store_impasse_by_name(const char *word);
+
+/* The word of a result as stored and in the API: the winner's colour "black", "white", or "draw"; "" for none. */
+const char *store_result_name(enum gy_result r);
 
 /*
  * Opens (creating when needed) the store at `url` and runs the
@@ -187,7 +234,8 @@ enum store_err store_game_import(struct store *s, const struct store_game *g, co
 /*
  * Reads game `id` into `g` and, when `moves` is not NULL, its moves into
  * a malloc'ed array (`*moves`, `*n`; the caller frees it; NULL when n is
- * 0), read in the same snapshot as the game.  STORE_NOT_FOUND when none.
+ * 0), read in the same snapshot as the game.  STORE_NOT_FOUND when none,
+ * STORE_DAMAGED when its row does not decode.
  */
 enum store_err store_game_get(struct store *s, const char *id, struct store_game *g, struct store_move **moves, int *n)
 	__attribute__((warn_unused_result));
@@ -221,7 +269,7 @@ enum store_err store_moves_since(struct store *s, const char *id, int from, stru
  * the ratings were read), is STORE_STALE, with nothing written: the
  * caller reads the ratings again and retries.
  */
-enum store_err store_game_update(struct store *s, const struct store_game *g, int old_ply, const char *old_status,
+enum store_err store_game_update(struct store *s, const struct store_game *g, int old_ply, enum store_status old_status,
 				 const struct store_move *move, const struct store_rating *ratings, int nr)
 	__attribute__((warn_unused_result));
 
@@ -230,6 +278,7 @@ enum store_err store_game_update(struct store *s, const struct store_game *g, in
  * descending), into a malloc'ed array (`*out`, `*n`; the caller frees it;
  * NULL when n is 0).  The filters combine: `user`, `status` and `lobby`
  * may all be set.  A limit outside 1..200 is brought within it.
+ * STORE_DAMAGED (no list) when one of the rows does not decode.
  */
 enum store_err store_game_list(struct store *s, const struct store_filter *f, struct store_game **out, int *n)
 	__attribute__((warn_unused_result));

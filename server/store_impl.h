@@ -40,8 +40,9 @@ struct store_ops {
 				   int *n);
 	enum store_err (*moves_since)(struct store *s, const char *id, int from, struct store_move *moves, int max,
 				      int *n);
-	enum store_err (*game_update)(struct store *s, const struct store_game *g, int old_ply, const char *old_status,
-				      const struct store_move *move, const struct store_rating *ratings, int nr);
+	enum store_err (*game_update)(struct store *s, const struct store_game *g, int old_ply,
+				      enum store_status old_status, const struct store_move *move,
+				      const struct store_rating *ratings, int nr);
 	enum store_err (*game_list)(struct store *s, const struct store_filter *f, struct store_game **out, int *n);
 	enum store_err (*game_deadlines)(struct store *s, void (*fn)(void *ctx, const char *id, int64_t deadline_ms),
 					 void *ctx);
@@ -121,7 +122,8 @@ void store__rating_vals(struct store_vals *v, const struct store_rating *r);
 void store__game_vals(struct store_vals *v, const struct store_game *g, int ply);
 
 /* The parameters of STORE_Q_GAME_UPDATE: `g`'s mutable fields with ply `ply`, then the condition. */
-void store__update_vals(struct store_vals *v, const struct store_game *g, int ply, int old_ply, const char *old_status);
+void store__update_vals(struct store_vals *v, const struct store_game *g, int ply, int old_ply,
+			enum store_status old_status);
 
 /*
  * store_game_list's statement, from constant pieces chosen by which of
@@ -132,11 +134,17 @@ void store__update_vals(struct store_vals *v, const struct store_game *g, int pl
 enum { STORE_LIST_VARIANTS = 16 };
 int store__list_sql(const struct store_filter *f, char *sql, size_t cap, struct store_vals *v);
 
-/* Reads the columns of one result row in order; each backend's reader begins with it. */
+/*
+ * Reads the columns of one result row in order; each backend's reader
+ * begins with it.  `damaged` starts false; a row reader sets it when a
+ * value read names nothing (store__game_read), and the backend then
+ * answers STORE_DAMAGED.
+ */
 struct store_cols {
 	void (*text)(struct store_cols *c, char *dst, size_t cap); /* marks the reader failed when it does not fit */
 	int64_t (*i64)(struct store_cols *c);
 	double (*dbl)(struct store_cols *c);
+	bool damaged;
 };
 
 /* A row of STORE_Q_SESSION_GET. */
@@ -148,8 +156,9 @@ struct store_session {
 
 /*
  * Read one row: STORE_USER_COLUMNS into a store_user, STORE_GAME_COLUMNS
- * into a store_game, a session row into a store_session, one id into an
- * int64_t (the `out` of the backends' one-row helpers), and
+ * into a store_game (decoding its words; a word that names nothing sets
+ * c->damaged and is logged), a session row into a store_session, one id
+ * into an int64_t (the `out` of the backends' one-row helpers), and
  * STORE_MOVE_COLUMNS.
  */
 void store__user_read(struct store_cols *c, void *out);

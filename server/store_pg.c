@@ -217,7 +217,7 @@ static double r_dbl(struct store_cols *c)
 
 static struct reader reader_of(const PGresult *r, int row)
 {
-	return (struct reader){{r_text, r_i64, r_dbl}, r, row, 0, true};
+	return (struct reader){{r_text, r_i64, r_dbl, false}, r, row, 0, true};
 }
 
 static void quiet_notice(void *arg, const char *msg)
@@ -582,6 +582,8 @@ static enum store_err pg_game_get(struct store *s, const char *id, struct store_
 		if (!x.ok) {
 			store__log("postgresql", "read game", "a stored value does not fit");
 			e = STORE_ERR_DB;
+		} else if (x.cols.damaged) {
+			e = STORE_DAMAGED;
 		}
 	}
 	PQclear(r);
@@ -626,8 +628,9 @@ static enum store_err pg_moves_since(struct store *s, const char *id, int from, 
 	return e;
 }
 
-static enum store_err pg_game_update(struct store *s, const struct store_game *g, int old_ply, const char *old_status,
-				     const struct store_move *move, const struct store_rating *ratings, int nr)
+static enum store_err pg_game_update(struct store *s, const struct store_game *g, int old_ply,
+				     enum store_status old_status, const struct store_move *move,
+				     const struct store_rating *ratings, int nr)
 {
 	struct pg *p = (struct pg *)s;
 	int ply = move ? old_ply + 1 : g->ply;
@@ -687,6 +690,8 @@ static enum store_err pg_game_list(struct store *s, const struct store_filter *f
 		if (!x.ok) {
 			store__log("postgresql", "list games", "a stored value does not fit");
 			e = STORE_ERR_DB;
+		} else if (x.cols.damaged) {
+			e = STORE_DAMAGED;
 		}
 	}
 	PQclear(r);

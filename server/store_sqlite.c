@@ -278,7 +278,7 @@ static double r_dbl(struct store_cols *c)
 	return sqlite3_column_double(r->st, r->i++);
 }
 
-static struct reader reader_of(sqlite3_stmt *st) { return (struct reader){{r_text, r_i64, r_dbl}, st, 0, true}; }
+static struct reader reader_of(sqlite3_stmt *st) { return (struct reader){{r_text, r_i64, r_dbl, false}, st, 0, true}; }
 
 /* How one row is read into a caller's value. */
 typedef void (*read_fn)(struct store_cols *c, void *out);
@@ -295,7 +295,7 @@ static enum store_err row_q(struct conn *c, enum store_query k, const struct sto
 	if (rc == SQLITE_ROW) {
 		struct reader r = reader_of(st);
 		read(&r.cols, out);
-		e = r.ok ? STORE_OK : fail(c->db, SQLITE_TOOBIG, what);
+		e = !r.ok ? fail(c->db, SQLITE_TOOBIG, what) : r.cols.damaged ? STORE_DAMAGED : STORE_OK;
 	} else {
 		e = rc == SQLITE_DONE ? STORE_NOT_FOUND : fail(c->db, rc, what);
 	}
@@ -626,8 +626,9 @@ static enum store_err sq_moves_since(struct store *s, const char *id, int from, 
 	return e;
 }
 
-static enum store_err sq_game_update(struct store *s, const struct store_game *g, int old_ply, const char *old_status,
-				     const struct store_move *move, const struct store_rating *ratings, int nr)
+static enum store_err sq_game_update(struct store *s, const struct store_game *g, int old_ply,
+				     enum store_status old_status, const struct store_move *move,
+				     const struct store_rating *ratings, int nr)
 {
 	struct sq *q = (struct sq *)s;
 	int ply = move ? old_ply + 1 : g->ply, changed = 0;
@@ -679,14 +680,18 @@ static enum store_err sq_game_list(struct store *s, const struct store_filter *f
 	sqlite3_stmt *st = query(c, STORE_Q_NB + variant, sql, &v);
 	enum store_err e = STORE_ERR_DB;
 	int count = 0, rc = SQLITE_ERROR;
-	while (st && count < f->limit && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+	bool damaged = false;
+	while (st && count < f->limit && !damaged && (rc = sqlite3_step(st)) == SQLITE_ROW) {
 		struct reader r = reader_of(st);
 		store__game_read(&r.cols, &games[count++]);
 		if (!r.ok)
 			rc = SQLITE_TOOBIG;
+		damaged = r.cols.damaged;
 	}
 	if (st) {
-		e = rc == SQLITE_DONE || rc == SQLITE_ROW ? STORE_OK : fail(c->db, rc, "list games");
+		e = rc != SQLITE_DONE && rc != SQLITE_ROW ? fail(c->db, rc, "list games")
+		    : damaged                             ? STORE_DAMAGED
+							  : STORE_OK;
 		done(st);
 	}
 	give(q, c);

@@ -6,7 +6,9 @@
  * deadline > 0; the thread sleeps until just after the earliest one (or
  * until a change wakes it).  Entries that have passed are taken out
  * before games_flag is called, without the mutex held, so a game's new
- * deadline can be scheduled meanwhile.
+ * deadline can be scheduled meanwhile (by timer_game_changed, on the
+ * committing thread); a game not yet flagged is put back at the time
+ * games_flag names.
  */
 #include <pthread.h>
 #include <stdbool.h>
@@ -81,6 +83,12 @@ void timer_schedule(struct timer *t, const char *id, int64_t deadline_ms)
 	pthread_mutex_unlock(&t->mu);
 }
 
+void timer_game_changed(void *timer, const struct game *g, bool remote)
+{
+	(void)remote;
+	timer_schedule(timer, g->row.id, g->row.status == STORE_PLAYING ? g->row.deadline_ms : 0);
+}
+
 int timer_count(struct timer *t)
 {
 	pthread_mutex_lock(&t->mu);
@@ -121,8 +129,11 @@ static void *run(void *arg)
 				i++;
 			}
 		pthread_mutex_unlock(&t->mu);
-		for (int i = 0; i < m; i++)
-			games_flag(t->srv, due[i].id);
+		for (int i = 0; i < m; i++) {
+			int64_t again = games_flag(t->srv, due[i].id);
+			if (again > 0)
+				timer_schedule(t, due[i].id, again);
+		}
 		pthread_mutex_lock(&t->mu);
 	}
 	pthread_mutex_unlock(&t->mu);

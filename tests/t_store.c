@@ -21,6 +21,9 @@
  *  13 a game created or updated on one store is heard by the other's
  *     listener, not the sender's; an update that does not apply is not
  *     heard; the listener survives losing its connection (PostgreSQL)
+ *  14 the values of a game (status, result, ending, impasse rule) are
+ *     stored as the words they always were, every value comes back, and a
+ *     row with a word that names nothing is damaged (issue 28)
  */
 #include <libpq-fe.h>
 #include <pthread.h>
@@ -142,6 +145,20 @@ static long long raw_int(struct env *e, const char *sql)
 	return v;
 }
 
+/* Runs `sql` on the case's database, straight on the backend; false on failure. */
+static bool raw_exec(struct env *e, const char *sql)
+{
+	if (e->pg_base)
+		return pg_admin(e->url, sql);
+	sqlite3 *db = NULL;
+	bool good = sqlite3_open_v2(e->url, &db, SQLITE_OPEN_READWRITE, NULL) == SQLITE_OK &&
+		    sqlite3_busy_timeout(db, 5000) == SQLITE_OK && sqlite3_exec(db, sql, NULL, NULL, NULL) == SQLITE_OK;
+	if (!good)
+		fprintf(stderr, "t_store: %s: %s\n", sql, sqlite3_errmsg(db));
+	sqlite3_close(db);
+	return good;
+}
+
 static struct store_user user_of(const char *name)
 {
 	struct store_user u = {0};
@@ -154,17 +171,18 @@ static struct store_user user_of(const char *name)
 	return u;
 }
 
-static struct store_game game_of(const char *id, const char *status, int64_t black, int64_t white, int64_t created)
+static struct store_game game_of(const char *id, enum store_status status, int64_t black, int64_t white,
+				 int64_t created)
 {
 	struct store_game g = {0};
 	snprintf(g.id, sizeof g.id, "%s", id);
-	snprintf(g.status, sizeof g.status, "%s", status);
+	g.status = status;
 	g.black_user = black;
 	g.white_user = white;
 	g.creator = black;
 	snprintf(g.handicap, sizeof g.handicap, "even");
 	snprintf(g.tc, sizeof g.tc, "10m+30s");
-	snprintf(g.impasse, sizeof g.impasse, "27");
+	g.impasse = GY_IMPASSE_CSA27;
 	snprintf(g.start_sfen, sizeof g.start_sfen, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
 	g.created_ms = created;
 	g.updated_ms = created;
@@ -186,7 +204,7 @@ static const char *game_diff(const struct store_game *a, const struct store_game
 		bool same;
 	} f[] = {
 		{"id", !strcmp(a->id, b->id)},
-		{"status", !strcmp(a->status, b->status)},
+		{"status", a->status == b->status},
 		{"black_user", a->black_user == b->black_user},
 		{"white_user", a->white_user == b->white_user},
 		{"black_level", a->black_level == b->black_level},
@@ -198,14 +216,15 @@ static const char *game_diff(const struct store_game *a, const struct store_game
 		{"color", a->color == b->color},
 		{"handicap", !strcmp(a->handicap, b->handicap)},
 		{"tc", !strcmp(a->tc, b->tc)},
-		{"impasse", !strcmp(a->impasse, b->impasse)},
+		{"impasse", a->impasse == b->impasse},
 		{"rated", a->rated == b->rated},
 		{"start_sfen", !strcmp(a->start_sfen, b->start_sfen)},
 		{"ply", a->ply == b->ply},
 		{"clock", !strcmp(a->clock, b->clock)},
 		{"deadline_ms", a->deadline_ms == b->deadline_ms},
-		{"result", !strcmp(a->result, b->result)},
-		{"ending", !strcmp(a->ending, b->ending)},
+		{"result", a->result == b->result},
+		{"ending", a->ending == b->ending},
+		{"declined", a->declined == b->declined},
 		{"rating_before",
 		 a->rating_before[0] == b->rating_before[0] && a->rating_before[1] == b->rating_before[1]},
 		{"rating_after", a->rating_after[0] == b->rating_after[0] && a->rating_after[1] == b->rating_after[1]},
@@ -378,7 +397,7 @@ static void case_sessions(struct env *e, struct store *s)
 
 static void case_games(struct env *e, struct store *s)
 {
-	struct store_game g = game_of("gameA", "waiting", 3, 0, 1700000000000), got;
+	struct store_game g = game_of("gameA", STORE_WAITING, 3, 0, 1700000000000), got;
 	g.white_level = 7;
 	g.challenged = 9;
 	g.color = 2;
@@ -397,11 +416,11 @@ static void case_games(struct env *e, struct store *s)
 	ok(e, "4.1", r == STORE_OK && r2 == STORE_OK && !diff && !m && n == 0, "create %s, get %s, field %s, n %d",
 	   store_strerror(r), store_strerror(r2), diff ? diff : "-", n);
 	free(m);
-	struct store_game other = game_of("gameA", "playing", 1, 2, 5);
+	struct store_game other = game_of("gameA", STORE_PLAYING, 1, 2, 5);
 	r = store_game_create(s, &other);
 	r2 = store_game_get(s, "gameA", &got, NULL, NULL);
-	ok(e, "4.2", r == STORE_CONFLICT && r2 == STORE_OK && !strcmp(got.status, "waiting"),
-	   "the same id again: %s (status now %s)", store_strerror(r), got.status);
+	ok(e, "4.2", r == STORE_CONFLICT && r2 == STORE_OK && got.status == STORE_WAITING,
+	   "the same id again: %s (status now %s)", store_strerror(r), store_status_name(got.status));
 	r = store_game_get(s, "nope", &got, NULL, NULL);
 	ok(e, "4.3", r == STORE_NOT_FOUND, "missing game: %s", store_strerror(r));
 }
@@ -412,7 +431,7 @@ static enum store_err append(struct store *s, struct store_game *g, const char *
 	struct store_move m = move_of(usi, 1000 + g->ply, at);
 	snprintf(g->clock, sizeof g->clock, "clock after %s", usi);
 	g->updated_ms = at;
-	enum store_err r = store_game_update(s, g, g->ply, "playing", &m, NULL, 0);
+	enum store_err r = store_game_update(s, g, g->ply, STORE_PLAYING, &m, NULL, 0);
 	if (r == STORE_OK)
 		g->ply++;
 	return r;
@@ -421,7 +440,7 @@ static enum store_err append(struct store *s, struct store_game *g, const char *
 static void case_moves(struct env *e, struct store *s)
 {
 	char buf[512];
-	struct store_game g = game_of("gameM", "playing", 1, 2, 100), got;
+	struct store_game g = game_of("gameM", STORE_PLAYING, 1, 2, 100), got;
 	enum store_err r = store_game_create(s, &g);
 	const char *usi[3] = {"7g7f", "3c3d", "8h2b+"};
 	for (int i = 0; i < 3 && r == STORE_OK; i++)
@@ -442,13 +461,13 @@ static void case_moves(struct env *e, struct store *s)
 	   "since 1: %d moves, since 0 max 1: %d, since 3: %d", n1, n2, n3);
 	/* A takeback: no move, a lower ply; the moves after it go. */
 	g.ply = 1;
-	r = store_game_update(s, &g, 3, "playing", NULL, NULL, 0);
+	r = store_game_update(s, &g, 3, STORE_PLAYING, NULL, NULL, 0);
 	r2 = store_game_get(s, "gameM", &got, NULL, NULL);
 	ok(e, "5.3", !r && !r2 && got.ply == 1 && !strcmp(moves_text(s, "gameM", buf, sizeof buf), "7g7f/1000/200"),
 	   "takeback %s: ply %d, moves %s", store_strerror(r), got.ply, buf);
 	/* An update without a move keeps the ply. */
 	snprintf(g.clock, sizeof g.clock, "paused");
-	r = store_game_update(s, &g, 1, "playing", NULL, NULL, 0);
+	r = store_game_update(s, &g, 1, STORE_PLAYING, NULL, NULL, 0);
 	r2 = store_game_get(s, "gameM", &got, NULL, NULL);
 	ok(e, "5.4", !r && !r2 && got.ply == 1 && !strcmp(got.clock, "paused"), "update %s: ply %d clock %s",
 	   store_strerror(r), got.ply, got.clock);
@@ -457,7 +476,7 @@ static void case_moves(struct env *e, struct store *s)
 static void case_conflicts(struct env *e, struct store *s)
 {
 	char before[512], after[512];
-	struct store_game g = game_of("gameC", "playing", 1, 2, 100), got;
+	struct store_game g = game_of("gameC", STORE_PLAYING, 1, 2, 100), got;
 	enum store_err r = store_game_create(s, &g);
 	if (r == STORE_OK)
 		r = append(s, &g, "7g7f", 300);
@@ -465,22 +484,22 @@ static void case_conflicts(struct env *e, struct store *s)
 	struct store_game stale = g;
 	snprintf(stale.clock, sizeof stale.clock, "stale");
 	struct store_move m = move_of("3c3d", 5, 400);
-	enum store_err r1 = store_game_update(s, &stale, 0, "playing", &m, NULL, 0);
+	enum store_err r1 = store_game_update(s, &stale, 0, STORE_PLAYING, &m, NULL, 0);
 	enum store_err r2 = store_game_get(s, "gameC", &got, NULL, NULL);
 	ok(e, "6.1",
 	   r == STORE_OK && r1 == STORE_CONFLICT && r2 == STORE_OK && got.ply == 1 && strcmp(got.clock, "stale") &&
 		   !strcmp(moves_text(s, "gameC", after, sizeof after), before),
 	   "stale ply: %s; ply %d clock %s moves %s", store_strerror(r1), got.ply, got.clock, after);
-	r1 = store_game_update(s, &stale, 1, "waiting", &m, NULL, 0);
+	r1 = store_game_update(s, &stale, 1, STORE_WAITING, &m, NULL, 0);
 	r2 = store_game_get(s, "gameC", &got, NULL, NULL);
 	ok(e, "6.2",
 	   r1 == STORE_CONFLICT && r2 == STORE_OK && got.ply == 1 && strcmp(got.clock, "stale") &&
 		   !strcmp(moves_text(s, "gameC", after, sizeof after), before),
 	   "stale status: %s; ply %d moves %s", store_strerror(r1), got.ply, after);
-	r1 = store_game_update(s, &stale, 1, "playing", &m, NULL, 0);
+	r1 = store_game_update(s, &stale, 1, STORE_PLAYING, &m, NULL, 0);
 	ok(e, "6.3", r1 == STORE_OK, "the right ply and status: %s", store_strerror(r1));
-	struct store_game nogame = game_of("ghost", "playing", 1, 2, 100);
-	r1 = store_game_update(s, &nogame, 0, "playing", &m, NULL, 0);
+	struct store_game nogame = game_of("ghost", STORE_PLAYING, 1, 2, 100);
+	r1 = store_game_update(s, &nogame, 0, STORE_PLAYING, &m, NULL, 0);
 	ok(e, "6.4", r1 == STORE_CONFLICT, "update of no game: %s", store_strerror(r1));
 }
 
@@ -491,8 +510,8 @@ static void case_ratings(struct env *e, struct store *s)
 	enum store_err r = store_user_create(s, &a, &ida);
 	if (!r)
 		r = store_user_create(s, &b, &idb);
-	struct store_game g = game_of("gameR", "playing", ida, idb, 100),
-			  h = game_of("gameR2", "playing", ida, idb, 101);
+	struct store_game g = game_of("gameR", STORE_PLAYING, ida, idb, 100),
+			  h = game_of("gameR2", STORE_PLAYING, ida, idb, 101);
 	g.rated = h.rated = true;
 	if (!r)
 		r = store_game_create(s, &g);
@@ -500,51 +519,51 @@ static void case_ratings(struct env *e, struct store *s)
 		r = store_game_create(s, &h);
 	if (!r)
 		r = append(s, &g, "7g7f", 150);
-	snprintf(g.status, sizeof g.status, "ended");
-	snprintf(g.result, sizeof g.result, "black");
-	snprintf(g.ending, sizeof g.ending, "resignation");
+	g.status = STORE_ENDED;
+	g.result = GY_RESULT_BLACK_WINS;
+	g.ending = GY_END_RESIGNATION;
 	g.rating_before[0] = g.rating_before[1] = 1500.25;
 	g.rating_after[0] = 1516.5;
 	g.rating_after[1] = 1484.0625;
 	struct store_rating rt[2] = {{idb, 1484.0625, 300.5, 0.05999, 0}, {ida, 1516.5, 290.25, 0.06001, 0}};
-	enum store_err r1 = store_game_update(s, &g, 1, "playing", NULL, rt, 2);
+	enum store_err r1 = store_game_update(s, &g, 1, STORE_PLAYING, NULL, rt, 2);
 	struct store_game got;
 	enum store_err r2 = store_game_get(s, "gameR", &got, NULL, NULL);
 	enum store_err r3 = store_user_by_id(s, ida, &ga);
 	enum store_err r4 = store_user_by_id(s, idb, &gb);
 	ok(e, "7.1",
-	   !r && !r1 && !r2 && !r3 && !r4 && !strcmp(got.status, "ended") && !strcmp(got.result, "black") &&
+	   !r && !r1 && !r2 && !r3 && !r4 && got.status == STORE_ENDED && got.result == GY_RESULT_BLACK_WINS &&
 		   got.rating_after[0] == 1516.5 && got.rating_after[1] == 1484.0625 && ga.rating == 1516.5 &&
 		   ga.rd == 290.25 && ga.vol == 0.06001 && ga.games == 1 && gb.rating == 1484.0625 && gb.games == 1,
 	   "setup %s, end %s: %s; alice %.17g (%d games), bob %.17g (%d games)", store_strerror(r), store_strerror(r1),
-	   got.status, ga.rating, ga.games, gb.rating, gb.games);
+	   store_status_name(got.status), ga.rating, ga.games, gb.rating, gb.games);
 	/* A rating of a user that does not exist: the whole end is undone. */
 	struct store_game h2 = h;
-	snprintf(h2.status, sizeof h2.status, "ended");
+	h2.status = STORE_ENDED;
 	struct store_rating bad[2] = {{ida, 1600, 200, 0.06, 1}, {987654321, 1400, 200, 0.06, 0}};
-	r1 = store_game_update(s, &h2, 0, "playing", NULL, bad, 2);
+	r1 = store_game_update(s, &h2, 0, STORE_PLAYING, NULL, bad, 2);
 	r2 = store_game_get(s, "gameR2", &got, NULL, NULL);
 	r3 = store_user_by_id(s, ida, &ga);
 	ok(e, "7.2",
-	   r1 == STORE_STALE && !r2 && !r3 && !strcmp(got.status, "playing") && ga.rating == 1516.5 && ga.games == 1,
-	   "end with a missing user: %s; game %s, alice %.17g (%d games)", store_strerror(r1), got.status, ga.rating,
-	   ga.games);
+	   r1 == STORE_STALE && !r2 && !r3 && got.status == STORE_PLAYING && ga.rating == 1516.5 && ga.games == 1,
+	   "end with a missing user: %s; game %s, alice %.17g (%d games)", store_strerror(r1),
+	   store_status_name(got.status), ga.rating, ga.games);
 	/* The same end again (a stale status): no second rating change. */
-	r1 = store_game_update(s, &g, 1, "playing", NULL, rt, 2);
+	r1 = store_game_update(s, &g, 1, STORE_PLAYING, NULL, rt, 2);
 	r3 = store_user_by_id(s, ida, &ga);
 	ok(e, "7.3", r1 == STORE_CONFLICT && !r3 && ga.games == 1, "ending twice: %s, alice's games %d",
 	   store_strerror(r1), ga.games);
 	/* Ratings read before another game of the same player ended (games 0, now 1): refused, then applied when read again. */
 	struct store_rating stale[2] = {{ida, 1530, 280, 0.06, 0}, {idb, 1470, 280, 0.06, 1}};
-	r1 = store_game_update(s, &h2, 0, "playing", NULL, stale, 2);
+	r1 = store_game_update(s, &h2, 0, STORE_PLAYING, NULL, stale, 2);
 	r2 = store_game_get(s, "gameR2", &got, NULL, NULL);
 	r3 = store_user_by_id(s, ida, &ga);
 	ok(e, "7.4",
-	   r1 == STORE_STALE && !r2 && !r3 && !strcmp(got.status, "playing") && ga.rating == 1516.5 && ga.games == 1,
-	   "end with stale ratings: %s; game %s, alice %.17g (%d games)", store_strerror(r1), got.status, ga.rating,
-	   ga.games);
+	   r1 == STORE_STALE && !r2 && !r3 && got.status == STORE_PLAYING && ga.rating == 1516.5 && ga.games == 1,
+	   "end with stale ratings: %s; game %s, alice %.17g (%d games)", store_strerror(r1),
+	   store_status_name(got.status), ga.rating, ga.games);
 	stale[0].games = 1;
-	r1 = store_game_update(s, &h2, 0, "playing", NULL, stale, 2);
+	r1 = store_game_update(s, &h2, 0, STORE_PLAYING, NULL, stale, 2);
 	r3 = store_user_by_id(s, ida, &ga);
 	r4 = store_user_by_id(s, idb, &gb);
 	ok(e, "7.5", !r1 && !r3 && !r4 && ga.rating == 1530 && ga.games == 2 && gb.rating == 1470 && gb.games == 2,
@@ -568,12 +587,13 @@ static void list_is(struct env *e, struct store *s, const char *n, struct store_
 static void case_lists(struct env *e, struct store *s)
 {
 	struct {
-		const char *id, *status;
+		const char *id;
+		enum store_status status;
 		int64_t black, white, creator, challenged, created;
 	} rows[] = {
-		{"g01", "playing", 1, 2, 1, 0, 100}, {"g02", "waiting", 1, 0, 1, 0, 200},
-		{"g03", "waiting", 2, 0, 2, 3, 300}, {"g04", "ended", 3, 1, 3, 0, 300},
-		{"g05", "waiting", 0, 3, 3, 1, 400}, {"g06", "playing", 2, 3, 2, 0, 500},
+		{"g01", STORE_PLAYING, 1, 2, 1, 0, 100}, {"g02", STORE_WAITING, 1, 0, 1, 0, 200},
+		{"g03", STORE_WAITING, 2, 0, 2, 3, 300}, {"g04", STORE_ENDED, 3, 1, 3, 0, 300},
+		{"g05", STORE_WAITING, 0, 3, 3, 1, 400}, {"g06", STORE_PLAYING, 2, 3, 2, 0, 500},
 	};
 	enum store_err r = STORE_OK;
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0] && !r; i++) {
@@ -587,8 +607,8 @@ static void case_lists(struct env *e, struct store *s)
 		return;
 	list_is(e, s, "8.1", (struct store_filter){.user = 1, .limit = 50}, "g05 g04 g02 g01");
 	list_is(e, s, "8.2", (struct store_filter){.limit = 50}, "g06 g05 g04 g03 g02 g01");
-	list_is(e, s, "8.3", (struct store_filter){.status = "ended", .limit = 50}, "g04");
-	list_is(e, s, "8.4", (struct store_filter){.user = 1, .status = "waiting", .limit = 50}, "g05 g02");
+	list_is(e, s, "8.3", (struct store_filter){.status = STORE_ENDED, .limit = 50}, "g04");
+	list_is(e, s, "8.4", (struct store_filter){.user = 1, .status = STORE_WAITING, .limit = 50}, "g05 g02");
 	list_is(e, s, "8.5", (struct store_filter){.lobby = true, .viewer = 1, .limit = 50}, "g05 g02");
 	/* The lobby: open seeks, challenges to the viewer, and the viewer's own waiting games. */
 	list_is(e, s, "8.6", (struct store_filter){.lobby = true, .viewer = 3, .limit = 50}, "g05 g03 g02");
@@ -604,7 +624,7 @@ static void case_lists(struct env *e, struct store *s)
 	for (int i = 0; i < 200 && !r; i++) {
 		char id[16];
 		snprintf(id, sizeof id, "old%03d", i);
-		struct store_game g = game_of(id, "ended", 5, 6, 10 + i);
+		struct store_game g = game_of(id, STORE_ENDED, 5, 6, 10 + i);
 		r = store_game_create(s, &g);
 	}
 	struct store_filter f = {.limit = 100000};
@@ -630,9 +650,13 @@ static void on_deadline(void *ctx, const char *id, int64_t ms)
 static void case_deadlines(struct env *e, struct store *s)
 {
 	struct {
-		const char *id, *status;
+		const char *id;
+		enum store_status status;
 		int64_t deadline;
-	} rows[] = {{"d1", "playing", 5000}, {"d2", "playing", 0}, {"d3", "ended", 7000}, {"d4", "playing", 3000}};
+	} rows[] = {{"d1", STORE_PLAYING, 5000},
+		    {"d2", STORE_PLAYING, 0},
+		    {"d3", STORE_ENDED, 7000},
+		    {"d4", STORE_PLAYING, 3000}};
 	enum store_err r = STORE_OK;
 	for (size_t i = 0; i < 4 && !r; i++) {
 		struct store_game g = game_of(rows[i].id, rows[i].status, 1, 2, 100);
@@ -647,11 +671,11 @@ static void case_deadlines(struct env *e, struct store *s)
 static void case_import(struct env *e, struct store *s)
 {
 	char buf[512];
-	struct store_game g = game_of("imp1", "ended", 0, 0, 100), got;
+	struct store_game g = game_of("imp1", STORE_ENDED, 0, 0, 100), got;
 	snprintf(g.black_name, sizeof g.black_name, "Habu");
 	snprintf(g.white_name, sizeof g.white_name, "Fujii");
-	snprintf(g.result, sizeof g.result, "white");
-	snprintf(g.ending, sizeof g.ending, "import");
+	g.result = GY_RESULT_WHITE_WINS;
+	g.ending = GY_END_TIME_FORFEIT;
 	g.ply = 4;
 	struct store_move m[4] = {move_of("7g7f", 1, -1), move_of("3c3d", 2, -1), move_of("2g2f", -1, -1),
 				  move_of("4c4d", 4, -1)};
@@ -667,7 +691,7 @@ static void case_import(struct env *e, struct store *s)
 	   r == STORE_CONFLICT &&
 		   !strcmp(moves_text(s, "imp1", buf, sizeof buf), "7g7f/1/-1 3c3d/2/-1 2g2f/-1/-1 4c4d/4/-1"),
 	   "the same id again: %s, moves %s", store_strerror(r), buf);
-	struct store_game empty = game_of("imp2", "ended", 0, 0, 100);
+	struct store_game empty = game_of("imp2", STORE_ENDED, 0, 0, 100);
 	r = store_game_import(s, &empty, NULL, 0);
 	r2 = store_game_get(s, "imp2", &got, NULL, NULL);
 	ok(e, "10.3", !r && !r2 && got.ply == 0, "a record without moves: %s", store_strerror(r));
@@ -706,7 +730,7 @@ static void case_arguments(struct env *e, struct store *s)
 	   "tokens: %s, %s, %s; at the bound %s, %s", store_strerror(r1), store_strerror(r2), store_strerror(r3),
 	   store_strerror(r4), store_strerror(r5));
 
-	struct store_game g = game_of("argG", "playing", 1, 2, 100), bad, got;
+	struct store_game g = game_of("argG", STORE_PLAYING, 1, 2, 100), bad, got;
 	bad = g;
 	memset(bad.clock, 'c', sizeof bad.clock);
 	r1 = store_game_create(s, &bad);
@@ -729,19 +753,19 @@ static void case_arguments(struct env *e, struct store *s)
 	r0 = store_game_create(s, &g);
 	struct store_move m = move_of("7g7f", 0, 0);
 	memset(m.usi, 'u', sizeof m.usi);
-	r1 = store_game_update(s, &g, 0, "playing", &m, NULL, 0);
+	r1 = store_game_update(s, &g, 0, STORE_PLAYING, &m, NULL, 0);
 	bad = g;
-	memset(bad.status, 's', sizeof bad.status);
+	bad.status = STORE_STATUS_NB;
 	struct store_move fine = move_of("7g7f", 0, 0);
-	r2 = store_game_update(s, &bad, 0, "playing", &fine, NULL, 0);
+	r2 = store_game_update(s, &bad, 0, STORE_PLAYING, &fine, NULL, 0);
 	struct store_rating many[17] = {{0}};
 	for (int i = 0; i < 17; i++)
 		many[i] = (struct store_rating){1, 1500, 350, 0.06, 0};
-	r3 = store_game_update(s, &g, 0, "playing", &fine, many, 17);
+	r3 = store_game_update(s, &g, 0, STORE_PLAYING, &fine, many, 17);
 	bad = g;
 	bad.ply = 5; /* a higher ply without a move */
-	r4 = store_game_update(s, &bad, 0, "playing", NULL, NULL, 0);
-	struct store_game gi = game_of("argI", "ended", 0, 0, 100);
+	r4 = store_game_update(s, &bad, 0, STORE_PLAYING, NULL, NULL, 0);
+	struct store_game gi = game_of("argI", STORE_ENDED, 0, 0, 100);
 	enum store_err r6 = store_game_import(s, &gi, &m, 1);
 	enum store_err r7 = store_game_get(s, "argI", &got, NULL, NULL);
 	r5 = store_game_get(s, "argG", &got, NULL, NULL);
@@ -751,10 +775,7 @@ static void case_arguments(struct env *e, struct store *s)
 	   "updates: %s, %s, %s, %s; import %s; ply %d", store_strerror(r1), store_strerror(r2), store_strerror(r3),
 	   store_strerror(r4), store_strerror(r6), got.ply);
 
-	char status[STORE_WORD_MAX + 4];
-	memset(status, 's', sizeof status - 1);
-	status[sizeof status - 1] = '\0';
-	struct store_filter f = {.status = status, .limit = 10};
+	struct store_filter f = {.status = STORE_STATUS_NB, .limit = 10};
 	struct store_game *list = NULL;
 	int n = 0;
 	r1 = store_game_list(s, &f, &list, &n);
@@ -776,12 +797,12 @@ struct racer {
 static void *race(void *arg)
 {
 	struct racer *r = arg;
-	struct store_game g = game_of("race", "playing", 1, 2, 100);
+	struct store_game g = game_of("race", STORE_PLAYING, 1, 2, 100);
 	static const char *const usi[RACERS] = {"1g1f", "2g2f", "3g3f", "4g4f", "5g5f", "6g6f", "7g7f", "9g9f"};
 	struct store_move m = move_of(usi[r->who], r->who, r->ply);
 	snprintf(g.clock, sizeof g.clock, "won by %d", r->who);
 	pthread_barrier_wait(r->start);
-	r->result = store_game_update(r->s, &g, r->ply, "playing", &m, NULL, 0);
+	r->result = store_game_update(r->s, &g, r->ply, STORE_PLAYING, &m, NULL, 0);
 	return NULL;
 }
 
@@ -790,7 +811,7 @@ static void case_race(struct env *e, struct store *s)
 	struct store *s2 = open_store(e, "12.1");
 	if (!s2)
 		return;
-	struct store_game g = game_of("race", "playing", 1, 2, 100);
+	struct store_game g = game_of("race", STORE_PLAYING, 1, 2, 100);
 	enum store_err r = store_game_create(s, &g);
 	int bad_rounds = 0;
 	char why[256] = "";
@@ -890,7 +911,7 @@ static void case_notify(struct env *e, struct store *a)
 	pthread_mutex_unlock(&h.lock);
 	enum store_err r = store_listen(a, on_change, &h);
 	if (!e->pg_base) {
-		struct store_game solo = game_of("solo", "playing", 0, 0, 100);
+		struct store_game solo = game_of("solo", STORE_PLAYING, 0, 0, 100);
 		enum store_err c = store_game_create(a, &solo);
 		ok(e, "13.1", r == STORE_OK && !c && !heard_wait(&h, "solo", 50), "listen %s, create %s, heard '%s'",
 		   store_strerror(r), store_strerror(c), h.ids);
@@ -902,7 +923,7 @@ static void case_notify(struct env *e, struct store *a)
 	char own[16], other[16];
 	snprintf(own, sizeof own, "own%d", (int)getpid() % 100000);
 	snprintf(other, sizeof other, "oth%d", (int)getpid() % 100000);
-	struct store_game ga = game_of(own, "playing", 0, 0, 100), gb = game_of(other, "playing", 0, 0, 100);
+	struct store_game ga = game_of(own, STORE_PLAYING, 0, 0, 100), gb = game_of(other, STORE_PLAYING, 0, 0, 100);
 	enum store_err c1 = store_game_create(a, &ga), c2 = store_game_create(b, &gb);
 	bool got = heard_wait(&h, other, 10000);
 	ok(e, "13.1", r == STORE_OK && !c1 && !c2 && got, "listen %s, creates %s %s; heard '%s'", store_strerror(r),
@@ -914,8 +935,8 @@ static void case_notify(struct env *e, struct store *a)
 	pthread_mutex_lock(&h.lock);
 	h.ids[0] = '\0';
 	pthread_mutex_unlock(&h.lock);
-	enum store_err u1 = store_game_update(b, &gb, 5, "playing", NULL, NULL, 0);
-	enum store_err u2 = store_game_update(b, &gb, 0, "playing", NULL, NULL, 0);
+	enum store_err u1 = store_game_update(b, &gb, 5, STORE_PLAYING, NULL, NULL, 0);
+	enum store_err u2 = store_game_update(b, &gb, 0, STORE_PLAYING, NULL, NULL, 0);
 	got = heard_wait(&h, other, 10000);
 	ok(e, "13.4", u1 == STORE_CONFLICT && !u2 && got && heard_count(&h, other) == 1,
 	   "stale update %s, update %s; heard '%s'", store_strerror(u1), store_strerror(u2), h.ids);
@@ -932,7 +953,7 @@ static void case_notify(struct env *e, struct store *a)
 	pthread_mutex_unlock(&h.lock);
 	bool back = false;
 	for (int i = 0; i < 100 && !back; i++) {
-		if (store_game_update(b, &gb, 0, "playing", NULL, NULL, 0))
+		if (store_game_update(b, &gb, 0, STORE_PLAYING, NULL, NULL, 0))
 			break;
 		back = heard_wait(&h, other, 200);
 	}
@@ -940,13 +961,107 @@ static void case_notify(struct env *e, struct store *a)
 	store_close(b);
 }
 
+/* Whether game `id`'s text columns hold these words, read straight from the backend. */
+static bool stored_words(struct env *e, const char *id, const char *status, const char *result, const char *ending,
+			 const char *impasse)
+{
+	char sql[512];
+	snprintf(sql, sizeof sql,
+		 "SELECT count(*) FROM games WHERE id = '%s' AND status = '%s' AND result = '%s' AND ending = '%s'"
+		 " AND impasse = '%s'",
+		 id, status, result, ending, impasse);
+	return raw_int(e, sql) == 1;
+}
+
+static void case_words(struct env *e, struct store *s)
+{
+	/* The words of every kind of game, as the server always stored them. */
+	struct store_game w = game_of("w1", STORE_WAITING, 1, 0, 100), x = game_of("w2", STORE_CANCELED, 1, 0, 100),
+			  y = game_of("w3", STORE_CANCELED, 1, 0, 100), z = game_of("w4", STORE_ENDED, 1, 2, 100), got;
+	w.impasse = GY_IMPASSE_JSA24;
+	y.declined = true;
+	z.impasse = GY_IMPASSE_TRY;
+	z.result = GY_RESULT_DRAW;
+	z.ending = GY_END_PERPETUAL_CHECK;
+	enum store_err r = store_game_create(s, &w);
+	if (!r)
+		r = store_game_create(s, &x);
+	if (!r)
+		r = store_game_create(s, &y);
+	if (!r)
+		r = store_game_create(s, &z);
+	bool words = stored_words(e, "w1", "waiting", "", "", "24") &&
+		     stored_words(e, "w2", "canceled", "", "canceled", "27") &&
+		     stored_words(e, "w3", "canceled", "", "declined", "27") &&
+		     stored_words(e, "w4", "ended", "draw", "perpetual check", "try");
+	const char *diff = NULL;
+	const struct store_game *all[4] = {&w, &x, &y, &z};
+	for (int i = 0; i < 4 && !r && !diff; i++) {
+		r = store_game_get(s, all[i]->id, &got, NULL, NULL);
+		diff = r ? NULL : game_diff(all[i], &got);
+	}
+	ok(e, "14.1", !r && words && !diff, "%s; words as stored %s; field %s", store_strerror(r), words ? "yes" : "no",
+	   diff ? diff : "-");
+
+	/* Every ending, result and impasse rule comes back (and an update writes them too). */
+	int bad = 0;
+	char why[128] = "";
+	for (int i = 1; i < GY_END_NB && !bad; i++) {
+		struct store_game g = game_of("every", STORE_PLAYING, 1, 2, 100);
+		snprintf(g.id, sizeof g.id, "e%02d", i);
+		g.impasse = (enum gy_impasse_rule)(i % GY_IMPASSE_RULE_NB);
+		r = store_game_create(s, &g);
+		g.status = STORE_ENDED;
+		g.ending = (enum gy_ending)i;
+		g.result = (enum gy_result)(i % 4);
+		if (!r)
+			r = store_game_update(s, &g, 0, STORE_PLAYING, NULL, NULL, 0);
+		if (!r)
+			r = store_game_get(s, g.id, &got, NULL, NULL);
+		diff = r ? "(not read)" : game_diff(&g, &got);
+		if (diff) {
+			bad++;
+			snprintf(why, sizeof why, "ending %s: %s, field %s", gy_ending_name(g.ending),
+				 store_strerror(r), diff);
+		}
+	}
+	ok(e, "14.2", !bad, "%s", why);
+
+	/* A word that names nothing, in each column: the game is damaged, and so is a list that holds it. */
+	static const char *const damage[] = {
+		"UPDATE games SET status = 'paused' WHERE id = 'w4'",
+		"UPDATE games SET status = 'ended', result = 'sente' WHERE id = 'w4'",
+		"UPDATE games SET result = 'draw', ending = 'resigned' WHERE id = 'w4'",
+		"UPDATE games SET ending = 'perpetual check', impasse = 'CSARule27' WHERE id = 'w4'",
+	};
+	for (size_t i = 0; i < sizeof damage / sizeof damage[0]; i++) {
+		bool done = raw_exec(e, damage[i]);
+		enum store_err r1 = store_game_get(s, "w4", &got, NULL, NULL);
+		struct store_game *list = NULL;
+		int n = -1;
+		struct store_filter f = {.user = 2, .limit = 50};
+		enum store_err r2 = store_game_list(s, &f, &list, &n);
+		free(list);
+		enum store_err r3 = store_game_get(s, "w1", &got, NULL, NULL);
+		char id[16];
+		snprintf(id, sizeof id, "14.%zu", i + 3);
+		ok(e, id, done && r1 == STORE_DAMAGED && r2 == STORE_DAMAGED && !list && n == 0 && !r3,
+		   "%s: get %s, list %s (%d), another game %s", damage[i], store_strerror(r1), store_strerror(r2), n,
+		   store_strerror(r3));
+	}
+	bool mended = raw_exec(e, "UPDATE games SET impasse = 'try' WHERE id = 'w4'");
+	r = store_game_get(s, "w4", &got, NULL, NULL);
+	ok(e, "14.7", mended && !r && got.ending == GY_END_PERPETUAL_CHECK && got.impasse == GY_IMPASSE_TRY,
+	   "mended: %s", store_strerror(r));
+}
+
 /* Runs every case against one backend. */
 static void run_all(struct env *e)
 {
 	case_migrations(e);
-	void (*cases[])(struct env *, struct store *) = {case_users,     case_sessions,  case_games, case_moves,
-							 case_conflicts, case_ratings,   case_lists, case_deadlines,
-							 case_import,    case_arguments, case_race,  case_notify};
+	void (*cases[])(struct env *, struct store *) = {
+		case_users,     case_sessions, case_games,     case_moves, case_conflicts, case_ratings, case_lists,
+		case_deadlines, case_import,   case_arguments, case_race,  case_notify,    case_words};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		char n[16];
 		snprintf(n, sizeof n, "%zu.0", i + 2);

@@ -76,6 +76,9 @@ const ENDINGS = /** @type {Record<string, string>} */ ({
 	try: 'by the try rule',
 	'no legal move': 'as no legal move is left',
 	'move limit': 'at the move limit',
+	// A foul: in a game on the server, an impasse declaration that failed (CSA's wrong %KACHI).
+	'illegal move': 'by a foul (a failed declaration or an illegal move)',
+	interruption: '(interrupted)',
 	import: '(imported record)',
 });
 

@@ -29,6 +29,10 @@ test('results', () => {
 	assert.equal(resultText({ status: 'ended', result: 'white', ending: 'time forfeit' }), '☖ White wins on time');
 	assert.equal(resultText({ status: 'ended', result: 'draw', ending: 'sennichite' }), 'Draw by repetition (sennichite)');
 	assert.equal(resultText({ status: 'ended', result: null, ending: 'import' }), 'Imported record');
+	// Issue 28: a failed declaration ends as a foul, the declarer losing.
+	assert.equal(resultText({ status: 'ended', result: 'white', ending: 'illegal move' }),
+		'☖ White wins by a foul (a failed declaration or an illegal move)');
+	assert.equal(resultText({ status: 'ended', result: null, ending: 'interruption' }), 'Game over (interrupted)');
 	assert.equal(resultText({ status: 'canceled' }), 'Game canceled');
 	assert.equal(resultTitle({ result: 'white', you: 'white' }), 'You won');
 	assert.equal(resultTitle({ result: 'white', you: 'black' }), 'You lost');
