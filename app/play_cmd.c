@@ -222,7 +222,7 @@ static void declare(struct play *pl, bool confirm)
 		return;
 	}
 	struct gy_impasse_result r;
-	gy_session_count(pl->s, &r);
+	gy_session_count(pl->s, to_move(pl), &r);
 	int me = r.side;
 	printf("%s declares (%s rule): king in the zone: %s; pieces in the zone: %d (10 needed); in check: %s; "
 	       "points: %d (%d to win); %s has %d.\n",

@@ -295,7 +295,7 @@ static int sp_play(const struct sp_opts *o, int index, struct sp_player *side[GY
 		int ply = gy_session_ply(g), us = pos->side;
 		/* Step 1: a side that can declare a win does (the referee judged the rest after the last move). */
 		struct gy_impasse_result decl;
-		gy_session_count(g, &decl);
+		gy_session_count(g, pos->side, &decl);
 		if (decl.verdict == GY_IMPASSE_WIN && gy_session_declare(g, 0, NULL) == GY_OK)
 			break;
 		/* Step 2: a random opening move, or the engine's. */

@@ -333,12 +333,18 @@ enum gy_err gy_session_resign(struct gy_session *s, int side, int64_t now)
 	return GY_OK;
 }
 
-void gy_session_count(const struct gy_session *s, struct gy_impasse_result *r)
+void gy_session_count(const struct gy_session *s, int side, struct gy_impasse_result *r)
 {
 	gy_hand extra[GY_COLOR_NB] = {0, 0};
+	struct gy_pos p = s->pos;
 	if (s->rules.handicap_bonus)
 		gy_impasse_handicap_extra(gy_game_start(s->game), extra);
-	gy_impasse_declare(&s->pos, s->rules.impasse, extra, r);
+	if (side != p.side) {
+		/* The side not to move, as if it were its turn: it is never in check. */
+		p.side = side & 1;
+		p.checkers = 0;
+	}
+	gy_impasse_declare(&p, s->rules.impasse, extra, r);
 }
 
 enum gy_err gy_session_declare(struct gy_session *s, int64_t now, struct gy_impasse_result *r)
@@ -346,7 +352,7 @@ enum gy_err gy_session_declare(struct gy_session *s, int64_t now, struct gy_impa
 	struct gy_impasse_result mine;
 	if (!r)
 		r = &mine;
-	gy_session_count(s, r);
+	gy_session_count(s, s->pos.side, r);
 	if (s->verdict.ending != GY_END_NONE)
 		return GY_ERR_GAME_OVER;
 	if (r->failed == GY_IMPASSE_NO_DECLARATION)

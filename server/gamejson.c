@@ -100,18 +100,9 @@ static json_t *impasse(const struct game *g)
 	if (rules->impasse == GY_IMPASSE_TRY || rules->impasse == GY_IMPASSE_NONE)
 		return j;
 	int to_move = gy_session_position(s)->side;
-	gy_hand extra[GY_COLOR_NB] = {0, 0};
-	if (rules->handicap_bonus)
-		gy_impasse_handicap_extra(gy_session_start(s), extra);
 	for (int c = 0; c < GY_COLOR_NB; c++) {
 		struct gy_impasse_result r;
-		if (c == to_move) {
-			gy_session_count(s, &r);
-		} else {
-			struct gy_pos p = *gy_session_position(s);
-			p.side = c;
-			gy_impasse_declare(&p, rules->impasse, extra, &r);
-		}
+		gy_session_count(s, c, &r);
 		json_object_set_new(j, side_names[c],
 				    json_pack("{s:i,s:i,s:i,s:b,s:b}", "points", r.points, "pieces", r.zone_pieces,
 					      "needed", r.win_points, "in_zone", r.king_in_zone, "ok",

@@ -20,7 +20,8 @@
  *   result=black|white|draw|none, ply=N, tomove=b|w, time=MS (the last
  *   move's time in the record), nodes=N (the record's), points=N,
  *   verdict=win|draw|loss, failed=ok|king|pieces|check|points|nodecl (of
- *   gy_session_count), sfen=SFEN-BOARD (the board part of the position),
+ *   gy_session_count for the side to move), count.b=N and count.w=N (a
+ *   side's points, to move or not), sfen=SFEN-BOARD (the board part of the position),
  *   deadline=TIME, record=FMT (written in FMT and read back: the same
  *   main line, ending, headers and comments), adopt (the record made into
  *   a new session, which then replaces this one: undo and play go on).
@@ -277,13 +278,17 @@ static void step(struct run *r, char *tok)
 		if (strcmp(sfen, eq + 1))
 			note(r, "board %s", sfen);
 	} else if (eq && (!strncmp(tok, "points=", 7) || !strncmp(tok, "verdict=", 8) || !strncmp(tok, "failed=", 7))) {
-		gy_session_count(r->s, &count);
+		gy_session_count(r->s, pos->side, &count);
 		if (tok[0] == 'p' && count.points != datafile_number(eq + 1))
 			note(r, "%d points", count.points);
 		if (tok[0] == 'v' && lookup(verdict_names, 3, eq + 1) != (int)count.verdict)
 			note(r, "count verdict %s", verdict_names[count.verdict]);
 		if (tok[0] == 'f' && lookup(failure_names, 6, eq + 1) != (int)count.failed)
 			note(r, "count failed %s", failure_names[count.failed]);
+	} else if (eq && (!strncmp(tok, "count.b=", 8) || !strncmp(tok, "count.w=", 8))) {
+		gy_session_count(r->s, tok[6] == 'w' ? GY_WHITE : GY_BLACK, &count);
+		if (count.points != datafile_number(eq + 1))
+			note(r, "%c counts %d points", tok[6], count.points);
 	} else if (eq && !strncmp(tok, "record=", 7)) {
 		record_check(r, eq + 1);
 	} else if (!strcmp(tok, "adopt")) {

@@ -198,12 +198,12 @@ enum gy_err gy_session_undo(struct gy_session *s, int plies, int64_t now) __attr
 enum gy_err gy_session_resign(struct gy_session *s, int side, int64_t now) __attribute__((warn_unused_result));
 
 /*
- * What a declaration by the side to move would find now under the
- * game's rule (gy_impasse_declare, with the handicap bonus when the rules
- * give it), without declaring: for a UI to show the points or to ask
- * before a declaration that loses.
+ * What a declaration by `side` would find now, as if it were its turn,
+ * under the game's rule (gy_impasse_declare, with the handicap bonus when
+ * the rules give it), without declaring: for a UI to show both sides'
+ * points or to ask before a declaration that loses.
  */
-void gy_session_count(const struct gy_session *s, struct gy_impasse_result *r);
+void gy_session_count(const struct gy_session *s, int side, struct gy_impasse_result *r);
 
 /*
  * The side to move declares an impasse win at `now` under the game's
