@@ -1,256 +1,18 @@
 /*
- * lib/notation.c: move text in the Japanese, Hodges, Hosking and
- * Kitao-Kawasaki styles, written and read (gyoku/notation.h).
+ * lib/notation_read.c: move text read in every style gyoku/notation.h
+ * names, forgivingly (USI, CSA and KIF forms too).
  *
- * Invariants: the writer and the reader describe a piece among its rivals
- * with the same function (move_words), computed from the legal moves of
- * the position, so a written text reads back as the same move.  The
- * reader never reads past `len` and turns the text into constraints
- * (struct want) that filter the legal moves.
+ * Invariants: the reader never reads past `len` and turns the text into
+ * constraints (struct want) that filter the legal moves; relative words
+ * are checked with the words the writer uses (notation_words.h), so every
+ * written text reads back as its move.
  */
 #include <string.h>
 
 #include "gyoku/movegen.h"
 #include "gyoku/notation.h"
 #include "gyoku/usi.h"
-
-/* Relative words as bits: movement (上 引 寄) and position (左 右 直). */
-enum {
-	W_UP = 1,
-	W_BACK = 2,
-	W_SIDE = 4,
-	W_LEFT = 8,
-	W_RIGHT = 16,
-	W_STRAIGHT = 32,
-	W_MOVEMENT = W_UP | W_BACK | W_SIDE,
-	W_POSITION = W_LEFT | W_RIGHT | W_STRAIGHT
-};
-
-/* The words in writing order: position first, then movement. */
-static const struct {
-	unsigned bit;
-	const char *text;
-} word_table[] = {
-	{W_LEFT, "左"}, {W_RIGHT, "右"}, {W_STRAIGHT, "直"}, {W_UP, "上"}, {W_BACK, "引"}, {W_SIDE, "寄"},
-};
-
-static const char *const kanji_name[GY_PTYPE_NB] = {
-	"", "歩", "香", "桂", "銀", "角", "飛", "金", "玉", "と", "成香", "成桂", "成銀", "馬", "龍",
-};
-static const char *const western_name[GY_PTYPE_NB] = {
-	"", "P", "L", "N", "S", "B", "R", "G", "K", "+P", "+L", "+N", "+S", "+B", "+R",
-};
-static const char *const kanji_rank[10] = {"", "一", "二", "三", "四", "五", "六", "七", "八", "九"};
-static const char *const wide_digit[10] = {"０", "１", "２", "３", "４", "５", "６", "７", "８", "９"};
-
-/* The distinct origins of the legal board moves of type `pt` to `to`. */
-struct rivals {
-	int n;
-	gy_sq from[GY_SQ_NB];
-};
-
-static void find_rivals(const struct gy_movelist *legal, int pt, gy_sq to, struct rivals *r)
-{
-	r->n = 0;
-	for (int i = 0; i < legal->n; i++) {
-		gy_move m = legal->moves[i];
-		if (gy_move_is_drop(m) || gy_move_to(m) != to || gy_move_moved(m) != pt)
-			continue;
-		gy_sq from = gy_move_from(m);
-		int k = 0;
-		while (k < r->n && r->from[k] != from)
-			k++;
-		if (k == r->n && r->n < GY_SQ_NB)
-			r->from[r->n++] = from;
-	}
-}
-
-/* True when square `a` is left of square `b` (by file) from `color`'s view. */
-static bool left_of(int color, gy_sq a, gy_sq b)
-{
-	return color == GY_BLACK ? gy_file_of(a) > gy_file_of(b) : gy_file_of(a) < gy_file_of(b);
-}
-
-static bool steps_like_gold_or_silver(int pt)
-{
-	return pt == GY_SILVER || pt == GY_GOLD || (pt >= GY_PRO_PAWN && pt <= GY_PRO_SILVER);
-}
-
-/*
- * Every word that is true of the board move of a `pt` from `from` to `to`
- * by `color` among the rivals `r`: one movement word, and a position word
- * when one applies (see notation.h).
- */
-static unsigned move_words(int color, int pt, const struct rivals *r, gy_sq from, gy_sq to)
-{
-	int up = gy_relative_rank(color, from) - gy_relative_rank(color, to);
-	unsigned w = up > 0 ? W_UP : up < 0 ? W_BACK : W_SIDE;
-	if (pt == GY_HORSE || pt == GY_DRAGON) {
-		bool left = r->n > 1, right = r->n > 1;
-		for (int i = 0; i < r->n; i++) {
-			if (r->from[i] == from)
-				continue;
-			left = left && left_of(color, from, r->from[i]);
-			right = right && left_of(color, r->from[i], from);
-		}
-		w |= left ? W_LEFT : right ? W_RIGHT : 0;
-	} else if (left_of(color, from, to)) {
-		w |= W_LEFT;
-	} else if (left_of(color, to, from)) {
-		w |= W_RIGHT;
-	} else if (up == 1 && steps_like_gold_or_silver(pt)) {
-		w |= W_STRAIGHT;
-	}
-	return w;
-}
-
-/*
- * The fewest words that single out the move from `from` among the rivals:
- * the movement word alone, else the position word alone, else both.
- */
-static unsigned needed_words(int color, int pt, const struct rivals *r, gy_sq from, gy_sq to)
-{
-	if (r->n <= 1)
-		return 0;
-	unsigned mine = move_words(color, pt, r, from, to);
-	unsigned mv = mine & W_MOVEMENT, pos = mine & W_POSITION;
-	bool mv_ok = true, pos_ok = pos != 0;
-	for (int i = 0; i < r->n; i++) {
-		if (r->from[i] == from)
-			continue;
-		unsigned other = move_words(color, pt, r, r->from[i], to);
-		mv_ok = mv_ok && !(other & mv);
-		pos_ok = pos_ok && !(other & pos);
-	}
-	return mv_ok ? mv : pos_ok ? pos : mine;
-}
-
-/* True when `m` is in `list`. */
-static bool listed(const struct gy_movelist *list, gy_move m)
-{
-	for (int i = 0; i < list->n; i++)
-		if (list->moves[i] == m)
-			return true;
-	return false;
-}
-
-/* snprintf-like output. */
-struct out {
-	char *buf;
-	size_t size, n;
-};
-
-static void put(struct out *o, const char *s)
-{
-	size_t k = strlen(s);
-	if (o->n < o->size) {
-		size_t room = o->size - 1 - o->n;
-		memcpy(o->buf + o->n, s, k < room ? k : room);
-		o->buf[o->n + (k < room ? k : room)] = '\0';
-	}
-	o->n += k;
-}
-
-static void put_char(struct out *o, char c)
-{
-	char s[2] = {c, '\0'};
-	put(o, s);
-}
-
-/* The square as two ASCII digits ("76"), or file digit and rank letter ("7f"). */
-static void put_square(struct out *o, gy_sq sq, bool letter)
-{
-	put_char(o, (char)('0' + gy_file_of(sq)));
-	put_char(o, (char)(letter ? 'a' + gy_rank_of(sq) - 1 : '0' + gy_rank_of(sq)));
-}
-
-size_t gy_notation_write(const struct gy_pos *before, gy_move m, gy_sq prev_to, enum gy_notation style, bool side_mark,
-			 char *buf, size_t size)
-{
-	static const char *const mark[GY_COLOR_NB] = {"☗", "☖"};
-	struct out o = {buf, size, 0};
-	if (size)
-		buf[0] = '\0';
-	struct gy_movelist legal;
-	legal.n = 0;
-	gy_gen(before, GY_GEN_LEGAL, &legal);
-
-	/* Step 1. What the text must tell: rivals, promotion choice. */
-	int color = before->side, pt = gy_move_moved(m);
-	gy_sq to = gy_move_to(m), from = gy_move_is_drop(m) ? GY_SQ_NONE : gy_move_from(m);
-	if (pt <= 0 || pt >= GY_PTYPE_NB || to >= GY_SQ_NB)
-		return 0;
-	struct rivals r;
-	find_rivals(&legal, pt, to, &r);
-	bool drop = gy_move_is_drop(m), promote = gy_move_is_promotion(m);
-	bool could_promote = !drop && listed(&legal, m ^ GY_MOVE_PROMOTE);
-	bool need_origin = !drop && r.n > 1;
-	bool capture = gy_move_captured(m) != 0;
-	const char *promo = promote ? "+" : could_promote ? "=" : "";
-
-	/* Step 2. The text of the style. */
-	switch (style) {
-	case GY_NOTATION_JAPANESE:
-		if (side_mark)
-			put(&o, mark[color]);
-		if (!drop && to == prev_to) {
-			put(&o, "同");
-			if (strlen(kanji_name[pt]) == 3)
-				put(&o, "　");
-		} else {
-			put(&o, wide_digit[gy_file_of(to)]);
-			put(&o, kanji_rank[gy_rank_of(to)]);
-		}
-		put(&o, kanji_name[pt]);
-		if (drop) {
-			if (r.n > 0)
-				put(&o, "打");
-		} else {
-			unsigned w = needed_words(color, pt, &r, from, to);
-			for (size_t i = 0; i < sizeof word_table / sizeof word_table[0]; i++)
-				if (w & word_table[i].bit)
-					put(&o, word_table[i].text);
-		}
-		put(&o, promote ? "成" : could_promote ? "不成" : "");
-		break;
-	case GY_NOTATION_HODGES:
-		put(&o, western_name[pt]);
-		if (need_origin)
-			put_square(&o, from, true);
-		put_char(&o, drop ? '*' : capture ? 'x' : '-');
-		put_square(&o, to, true);
-		put(&o, promo);
-		break;
-	case GY_NOTATION_HOSKING:
-		put(&o, western_name[pt]);
-		if (need_origin)
-			put_square(&o, from, false);
-		if (drop || capture)
-			put_char(&o, drop ? '\'' : 'x');
-		else if (need_origin || *promo)
-			put_char(&o, '-');
-		put_square(&o, to, false);
-		put(&o, promo);
-		break;
-	case GY_NOTATION_KITAO:
-		if (side_mark)
-			put(&o, mark[color]);
-		put(&o, kanji_name[pt]);
-		if (need_origin) {
-			put_char(&o, '(');
-			put_square(&o, from, false);
-			put_char(&o, ')');
-		}
-		put_char(&o, drop ? '*' : capture ? 'x' : '-');
-		put_square(&o, to, false);
-		put(&o, promo);
-		break;
-	default: break;
-	}
-	return o.n;
-}
-
-/* ---- Reading ---- */
+#include "notation_words.h"
 
 enum { READ_MAX = 256 };
 
@@ -299,9 +61,11 @@ static int read_digit(struct text *t)
 		t->i++;
 		return c - '0';
 	}
-	for (int d = 0; d <= 9; d++)
-		if (eat(t, wide_digit[d]))
-			return d;
+	if (c == 0xEF && peek(t, 1) == 0xBC && peek(t, 2) >= 0x90 && peek(t, 2) <= 0x99) {
+		int d = peek(t, 2) - 0x90;
+		t->i += 3;
+		return d;
+	}
 	return -1;
 }
 
@@ -316,7 +80,7 @@ static int read_rank(struct text *t, bool *letter)
 		return c - 'a' + 1;
 	}
 	for (int d = 1; d <= 9; d++)
-		if (eat(t, kanji_rank[d]))
+		if (eat(t, gy__notation_rank_kanji(d)))
 			return d;
 	int d = read_digit(t);
 	return d >= 1 ? d : 0;
@@ -466,17 +230,17 @@ static enum gy_err parse_text(struct text *t, struct want *w, size_t *bad)
 		else if (eat(t, "成") || eat(t, "+"))
 			promote = 1;
 		else if (eat(t, "左"))
-			word = W_LEFT;
+			word = GY__WORD_LEFT;
 		else if (eat(t, "右"))
-			word = W_RIGHT;
+			word = GY__WORD_RIGHT;
 		else if (eat(t, "直"))
-			word = W_STRAIGHT;
+			word = GY__WORD_STRAIGHT;
 		else if (eat(t, "上") || eat(t, "行") || eat(t, "入"))
-			word = W_UP;
+			word = GY__WORD_UP;
 		else if (eat(t, "引"))
-			word = W_BACK;
+			word = GY__WORD_BACK;
 		else if (eat(t, "寄"))
-			word = W_SIDE;
+			word = GY__WORD_SIDE;
 		else if (eat(t, "打") || eat(t, "*") || eat(t, "'") || eat(t, "＊")) {
 			w->drop = w->other = true;
 			continue;
@@ -528,9 +292,9 @@ static bool fits(const struct gy_pos *p, const struct gy_movelist *legal, const 
 	if (w->words) {
 		if (drop)
 			return false;
-		struct rivals r;
-		find_rivals(legal, gy_move_moved(m), dest, &r);
-		unsigned have = move_words(p->side, gy_move_moved(m), &r, gy_move_from(m), dest);
+		struct gy__rivals r;
+		gy__notation_rivals(legal, gy_move_moved(m), dest, &r);
+		unsigned have = gy__notation_words(p->side, gy_move_moved(m), &r, gy_move_from(m), dest);
 		if ((have & w->words) != w->words)
 			return false;
 	}
