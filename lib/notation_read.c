@@ -2,10 +2,10 @@
  * lib/notation_read.c: move text read in every style gyoku/notation.h
  * names, forgivingly (USI, CSA and KIF forms too).
  *
- * Invariants: the reader never reads past `len` and turns the text into
- * constraints (struct want) that filter the legal moves; relative words
- * are checked with the words the writer uses (notation_words.h), so every
- * written text reads back as its move.
+ * Invariants: the text is read through a bounded scanner (scan.h), never
+ * past `len`, and turned into constraints (struct want) that filter the
+ * legal moves; relative words are checked with the words the writer uses
+ * (notation_words.h), so every written text reads back as its move.
  */
 #include <string.h>
 
@@ -13,6 +13,7 @@
 #include "gyoku/notation.h"
 #include "gyoku/usi.h"
 #include "notation_words.h"
+#include "scan.h"
 
 enum { READ_MAX = 256 };
 
@@ -34,62 +35,27 @@ struct want {
 	bool other; /* anything other than squares and '+' was seen */
 };
 
-struct text {
-	const char *s;
-	size_t len, i;
-};
-
-/* Consumes the literal `lit` when the text continues with it. */
-static bool eat(struct text *t, const char *lit)
-{
-	size_t n = strlen(lit);
-	if (t->len - t->i >= n && memcmp(t->s + t->i, lit, n) == 0) {
-		t->i += n;
-		return true;
-	}
-	return false;
-}
-
-/* The byte at offset `k` from the cursor, or 0 past the end. */
-static int peek(const struct text *t, size_t k) { return t->i + k < t->len ? (unsigned char)t->s[t->i + k] : 0; }
-
-/* A digit 0..9, ASCII or full-width; -1 when there is none. */
-static int read_digit(struct text *t)
-{
-	int c = peek(t, 0);
-	if (c >= '0' && c <= '9') {
-		t->i++;
-		return c - '0';
-	}
-	if (c == 0xEF && peek(t, 1) == 0xBC && peek(t, 2) >= 0x90 && peek(t, 2) <= 0x99) {
-		int d = peek(t, 2) - 0x90;
-		t->i += 3;
-		return d;
-	}
-	return -1;
-}
-
 /* A rank: a digit, a kanji numeral or a letter a-i; 0 when there is none. */
-static int read_rank(struct text *t, bool *letter)
+static int read_rank(struct gy__scan *t, bool *letter)
 {
-	int c = peek(t, 0);
+	int c = gy__scan_peek(t);
 	*letter = false;
 	if (c >= 'a' && c <= 'i') {
-		t->i++;
+		gy__scan_skip(t, 1);
 		*letter = true;
 		return c - 'a' + 1;
 	}
 	for (int d = 1; d <= 9; d++)
-		if (eat(t, gy__notation_rank_kanji(d)))
+		if (gy__scan_accept(t, gy__notation_rank_kanji(d)))
 			return d;
-	int d = read_digit(t);
+	int d = gy__scan_digit(t, true);
 	return d >= 1 ? d : 0;
 }
 
 /* A file digit and a rank; false (cursor where it failed) when malformed. */
-static bool read_square(struct text *t, gy_sq *sq, bool *letter)
+static bool read_square(struct gy__scan *t, gy_sq *sq, bool *letter)
 {
-	int file = read_digit(t);
+	int file = gy__scan_digit(t, true);
 	if (file < 1)
 		return false;
 	int rank = read_rank(t, letter);
@@ -99,10 +65,8 @@ static bool read_square(struct text *t, gy_sq *sq, bool *letter)
 	return true;
 }
 
-static bool is_space(struct text *t) { return eat(t, " ") || eat(t, "\t") || eat(t, "　"); }
-
 /* A piece name; 0 when none.  Sets *after for a CSA code. */
-static int read_piece(struct text *t, bool *after)
+static int read_piece(struct gy__scan *t, bool *after)
 {
 	static const struct {
 		const char *text;
@@ -128,58 +92,48 @@ static int read_piece(struct text *t, bool *after)
 		{"H", GY_HORSE, false},        {"D", GY_DRAGON, false},
 	};
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-		if (eat(t, names[i].text)) {
+		if (gy__scan_accept(t, names[i].text)) {
 			*after = names[i].after;
 			return names[i].pt;
 		}
 	return 0;
 }
 
-/* The 1-based column (in characters) of byte offset `i` of `s`. */
-static int column_of(const char *s, size_t i)
-{
-	int col = 1;
-	for (size_t k = 0; k < i; k++)
-		col += ((unsigned char)s[k] & 0xC0) != 0x80;
-	return col;
-}
-
 /*
  * Parses the text into `w`.  Returns GY_OK or GY_ERR_NOTATION_SYNTAX with
  * `*bad` the byte offset of the offending character.
  */
-static enum gy_err parse_text(struct text *t, struct want *w, size_t *bad)
+static enum gy_err parse_text(struct gy__scan *t, struct want *w, size_t *bad)
 {
 	memset(w, 0, sizeof *w);
 	w->side = -1;
 	w->paren = GY_SQ_NONE;
 	w->promote = -1;
-	while (is_space(t))
-		;
+	gy__scan_skip_blanks(t);
 	/* Step 1. An optional side mark. */
-	int c1 = peek(t, 1);
-	bool digit_next = (c1 >= '0' && c1 <= '9');
-	if (eat(t, "☗") || eat(t, "▲") || eat(t, "▼") || (digit_next && eat(t, "+")))
+	bool digit_next = gy__scan_is_digit(gy__scan_peek_at(t, 1));
+	if (gy__scan_accept(t, "☗") || gy__scan_accept(t, "▲") || gy__scan_accept(t, "▼") ||
+	    (digit_next && gy__scan_accept(t, "+")))
 		w->side = GY_BLACK;
-	else if (eat(t, "☖") || eat(t, "△") || eat(t, "▽") || (digit_next && eat(t, "-")))
+	else if (gy__scan_accept(t, "☖") || gy__scan_accept(t, "△") || gy__scan_accept(t, "▽") ||
+		 (digit_next && gy__scan_accept(t, "-")))
 		w->side = GY_WHITE;
 	/* Step 2. The parts, in any order the styles use. */
 	for (;;) {
-		while (is_space(t))
-			;
+		gy__scan_skip_blanks(t);
 		size_t at = t->i;
-		if (t->i >= t->len)
+		if (!gy__scan_more(t))
 			break;
-		int c = peek(t, 0);
+		int c = gy__scan_peek(t);
 		bool dummy;
-		if (c == '0' && peek(t, 1) == '0' && w->nsq == 0) {
-			t->i += 2;
+		if (c == '0' && gy__scan_peek_at(t, 1) == '0' && w->nsq == 0) {
+			gy__scan_skip(t, 2);
 			w->csa_drop = w->drop = true;
 			w->sq[w->nsq++] = GY_SQ_NONE;
 			continue;
 		}
-		if ((c >= '1' && c <= '9') ||
-		    (c == 0xEF && peek(t, 1) == 0xBC && peek(t, 2) >= 0x90 && peek(t, 2) <= 0x99)) {
+		if ((c >= '1' && c <= '9') || (c == 0xEF && gy__scan_peek_at(t, 1) == 0xBC &&
+					       gy__scan_peek_at(t, 2) >= 0x90 && gy__scan_peek_at(t, 2) <= 0x99)) {
 			gy_sq sq;
 			bool letter;
 			if (w->nsq == 2 || w->same || !read_square(t, &sq, &letter)) {
@@ -190,9 +144,10 @@ static enum gy_err parse_text(struct text *t, struct want *w, size_t *bad)
 			w->sq[w->nsq++] = sq;
 			continue;
 		}
-		if (eat(t, "(") || eat(t, "（")) {
+		if (gy__scan_accept(t, "(") || gy__scan_accept(t, "（")) {
 			gy_sq sq;
-			if (w->paren != GY_SQ_NONE || !read_square(t, &sq, &dummy) || !(eat(t, ")") || eat(t, "）"))) {
+			if (w->paren != GY_SQ_NONE || !read_square(t, &sq, &dummy) ||
+			    !(gy__scan_accept(t, ")") || gy__scan_accept(t, "）"))) {
 				*bad = w->paren != GY_SQ_NONE ? at : t->i;
 				return GY_ERR_NOTATION_SYNTAX;
 			}
@@ -201,7 +156,7 @@ static enum gy_err parse_text(struct text *t, struct want *w, size_t *bad)
 			w->other = true;
 			continue;
 		}
-		if (eat(t, "同")) {
+		if (gy__scan_accept(t, "同")) {
 			if (w->same || w->nsq) {
 				*bad = at;
 				return GY_ERR_NOTATION_SYNTAX;
@@ -210,7 +165,7 @@ static enum gy_err parse_text(struct text *t, struct want *w, size_t *bad)
 			continue;
 		}
 		/* 成 before 香桂銀 names a promoted piece unless a piece was named. */
-		bool promote_word = w->piece && t->len - t->i >= 3 && memcmp(t->s + t->i, "成", 3) == 0;
+		bool promote_word = w->piece && gy__scan_looking_at(t, "成");
 		bool after = false;
 		int pt = promote_word ? 0 : read_piece(t, &after);
 		if (pt) {
@@ -225,26 +180,28 @@ static enum gy_err parse_text(struct text *t, struct want *w, size_t *bad)
 		}
 		int promote = -1;
 		unsigned word = 0;
-		if (eat(t, "不成") || eat(t, "生") || eat(t, "="))
+		if (gy__scan_accept(t, "不成") || gy__scan_accept(t, "生") || gy__scan_accept(t, "="))
 			promote = 0;
-		else if (eat(t, "成") || eat(t, "+"))
+		else if (gy__scan_accept(t, "成") || gy__scan_accept(t, "+"))
 			promote = 1;
-		else if (eat(t, "左"))
+		else if (gy__scan_accept(t, "左"))
 			word = GY__WORD_LEFT;
-		else if (eat(t, "右"))
+		else if (gy__scan_accept(t, "右"))
 			word = GY__WORD_RIGHT;
-		else if (eat(t, "直"))
+		else if (gy__scan_accept(t, "直"))
 			word = GY__WORD_STRAIGHT;
-		else if (eat(t, "上") || eat(t, "行") || eat(t, "入"))
+		else if (gy__scan_accept(t, "上") || gy__scan_accept(t, "行") || gy__scan_accept(t, "入"))
 			word = GY__WORD_UP;
-		else if (eat(t, "引"))
+		else if (gy__scan_accept(t, "引"))
 			word = GY__WORD_BACK;
-		else if (eat(t, "寄"))
+		else if (gy__scan_accept(t, "寄"))
 			word = GY__WORD_SIDE;
-		else if (eat(t, "打") || eat(t, "*") || eat(t, "'") || eat(t, "＊")) {
+		else if (gy__scan_accept(t, "打") || gy__scan_accept(t, "*") || gy__scan_accept(t, "'") ||
+			 gy__scan_accept(t, "＊")) {
 			w->drop = w->other = true;
 			continue;
-		} else if (eat(t, "-") || eat(t, "x") || eat(t, "×") || eat(t, "－")) {
+		} else if (gy__scan_accept(t, "-") || gy__scan_accept(t, "x") || gy__scan_accept(t, "×") ||
+			   gy__scan_accept(t, "－")) {
 			w->other = true;
 			continue;
 		} else {
@@ -333,12 +290,12 @@ enum gy_err gy_notation_read(const struct gy_pos *p, gy_sq prev_to, const char *
 		return GY_ERR_TOO_LONG;
 	}
 	/* Step 1. The constraints. */
-	struct text t = {s, len, 0};
+	struct gy__scan t = gy__scan_make(s, len);
 	struct want w;
 	size_t bad = 0;
 	enum gy_err err = parse_text(&t, &w, &bad);
 	if (err) {
-		where->col = column_of(s, bad);
+		where->col = gy__scan_pos_at(&t, bad).col;
 		return err;
 	}
 	where->col = 1;
