@@ -241,24 +241,15 @@ static enum gy_err read_sfen(const char *text, size_t len, struct gy_game **out,
 	return gy_game_create(out, &start);
 }
 
-/* True when `err` says that a move is unreadable or illegal (see gy_usi_parse_move). */
+/*
+ * True when `err` is about one move of the line, so the moves before it
+ * stand: a move that names no move or breaks a rule (its class, err.h),
+ * or a word that is no USI move at all (gy_usi_parse_move).
+ */
 static bool is_move_error(enum gy_err err)
 {
-	switch (err) {
-	case GY_ERR_MOVE_SYNTAX:
-	case GY_ERR_MOVE_NO_PIECE:
-	case GY_ERR_MOVE_NOT_IN_HAND:
-	case GY_ERR_MOVE_OCCUPIED:
-	case GY_ERR_MOVE_OWN_PIECE:
-	case GY_ERR_MOVE_UNREACHABLE:
-	case GY_ERR_MOVE_CANNOT_PROMOTE:
-	case GY_ERR_MOVE_MUST_PROMOTE:
-	case GY_ERR_MOVE_DEAD_DROP:
-	case GY_ERR_MOVE_NIFU:
-	case GY_ERR_MOVE_UCHIFUZUME:
-	case GY_ERR_MOVE_SELF_CHECK: return true;
-	default: return false;
-	}
+	enum gy_err_class c = gy_err_class(err);
+	return c == GY_ERR_CLASS_NO_MOVE || c == GY_ERR_CLASS_ILLEGAL_MOVE || err == GY_ERR_MOVE_SYNTAX;
 }
 
 /* A game from a USI position line; an illegal move keeps the moves before it. */
