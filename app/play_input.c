@@ -80,22 +80,8 @@ void play_input_parse(char *line, struct play_line *out)
 	out->arg = s;
 }
 
-/* True for the errors that name a rule the move breaks (gy_move_build's, usi.h). */
-static bool breaks_rule(enum gy_err err)
-{
-	switch (err) {
-	case GY_ERR_MOVE_OCCUPIED:
-	case GY_ERR_MOVE_OWN_PIECE:
-	case GY_ERR_MOVE_UNREACHABLE:
-	case GY_ERR_MOVE_CANNOT_PROMOTE:
-	case GY_ERR_MOVE_MUST_PROMOTE:
-	case GY_ERR_MOVE_DEAD_DROP:
-	case GY_ERR_MOVE_NIFU:
-	case GY_ERR_MOVE_UCHIFUZUME:
-	case GY_ERR_MOVE_SELF_CHECK: return true;
-	default: return false;
-	}
-}
+/* True for the errors that name a rule the move breaks: their class (err.h) says so. */
+static bool breaks_rule(enum gy_err err) { return gy_err_class(err) == GY_ERR_CLASS_ILLEGAL_MOVE; }
 
 /*
  * True when the move text says whether it promotes: a promotion or

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "gyoku/types.h"
+#include "scan.h"
 
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
@@ -43,53 +44,41 @@ enum gy_err gy_tc_check(const struct gy_time_control *tc)
 	return GY_OK;
 }
 
-/* The text being parsed, and where an error is. */
-struct scan {
-	const char *s;
-	size_t len, i;
+/* The time-control text being read (scan.h), and the offset of the error found in it. */
+struct tc_text {
+	struct gy__scan sc;
 	size_t err_at;
 };
 
-static int peek(const struct scan *sc) { return sc->i < sc->len ? (unsigned char)sc->s[sc->i] : -1; }
-static bool is_digit(int ch) { return ch >= '0' && ch <= '9'; }
-
-static enum gy_err fail(struct scan *sc, size_t at, enum gy_err err)
+static enum gy_err fail(struct tc_text *t, size_t at, enum gy_err err)
 {
-	sc->err_at = at;
+	t->err_at = at;
 	return err;
 }
 
 /* Reads a number of at most 9 digits into *n. */
-static enum gy_err number(struct scan *sc, int64_t *n)
+static enum gy_err number(struct tc_text *t, int64_t *n)
 {
-	size_t start = sc->i;
-	*n = 0;
-	if (!is_digit(peek(sc)))
-		return fail(sc, sc->i, GY_ERR_TC_SYNTAX);
-	while (is_digit(peek(sc))) {
-		if (sc->i - start == 9)
-			return fail(sc, start, GY_ERR_TC_RANGE);
-		*n = *n * 10 + (peek(sc) - '0');
-		sc->i++;
-	}
+	size_t start = t->sc.i;
+	int digits = gy__scan_number(&t->sc, 9, false, n);
+	if (digits == 0)
+		return fail(t, t->sc.i, GY_ERR_TC_SYNTAX);
+	if (digits < 0)
+		return fail(t, start, GY_ERR_TC_RANGE);
 	return GY_OK;
 }
 
 /* Reads a fraction of a second after the '.' at the cursor: 1 to 3 digits, as milliseconds. */
-static enum gy_err fraction(struct scan *sc, int64_t *ms)
+static enum gy_err fraction(struct tc_text *t, int64_t *ms)
 {
-	size_t start = ++sc->i;
-	int64_t scale = 100;
-	*ms = 0;
-	if (!is_digit(peek(sc)))
-		return fail(sc, sc->i, GY_ERR_TC_SYNTAX);
-	while (is_digit(peek(sc))) {
-		if (sc->i - start == 3)
-			return fail(sc, sc->i, GY_ERR_TC_RANGE);
-		*ms += (peek(sc) - '0') * scale;
-		scale /= 10;
-		sc->i++;
-	}
+	gy__scan_skip(&t->sc, 1);
+	int digits = gy__scan_number(&t->sc, 3, false, ms);
+	if (digits == 0)
+		return fail(t, t->sc.i, GY_ERR_TC_SYNTAX);
+	if (digits < 0)
+		return fail(t, t->sc.i, GY_ERR_TC_RANGE);
+	for (; digits < 3; digits++)
+		*ms *= 10;
 	return GY_OK;
 }
 
@@ -99,139 +88,123 @@ static enum gy_err fraction(struct scan *sc, int64_t *ms)
  * may have a fraction of up to three digits ("0.1", "1m2.5s").  Checks
  * the range of the whole.
  */
-static enum gy_err duration(struct scan *sc, int64_t *ms)
+static enum gy_err duration(struct tc_text *t, int64_t *ms)
 {
 	static const char units[] = "hms";
 	static const int64_t unit_ms[] = {3600000, 60000, 1000};
-	size_t start = sc->i;
+	size_t start = t->sc.i;
 	int next_unit = 0; /* the first unit still allowed */
 	*ms = 0;
 	for (int group = 0;; group++) {
 		int64_t n, frac = 0;
-		enum gy_err err = number(sc, &n);
+		enum gy_err err = number(t, &n);
 		if (err)
 			return err;
-		if (peek(sc) == '.' && (err = fraction(sc, &frac)))
+		if (gy__scan_peek(&t->sc) == '.' && (err = fraction(t, &frac)))
 			return err;
-		int ch = peek(sc);
-		const char *u = ch > 0 ? strchr(units, ch) : NULL;
-		if (!u) {
+		int ch = gy__scan_peek(&t->sc);
+		if (!gy__scan_in(ch, units)) {
 			if (group > 0)
-				return fail(sc, sc->i, GY_ERR_TC_SYNTAX);
+				return fail(t, t->sc.i, GY_ERR_TC_SYNTAX);
 			*ms = n * 1000 + frac; /* a bare number: seconds */
 			break;
 		}
-		int k = (int)(u - units);
+		int k = (int)(strchr(units, ch) - units);
 		if (k < next_unit || (frac && ch != 's'))
-			return fail(sc, sc->i, GY_ERR_TC_SYNTAX);
+			return fail(t, t->sc.i, GY_ERR_TC_SYNTAX);
 		next_unit = k + 1;
 		*ms += n * unit_ms[k] + frac;
-		sc->i++;
-		if (!is_digit(peek(sc)))
+		gy__scan_skip(&t->sc, 1);
+		if (!gy__scan_is_digit(gy__scan_peek(&t->sc)))
 			break;
 	}
 	if (*ms > GY_TC_MAX_MS)
-		return fail(sc, start, GY_ERR_TC_RANGE);
+		return fail(t, start, GY_ERR_TC_RANGE);
 	return GY_OK;
 }
 
-/* True when the text at the cursor starts with `word`; consumes it. */
-static bool accept(struct scan *sc, const char *word)
-{
-	size_t n = strlen(word);
-	if (sc->len - sc->i < n || memcmp(sc->s + sc->i, word, n) != 0)
-		return false;
-	sc->i += n;
-	return true;
-}
-
 /* Correspondence: DAYS 'd' ['/v' VACATION] ['/auto'], the cursor at the start. */
-static enum gy_err parse_days(struct scan *sc, struct gy_time_control *tc)
+static enum gy_err parse_days(struct tc_text *t, struct gy_time_control *tc)
 {
 	int64_t n;
-	enum gy_err err = number(sc, &n);
+	enum gy_err err = number(t, &n);
 	if (err)
 		return err;
 	if (n < 1 || n > GY_TC_DAYS_MAX)
-		return fail(sc, 0, GY_ERR_TC_RANGE);
+		return fail(t, 0, GY_ERR_TC_RANGE);
 	tc->days_per_move = (int)n;
-	sc->i++; /* the 'd' */
-	if (accept(sc, "/v")) {
-		size_t at = sc->i;
-		if ((err = number(sc, &n)))
+	gy__scan_skip(&t->sc, 1); /* the 'd' */
+	if (gy__scan_accept(&t->sc, "/v")) {
+		size_t at = t->sc.i;
+		if ((err = number(t, &n)))
 			return err;
 		if (n > GY_TC_VACATION_MAX)
-			return fail(sc, at, GY_ERR_TC_RANGE);
+			return fail(t, at, GY_ERR_TC_RANGE);
 		tc->vacation_days = (int)n;
 	}
-	if (accept(sc, "/auto"))
+	if (gy__scan_accept(&t->sc, "/auto"))
 		tc->auto_vacation = true;
-	if (sc->i < sc->len)
-		return fail(sc, sc->i, GY_ERR_TC_SYNTAX);
+	if (gy__scan_more(&t->sc))
+		return fail(t, t->sc.i, GY_ERR_TC_SYNTAX);
 	return GY_OK;
 }
 
 /* Live: MAIN then '+' terms, each a byoyomi (with periods) or an increment. */
-static enum gy_err parse_live(struct scan *sc, struct gy_time_control *tc)
+static enum gy_err parse_live(struct tc_text *t, struct gy_time_control *tc)
 {
-	enum gy_err err = duration(sc, &tc->main_ms);
+	enum gy_err err = duration(t, &tc->main_ms);
 	if (err)
 		return err;
-	while (sc->i < sc->len) {
-		if (peek(sc) != '+')
-			return fail(sc, sc->i, GY_ERR_TC_SYNTAX);
-		sc->i++;
-		size_t at = sc->i;
+	while (gy__scan_more(&t->sc)) {
+		if (!gy__scan_accept(&t->sc, "+"))
+			return fail(t, t->sc.i, GY_ERR_TC_SYNTAX);
+		size_t at = t->sc.i;
 		int64_t ms;
-		if ((err = duration(sc, &ms)))
+		if ((err = duration(t, &ms)))
 			return err;
-		if (peek(sc) == 'i') {
-			sc->i++;
+		if (gy__scan_accept(&t->sc, "i")) {
 			if (tc->increment_ms)
-				return fail(sc, at, GY_ERR_TC_TWICE);
+				return fail(t, at, GY_ERR_TC_TWICE);
 			if (ms == 0)
-				return fail(sc, at, GY_ERR_TC_RANGE);
+				return fail(t, at, GY_ERR_TC_RANGE);
 			tc->increment_ms = ms;
 			continue;
 		}
 		if (tc->byoyomi_ms)
-			return fail(sc, at, GY_ERR_TC_TWICE);
+			return fail(t, at, GY_ERR_TC_TWICE);
 		if (ms == 0)
-			return fail(sc, at, GY_ERR_TC_RANGE);
+			return fail(t, at, GY_ERR_TC_RANGE);
 		tc->byoyomi_ms = ms;
 		tc->periods = 1;
-		if (peek(sc) == '*') {
-			sc->i++;
-			size_t pat = sc->i;
+		if (gy__scan_accept(&t->sc, "*")) {
+			size_t pat = t->sc.i;
 			int64_t n;
-			if ((err = number(sc, &n)))
+			if ((err = number(t, &n)))
 				return err;
 			if (n < 1 || n > GY_TC_PERIODS_MAX)
-				return fail(sc, pat, GY_ERR_TC_RANGE);
+				return fail(t, pat, GY_ERR_TC_RANGE);
 			tc->periods = (int)n;
 		}
 	}
 	if (!tc->main_ms && !tc->byoyomi_ms)
-		return fail(sc, 0, GY_ERR_TC_NO_TIME);
+		return fail(t, 0, GY_ERR_TC_NO_TIME);
 	return GY_OK;
 }
 
 enum gy_err gy_tc_parse(struct gy_time_control *tc, const char *s, size_t len, struct gy_srcpos *where)
 {
-	struct scan sc = {s, len, 0, 0};
+	struct tc_text t = {gy__scan_make(s, len), 0};
 	memset(tc, 0, sizeof *tc);
 	/* Step 1. Correspondence when the first number is followed by 'd'. */
-	size_t j = 0;
-	while (j < len && is_digit((unsigned char)s[j]))
-		j++;
-	enum gy_err err = j > 0 && j < len && s[j] == 'd' ? parse_days(&sc, tc) : parse_live(&sc, tc);
+	struct gy__scan probe = t.sc;
+	gy__scan_skip_set(&probe, "0123456789");
+	bool days = probe.i > 0 && gy__scan_peek(&probe) == 'd';
+	enum gy_err err = days ? parse_days(&t, tc) : parse_live(&t, tc);
 	/* Step 2. Report the column. */
 	if (err) {
 		memset(tc, 0, sizeof *tc);
-		if (where) {
-			where->line = 1;
-			where->col = (int)min64((int64_t)sc.err_at, (int64_t)len) + 1;
-		}
+		if (where)
+			*where = gy__scan_byte_pos_at(&t.sc, t.err_at);
 	}
 	return err;
 }

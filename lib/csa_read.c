@@ -21,6 +21,7 @@
 #include "gyoku/textenc.h"
 #include "gyoku/usi.h"
 #include "headers.h"
+#include "scan.h"
 
 enum { MAX_PENDING = 256, KEY_MAX = 64, VALUE_MAX = 4096, COMMENT_MAX = 65536, ENC_MAX = 32 };
 
@@ -39,8 +40,7 @@ struct span {
 struct reader {
 	const char *s; /* the decoded text of this game */
 	size_t len;
-	int line;          /* 1-based number of the current line */
-	size_t line_start; /* offset of the current line */
+	struct gy__scan ln; /* the current line (scan.h), for the places of errors */
 	struct gy_srcpos *where;
 	/* The position being set up, before the side line. */
 	uint8_t board[GY_SQ_NB];
@@ -66,16 +66,16 @@ struct reader {
 	int comment_node;
 };
 
+/* Returns `err`, its place the byte `at` of the current line (columns in bytes). */
 static enum gy_err fail(struct reader *r, size_t at, enum gy_err err)
 {
-	if (r->where) {
-		r->where->line = r->line;
-		r->where->col = (int)(at - r->line_start + 1);
-	}
+	if (r->where)
+		*r->where = gy__scan_byte_pos_at(&r->ln, at);
 	return err;
 }
 
-static bool is_digit(char c) { return c >= '0' && c <= '9'; }
+/* The bytes [a, b) of the current line, as a scanner. */
+static struct gy__scan span(const struct reader *r, size_t a, size_t b) { return gy__scan_span(&r->ln, a, b); }
 
 /* The piece type named by the two bytes at `s`, or 0. */
 static int piece_code(const char *s)
@@ -92,12 +92,6 @@ static gy_sq square_code(const char *s)
 	if (s[0] < '1' || s[0] > '9' || s[1] < '1' || s[1] > '9')
 		return GY_SQ_NONE;
 	return gy_make_sq(s[0] - '0', s[1] - '0');
-}
-
-static bool starts_with(const char *s, size_t len, const char *prefix)
-{
-	size_t n = strlen(prefix);
-	return len >= n && !memcmp(s, prefix, n);
 }
 
 /* Step 3: statements. */
@@ -120,14 +114,14 @@ static bool comment_header(const struct reader *r, size_t a, size_t b, size_t *c
 /* A comment line [a, b) with its quote: a header written as a comment (headers.h), else a comment line. */
 static enum gy_err comment(struct reader *r, size_t a, size_t b)
 {
-	if (starts_with(r->s + a, b - a, "'CSA encoding=") || starts_with(r->s + a, b - a, "'encoding="))
+	struct gy__scan line = span(r, a, b);
+	if (gy__scan_looking_at(&line, "'CSA encoding=") || gy__scan_looking_at(&line, "'encoding="))
 		return GY_OK;
 	size_t colon;
 	if (comment_header(r, a, b, &colon)) {
-		size_t e = b;
-		while (e > colon + 3 && (r->s[e - 1] == ' ' || r->s[e - 1] == '\t'))
-			e--;
-		return header(r, a + 1, colon, colon + 3, e, true);
+		struct gy__scan value = span(r, colon + 3, b);
+		gy__scan_trim_set(&value, " \t");
+		return header(r, a + 1, colon, colon + 3, value.len, true);
 	}
 	if (r->node != r->comment_node) {
 		enum gy_err err = flush_comment(r);
@@ -204,14 +198,13 @@ static enum gy_err header(struct reader *r, size_t a, size_t key_end, size_t val
  */
 static bool comment_header(const struct reader *r, size_t a, size_t b, size_t *colon)
 {
-	static const char fw_colon[] = "：";
 	if (r->g || b - a < 2 || r->s[a + 1] == '*')
 		return false;
-	for (size_t i = a + 1; i < b && i <= a + 1 + KEY_MAX; i++) {
-		if (r->s[i] == ' ' || r->s[i] == '\t')
+	for (struct gy__scan k = span(r, a + 1, b); gy__scan_more(&k) && k.i <= a + 1 + KEY_MAX; gy__scan_skip(&k, 1)) {
+		if (gy__scan_in(gy__scan_peek(&k), " \t"))
 			return false;
-		if (i > a + 1 && starts_with(r->s + i, b - i, fw_colon)) {
-			*colon = i;
+		if (k.i > a + 1 && gy__scan_looking_at(&k, "：")) {
+			*colon = k.i;
 			return true;
 		}
 	}
@@ -225,15 +218,14 @@ static enum gy_err row(struct reader *r, size_t a, size_t b)
 	if (r->pi || r->row_set[rank])
 		return fail(r, a, GY_ERR_CSA_SETUP);
 	r->row_set[rank] = true;
-	size_t i = a + 2;
+	struct gy__scan cells = span(r, a + 2, b);
 	for (int file = 9; file >= 1; file--) {
-		while (i < b && r->s[i] == ' ')
-			i++;
-		if (i < b && r->s[i] == '*') {
-			i++;
+		gy__scan_skip_set(&cells, " ");
+		if (gy__scan_accept(&cells, "*"))
 			continue;
-		}
-		if (i + 3 > b || (r->s[i] != '+' && r->s[i] != '-'))
+		size_t i = cells.i;
+		int sign = gy__scan_peek(&cells);
+		if (gy__scan_peek_at(&cells, 2) < 0 || (sign != '+' && sign != '-'))
 			return fail(r, i, GY_ERR_CSA_ROW);
 		int pt = piece_code(r->s + i + 1);
 		if (!pt)
@@ -241,12 +233,11 @@ static enum gy_err row(struct reader *r, size_t a, size_t b)
 		gy_sq sq = gy_make_sq(file, rank);
 		if (r->board[sq])
 			return fail(r, i, GY_ERR_CSA_SETUP);
-		r->board[sq] = (uint8_t)gy_make_piece(r->s[i] == '-' ? GY_WHITE : GY_BLACK, pt);
-		i += 3;
+		r->board[sq] = (uint8_t)gy_make_piece(sign == '-' ? GY_WHITE : GY_BLACK, pt);
+		gy__scan_skip(&cells, 3);
 	}
-	while (i < b && r->s[i] == ' ')
-		i++;
-	return i < b ? fail(r, i, GY_ERR_CSA_ROW) : GY_OK;
+	gy__scan_skip_set(&cells, " ");
+	return gy__scan_more(&cells) ? fail(r, cells.i, GY_ERR_CSA_ROW) : GY_OK;
 }
 
 /* "P+" or "P-" and pairs of a square ("00" for the hand) and a piece, or "00AL". */
@@ -420,29 +411,22 @@ static enum gy_err move(struct reader *r, size_t a, size_t b)
 /* "T" and seconds, with up to 9 digits before and any after a decimal point (ms kept). */
 static enum gy_err time_line(struct reader *r, size_t a, size_t b)
 {
-	size_t i = a + 1;
-	int64_t ms = 0;
-	int digits = 0;
-	while (i < b && is_digit(r->s[i]) && digits < 9) {
-		ms = ms * 10 + (r->s[i++] - '0');
-		digits++;
-	}
-	ms *= 1000;
-	if (!digits)
+	struct gy__scan t = span(r, a + 1, b);
+	int64_t secs, frac = 0;
+	if (gy__scan_number(&t, 9, false, &secs) == 0)
 		return fail(r, a, GY_ERR_CSA_TIME);
-	if (i < b && r->s[i] == '.') {
-		i++;
-		int scale = 100, frac = 0;
-		while (i < b && is_digit(r->s[i])) {
-			ms += (r->s[i++] - '0') * scale;
-			scale /= 10;
-			frac++;
-		}
-		if (!frac)
-			return fail(r, i, GY_ERR_CSA_TIME);
+	if (gy__scan_accept(&t, ".")) {
+		/* Milliseconds: the first three digits count. */
+		int digits = gy__scan_number(&t, 3, false, &frac);
+		if (digits == 0)
+			return fail(r, t.i, GY_ERR_CSA_TIME);
+		for (; digits > 0 && digits < 3; digits++)
+			frac *= 10;
+		gy__scan_skip_set(&t, "0123456789");
 	}
-	if (i < b)
-		return fail(r, i, GY_ERR_CSA_TIME);
+	if (gy__scan_more(&t))
+		return fail(r, t.i, GY_ERR_CSA_TIME);
+	int64_t ms = secs * 1000 + frac;
 	if (r->g && r->node && !r->ended)
 		gy_game_set_time(r->g, r->node, ms);
 	return GY_OK;
@@ -476,9 +460,9 @@ static enum gy_err special(struct reader *r, size_t a, size_t b)
 		return fail(r, a, GY_ERR_CSA_NO_SIDE);
 	if (r->ended)
 		return GY_OK; /* a second % line (some programs repeat it): the first one stands */
-	size_t n = b - a - 1;
+	struct gy__scan word = span(r, a + 1, b);
 	for (size_t k = 0; k < sizeof table / sizeof table[0]; k++) {
-		if (strlen(table[k].word) != n || memcmp(table[k].word, r->s + a + 1, n))
+		if (!gy__scan_rest_is(&word, table[k].word))
 			continue;
 		int us = r->pos.side;
 		int res = table[k].result;
@@ -508,25 +492,25 @@ static enum gy_err statement(struct reader *r, size_t a, size_t b, bool *stop)
 	char c = r->s[a];
 	if (c == '\'')
 		return comment(r, a, b);
-	while (b > a && (r->s[b - 1] == ' ' || r->s[b - 1] == '\t'))
-		b--;
+	struct gy__scan st = span(r, a + 1, b);
+	gy__scan_trim_set(&st, " \t");
+	b = st.len;
 	r->any = true;
 	switch (c) {
 	case 'V':
-		for (size_t i = a + 1; i < b; i++)
-			if (!is_digit(r->s[i]) && r->s[i] != '.')
-				return fail(r, i, GY_ERR_CSA_SYNTAX);
+		gy__scan_skip_set(&st, "0123456789.");
+		if (gy__scan_more(&st))
+			return fail(r, st.i, GY_ERR_CSA_SYNTAX);
 		return b - a > 1 ? GY_OK : fail(r, a, GY_ERR_CSA_SYNTAX);
 	case 'N':
 		if (b - a < 2 || (r->s[a + 1] != '+' && r->s[a + 1] != '-'))
 			return fail(r, a, GY_ERR_CSA_SYNTAX);
 		return header(r, a, a + 2, a + 2, b, false);
 	case '$': {
-		const char *colon = memchr(r->s + a, ':', b - a);
-		if (!colon || colon == r->s + a + 1)
+		bool colon = gy__scan_until_byte(&st, ':');
+		if (!colon || st.i == a + 1)
 			return fail(r, colon ? a + 1 : b, GY_ERR_CSA_SYNTAX);
-		size_t k = (size_t)(colon - r->s);
-		return header(r, a, k, k + 1, b, false);
+		return header(r, a, st.i, st.i + 1, b, false);
 	}
 	case 'P': return position_line(r, a, b);
 	case '+':
@@ -543,83 +527,64 @@ static enum gy_err statement(struct reader *r, size_t a, size_t b, bool *stop)
 }
 
 /* One line [a, b): statements separated by commas, except that a comment or header takes the rest of the line. */
-static enum gy_err line(struct reader *r, size_t a, size_t b, bool *stop)
+static enum gy_err line(struct reader *r, bool *stop)
 {
-	size_t i = a;
-	while (i < b && !*stop) {
-		while (i < b && (r->s[i] == ' ' || r->s[i] == '\t'))
-			i++;
-		if (i == b)
+	struct gy__scan ln = r->ln;
+	while (gy__scan_more(&ln) && !*stop) {
+		gy__scan_skip_set(&ln, " \t");
+		if (!gy__scan_more(&ln))
 			break;
-		size_t end = b;
+		size_t i = ln.i;
 		char c = r->s[i];
-		if (c != '\'' && c != '$' && c != 'N') {
-			const char *comma = memchr(r->s + i, ',', b - i);
-			if (comma)
-				end = (size_t)(comma - r->s);
-		}
-		if (end > i) {
-			enum gy_err err = statement(r, i, end, stop);
+		if (c != '\'' && c != '$' && c != 'N')
+			gy__scan_until_byte(&ln, ',');
+		else
+			ln.i = ln.len;
+		if (ln.i > i) {
+			enum gy_err err = statement(r, i, ln.i, stop);
 			if (err)
 				return err;
 		}
-		i = end < b ? end + 1 : b;
+		gy__scan_skip(&ln, 1);
 	}
 	return GY_OK;
 }
 
 static enum gy_err read_game(struct reader *r)
 {
-	size_t i = 0;
-	if (r->len >= 3 && !memcmp(r->s, "\xEF\xBB\xBF", 3))
-		i = 3;
+	struct gy__scan text = gy__scan_make(r->s, r->len);
+	gy__scan_accept(&text, GY__SCAN_BOM);
 	bool stop = false;
-	r->line = 1;
-	while (i < r->len && !stop) {
-		size_t e = i;
-		while (e < r->len && r->s[e] != '\n' && r->s[e] != '\r')
-			e++;
-		r->line_start = i;
-		const char *nul = memchr(r->s + i, '\0', e - i);
-		if (nul)
-			return fail(r, (size_t)(nul - r->s), GY_ERR_CSA_SYNTAX);
-		enum gy_err err = line(r, i, e, &stop);
+	int lines = 0;
+	while (gy__scan_more(&text) && !stop) {
+		r->ln = gy__scan_line(&text);
+		lines++;
+		struct gy__scan nul = r->ln;
+		if (gy__scan_until_byte(&nul, '\0'))
+			return fail(r, nul.i, GY_ERR_CSA_SYNTAX);
+		enum gy_err err = line(r, &stop);
 		if (err)
 			return err;
-		i = e;
-		if (i < r->len && r->s[i] == '\r')
-			i++;
-		if (i < r->len && r->s[i] == '\n')
-			i++;
-		r->line++;
 	}
-	if (!r->g) {
-		r->line_start = i;
-		return fail(r, i, r->any ? GY_ERR_CSA_NO_SIDE : GY_ERR_CSA_EMPTY);
-	}
+	/* Errors at the end of the game: the start of the line after its last. */
+	r->ln = gy__scan_span(&text, text.i, text.i);
+	r->ln.line = lines + 1;
+	r->ln.line_start = text.i;
+	if (!r->g)
+		return fail(r, text.i, r->any ? GY_ERR_CSA_NO_SIDE : GY_ERR_CSA_EMPTY);
 	enum gy_err err = flush_comment(r);
-	return err ? fail(r, i, err) : GY_OK;
+	return err ? fail(r, text.i, err) : GY_OK;
 }
 
 /* Step 1: the end of the first game, after its line "/" or at `len`. */
 static size_t game_end(const char *s, size_t len)
 {
-	size_t i = 0;
-	while (i < len) {
-		size_t e = i;
-		while (e < len && s[e] != '\n' && s[e] != '\r')
-			e++;
-		size_t t = e;
-		while (t > i && (s[t - 1] == ' ' || s[t - 1] == '\t'))
-			t--;
-		bool slash = t == i + 1 && s[i] == '/';
-		if (e < len && s[e] == '\r')
-			e++;
-		if (e < len && s[e] == '\n')
-			e++;
-		if (slash)
-			return e;
-		i = e;
+	struct gy__scan text = gy__scan_make(s, len);
+	while (gy__scan_more(&text)) {
+		struct gy__scan line = gy__scan_line(&text);
+		gy__scan_trim_set(&line, " \t");
+		if (gy__scan_rest_is(&line, "/"))
+			return text.i;
 	}
 	return len;
 }
@@ -634,42 +599,29 @@ static size_t game_end(const char *s, size_t len)
 static bool declared_encoding(const char *s, size_t len, char *name)
 {
 	name[0] = '\0';
-	size_t i = 0;
-	while (i < len) {
-		size_t e = i;
-		while (e < len && s[e] != '\n' && s[e] != '\r')
-			e++;
-		size_t skip = starts_with(s + i, e - i, "'CSA encoding=") ? 14
-			      : starts_with(s + i, e - i, "'encoding=")   ? 10
-									  : 0;
-		if (skip) {
-			size_t a = i + skip, b = e;
-			while (b > a && (s[b - 1] == ' ' || s[b - 1] == '\t'))
-				b--;
-			if (b - a > ENC_MAX)
+	struct gy__scan text = gy__scan_make(s, len);
+	while (gy__scan_more(&text)) {
+		struct gy__scan line = gy__scan_line(&text);
+		if (gy__scan_accept(&line, "'CSA encoding=") || gy__scan_accept(&line, "'encoding=")) {
+			gy__scan_trim_set(&line, " \t");
+			size_t n = line.len - line.i;
+			if (n > ENC_MAX)
 				return false;
-			memcpy(name, s + a, b - a);
-			name[b - a] = '\0';
+			memcpy(name, s + line.i, n);
+			name[n] = '\0';
 			return true;
 		}
-		i = e < len ? e + 1 : e;
 	}
 	return true;
 }
 
-/* Sets `where` to the line and column of byte `at` of `s`. */
-static void place_at(const char *s, size_t at, struct gy_srcpos *where)
+/* Sets `where` to the line and column (in bytes) of byte `at` of the `len` bytes at `s`. */
+static void place_at(const char *s, size_t len, size_t at, struct gy_srcpos *where)
 {
 	if (!where)
 		return;
-	where->line = 1;
-	size_t start = 0;
-	for (size_t i = 0; i < at; i++)
-		if (s[i] == '\n' || (s[i] == '\r' && (i + 1 >= at || s[i + 1] != '\n'))) {
-			where->line++;
-			start = i + 1;
-		}
-	where->col = (int)(at - start + 1);
+	struct gy__scan sc = gy__scan_at(s, len, at);
+	*where = gy__scan_byte_pos_at(&sc, sc.i);
 }
 
 enum gy_err gy_csa_read(const char *text, size_t len, struct gy_game **out, size_t *consumed, struct gy_srcpos *where,
@@ -694,14 +646,14 @@ enum gy_err gy_csa_read(const char *text, size_t len, struct gy_game **out, size
 	char name[ENC_MAX + 1];
 	enum gy_text_enc enc = GY_TEXT_AUTO;
 	if (!declared_encoding(text, end, name) || (name[0] && !(enc = gy_text_enc_by_name(name, strlen(name))))) {
-		place_at(text, 0, where);
+		place_at(text, end, 0, where);
 		return GY_ERR_CSA_ENCODING;
 	}
 	char *decoded = NULL;
 	size_t dlen = 0, bad = 0;
 	enum gy_err err = gy_text_to_utf8_at(text, end, enc, &decoded, &dlen, NULL, &bad);
 	if (err == GY_ERR_TEXT_ENCODING) {
-		place_at(text, bad, where);
+		place_at(text, end, bad, where);
 		return GY_ERR_CSA_ENCODING;
 	}
 	if (err)

@@ -434,7 +434,9 @@ static enum gy_err read_list(struct reader *r, const json_t *list, size_t first,
 		if (!err)
 			err = gy_game_add(r->g, node, m, &child);
 		if (err) {
-			if (err != GY_ERR_JKF_MOVE && err != GY_ERR_NOMEM)
+			/* A move that names no move or breaks a rule keeps the game before it (jkf.h). */
+			enum gy_err_class c = gy_err_class(err);
+			if (c == GY_ERR_CLASS_NO_MOVE || c == GY_ERR_CLASS_ILLEGAL_MOVE)
 				r->bad_ply = gy_game_ply(r->g, node) + 1;
 			return fail_at(r, err, "move");
 		}

@@ -13,52 +13,26 @@
 #include <stdint.h>
 #include <string.h>
 
-/* The scan: the text, the offset of the next byte, and its line with where that line starts. */
-struct scan {
-	const unsigned char *t;
-	size_t len, i, line_start;
-	int line;
-};
+#include "scan.h"
 
-static bool more(const struct scan *s) { return s->i < s->len; }
-
-static unsigned char peek(const struct scan *s) { return more(s) ? s->t[s->i] : 0; }
-
-/* Steps over one byte, keeping the line count. */
-static void step(struct scan *s)
+/* Skips JSON white space, counting lines. */
+static void skip_ws(struct gy__scan *s)
 {
-	if (s->t[s->i++] == '\n') {
-		s->line++;
-		s->line_start = s->i;
-	}
-}
-
-static void skip_ws(struct scan *s)
-{
-	while (more(s) && (peek(s) == ' ' || peek(s) == '\t' || peek(s) == '\r' || peek(s) == '\n'))
-		step(s);
-}
-
-/* The line and column of the next byte: columns count characters (UTF-8 lead bytes). */
-static struct gy_srcpos here(const struct scan *s)
-{
-	int col = 1;
-	for (size_t k = s->line_start; k < s->i; k++)
-		col += (s->t[k] & 0xC0) != 0x80;
-	return (struct gy_srcpos){s->line, col};
+	while (gy__scan_in(gy__scan_peek(s), " \t\r\n"))
+		gy__scan_step(s);
 }
 
 /* Four hex digits at the scan, or -1. */
-static long hex4(struct scan *s)
+static long hex4(struct gy__scan *s)
 {
 	long v = 0;
-	for (int k = 0; k < 4; k++, step(s)) {
-		unsigned char c = peek(s);
+	for (int k = 0; k < 4; k++, gy__scan_step(s)) {
+		int c = gy__scan_peek(s);
 		int d = c >= '0' && c <= '9'   ? c - '0'
 			: c >= 'a' && c <= 'f' ? c - 'a' + 10
 			: c >= 'A' && c <= 'F' ? c - 'A' + 10
 					       : -1;
-		if (!more(s) || d < 0)
+		if (d < 0)
 			return -1;
 		v = v * 16 + d;
 	}
@@ -95,29 +69,29 @@ static int utf8(long cp, unsigned char *out)
  * tells whether it equals `want` (NULL: only skip it).  False as well
  * when the string does not end.
  */
-static bool string_is(struct scan *s, const char *want)
+static bool string_is(struct gy__scan *s, const char *want)
 {
 	size_t at = 0, wlen = want ? strlen(want) : 0;
 	bool same = want != NULL;
-	step(s);
-	while (more(s) && peek(s) != '"') {
+	gy__scan_step(s);
+	while (gy__scan_more(s) && gy__scan_peek(s) != '"') {
 		unsigned char buf[4];
 		int n = 1;
-		buf[0] = peek(s);
-		step(s);
-		if (buf[0] == '\\' && more(s)) {
-			unsigned char e = peek(s);
-			step(s);
+		buf[0] = (unsigned char)gy__scan_peek(s);
+		gy__scan_step(s);
+		if (buf[0] == '\\' && gy__scan_more(s)) {
+			unsigned char e = (unsigned char)gy__scan_peek(s);
+			gy__scan_step(s);
 			static const char from[] = "bfnrt", to[] = "\b\f\n\r\t";
 			const char *k = e ? strchr(from, e) : NULL;
 			buf[0] = k ? (unsigned char)to[k - from] : e;
 			if (e == 'u') {
 				long cp = hex4(s);
 				/* A high surrogate and its low half make one code point. */
-				if (cp >= 0xD800 && cp < 0xDC00 && peek(s) == '\\' && s->i + 1 < s->len &&
-				    s->t[s->i + 1] == 'u') {
-					step(s);
-					step(s);
+				if (cp >= 0xD800 && cp < 0xDC00 && gy__scan_peek(s) == '\\' &&
+				    gy__scan_peek_at(s, 1) == 'u') {
+					gy__scan_step(s);
+					gy__scan_step(s);
 					long lo = hex4(s);
 					cp = lo >= 0xDC00 && lo < 0xE000
 						     ? 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00)
@@ -133,32 +107,31 @@ static bool string_is(struct scan *s, const char *want)
 			same = false;
 		at += (size_t)n;
 	}
-	if (!more(s))
+	if (!gy__scan_more(s))
 		return false;
-	step(s);
+	gy__scan_step(s);
 	return same && at == wlen;
 }
 
 /* Skips the value at the scan: a string, a container with all it holds, or a scalar. */
-static void skip_value(struct scan *s)
+static void skip_value(struct gy__scan *s)
 {
-	unsigned char c = peek(s);
+	int c = gy__scan_peek(s);
 	if (c == '"') {
 		string_is(s, NULL);
 		return;
 	}
 	if (c != '{' && c != '[') {
-		while (more(s) && !strchr(",:}] \t\r\n", peek(s)))
-			step(s);
+		gy__scan_until_set(s, ",:}] \t\r\n");
 		return;
 	}
-	for (size_t depth = 0; more(s);) {
-		c = peek(s);
+	for (size_t depth = 0; gy__scan_more(s);) {
+		c = gy__scan_peek(s);
 		if (c == '"') {
 			string_is(s, NULL);
 			continue;
 		}
-		step(s);
+		gy__scan_step(s);
 		if (c == '{' || c == '[')
 			depth++;
 		else if ((c == '}' || c == ']') && --depth == 0)
@@ -167,44 +140,44 @@ static void skip_value(struct scan *s)
 }
 
 /* Moves the scan from a container's opening bracket to the value that `st` names; false when there is none. */
-static bool enter(struct scan *s, const struct json_step *st)
+static bool enter(struct gy__scan *s, const struct json_step *st)
 {
-	if (peek(s) != (st->key ? '{' : '['))
+	if (gy__scan_peek(s) != (st->key ? '{' : '['))
 		return false;
-	step(s);
+	gy__scan_step(s);
 	for (size_t index = 0;; index++) {
 		skip_ws(s);
 		bool found = !st->key && index == st->index;
 		if (st->key) {
-			if (peek(s) != '"')
+			if (gy__scan_peek(s) != '"')
 				return false;
 			found = string_is(s, st->key);
 			skip_ws(s);
-			if (peek(s) != ':')
+			if (gy__scan_peek(s) != ':')
 				return false;
-			step(s);
+			gy__scan_step(s);
 			skip_ws(s);
 		}
-		if (!more(s) || peek(s) == ']' || peek(s) == '}')
+		if (!gy__scan_more(s) || gy__scan_peek(s) == ']' || gy__scan_peek(s) == '}')
 			return false;
 		if (found)
 			return true;
 		skip_value(s);
 		skip_ws(s);
-		if (peek(s) != ',')
+		if (gy__scan_peek(s) != ',')
 			return false;
-		step(s);
+		gy__scan_step(s);
 	}
 }
 
 struct gy_srcpos json_locate(const char *text, size_t len, const struct json_step *path, int n)
 {
-	struct scan s = {(const unsigned char *)text, len, 0, 0, 1};
+	struct gy__scan s = gy__scan_make(text, len);
 	skip_ws(&s);
-	if (!more(&s))
+	if (!gy__scan_more(&s))
 		return (struct gy_srcpos){0, 0};
-	struct gy_srcpos last = here(&s);
+	struct gy_srcpos last = gy__scan_pos(&s);
 	for (int k = 0; k < n && enter(&s, &path[k]); k++)
-		last = here(&s);
+		last = gy__scan_pos(&s);
 	return last;
 }

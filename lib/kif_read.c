@@ -10,7 +10,9 @@
  *   `pos` is its position; path[k] (k <= maxply) is the node at ply k on
  *   the most recent line that reached ply k, so path[0..ply] is the
  *   current line.
- * - Text is never read past `end`; a line is [a, b) without its end.
+ * - Text is read through the bounded scanner of scan.h: each line is a
+ *   scanner of its own (its end of line left out), and a column is
+ *   counted in characters from the start of the line.
  */
 #include "gyoku/kif.h"
 
@@ -21,11 +23,12 @@
 #include "gyoku/handicap.h"
 #include "gyoku/notation.h"
 #include "gyoku/usi.h"
+#include "notation_words.h"
+#include "scan.h"
 
 struct reader {
 	bool ki2;
 	int lineno;
-	const char *line; /* the start of the current line, for columns */
 	struct gy_game *hdr;
 	struct gy_game *g;
 	/* 手合割, as given. */
@@ -49,103 +52,44 @@ struct reader {
 	int bad_ply;
 };
 
-/* The column (in characters, 1-based) of `p` in the current line. */
-static int column(const struct reader *r, const char *p)
+/* Returns `err`, its place the byte `at` of the line `ln`. */
+static enum gy_err fail_at(struct reader *r, const struct gy__scan *ln, size_t at, enum gy_err err)
 {
-	int col = 1;
-	for (const char *q = r->line; q < p; q++)
-		if (((unsigned char)*q & 0xC0) != 0x80)
-			col++;
-	return col;
-}
-
-static enum gy_err fail_at(struct reader *r, const char *p, enum gy_err err)
-{
-	if (r->where) {
-		r->where->line = r->lineno;
-		r->where->col = column(r, p);
-	}
+	if (r->where)
+		*r->where = gy__scan_pos_at(ln, at);
 	return err;
 }
 
-/* True when [p, b) starts with the string `lit`. */
-static bool starts(const char *p, const char *b, const char *lit)
+/* Returns `err`, its place the cursor of the line `ln`. */
+static enum gy_err fail(struct reader *r, const struct gy__scan *ln, enum gy_err err)
 {
-	size_t n = strlen(lit);
-	return (size_t)(b - p) >= n && memcmp(p, lit, n) == 0;
+	return fail_at(r, ln, ln->i, err);
 }
 
-/* Skips ASCII spaces, tabs and full-width spaces. */
-static const char *skip_space(const char *p, const char *b)
+/* A KIF number (move numbers, times): 1 to 7 ASCII or full-width digits; -1 when there is none or more. */
+static int64_t number(struct gy__scan *ln)
 {
-	for (;;) {
-		if (p < b && (*p == ' ' || *p == '\t'))
-			p++;
-		else if (starts(p, b, "\u3000"))
-			p += 3;
-		else
-			return p;
-	}
+	int64_t n;
+	return gy__scan_number(ln, 7, true, &n) > 0 ? n : -1;
 }
 
-/* Removes trailing ASCII and full-width spaces from [a, b). */
-static const char *trim_end(const char *a, const char *b)
+/* Copies the bytes from the cursor to the end into a new NUL-terminated string (NULL when out of memory). */
+static char *dup_rest(const struct gy__scan *sc)
 {
-	for (;;) {
-		if (b > a && (b[-1] == ' ' || b[-1] == '\t'))
-			b--;
-		else if (b - a >= 3 && memcmp(b - 3, "\u3000", 3) == 0)
-			b -= 3;
-		else
-			return b;
-	}
-}
-
-/* The value of an ASCII or full-width digit at `p` (advancing it), or -1. */
-static int digit(const char **p, const char *b)
-{
-	if (*p < b && **p >= '0' && **p <= '9')
-		return *(*p)++ - '0';
-	if (b - *p >= 3 && (unsigned char)(*p)[0] == 0xEF && (unsigned char)(*p)[1] == 0xBC &&
-	    (unsigned char)(*p)[2] >= 0x90 && (unsigned char)(*p)[2] <= 0x99) {
-		int d = (unsigned char)(*p)[2] - 0x90;
-		*p += 3;
-		return d;
-	}
-	return -1;
-}
-
-/* Reads a decimal number of at most 7 digits; -1 when there is none. */
-static long number(const char **p, const char *b)
-{
-	long n = -1;
-	int d, count = 0;
-	const char *q = *p;
-	while ((d = digit(&q, b)) >= 0) {
-		if (++count > 7)
-			return -1;
-		n = (n < 0 ? 0 : n * 10) + d;
-		*p = q;
-	}
-	return n;
-}
-
-/* Copies [a, b) into a new NUL-terminated string (NULL when out of memory). */
-static char *dup_range(const char *a, const char *b)
-{
-	char *s = malloc((size_t)(b - a) + 1);
+	size_t n = sc->len - sc->i;
+	char *s = malloc(n + 1);
 	if (s) {
-		memcpy(s, a, (size_t)(b - a));
-		s[b - a] = '\0';
+		memcpy(s, sc->s + sc->i, n);
+		s[n] = '\0';
 	}
 	return s;
 }
 
-/* Appends the line [a, b) to the comment of `node` of `g`, joining with "\n". */
-static enum gy_err append_comment(struct gy_game *g, int node, const char *a, const char *b)
+/* Appends the line from the cursor to the end to the comment of `node` of `g`, joining with "\n". */
+static enum gy_err append_comment(struct gy_game *g, int node, const struct gy__scan *ln)
 {
-	const char *old = gy_game_comment(g, node);
-	size_t n = strlen(old), add = (size_t)(b - a);
+	const char *old = gy_game_comment(g, node), *a = ln->s + ln->i;
+	size_t n = strlen(old), add = ln->len - ln->i;
 	if (n + add > (1u << 20))
 		return GY_ERR_TOO_LONG;
 	char *s = malloc(n + add + 2);
@@ -174,63 +118,51 @@ static const struct {
 	{"成香", GY_PRO_LANCE}, {"成桂", GY_PRO_KNIGHT}, {"成銀", GY_PRO_SILVER},
 };
 
-/* The piece type whose kanji starts [*p, b) (advancing *p), or 0. */
-static int piece_kanji(const char **p, const char *b)
+/* The piece type whose kanji is at the cursor (consumed), or 0. */
+static int piece_kanji(struct gy__scan *ln)
 {
 	for (size_t i = 0; i < sizeof diagram_pieces / sizeof diagram_pieces[0]; i++)
-		if (starts(*p, b, diagram_pieces[i].kanji)) {
-			*p += strlen(diagram_pieces[i].kanji);
+		if (gy__scan_accept(ln, diagram_pieces[i].kanji))
 			return diagram_pieces[i].pt;
-		}
 	return 0;
 }
 
-/* One diagram row "|v香v桂 ...|一". */
-static enum gy_err board_row(struct reader *r, const char *p, const char *b)
+/* One diagram row "|v香v桂 ...|一", the cursor at its first '|'. */
+static enum gy_err board_row(struct reader *r, struct gy__scan *ln)
 {
 	if (r->rows >= 9)
-		return fail_at(r, p, GY_ERR_KIF_BOARD);
+		return fail(r, ln, GY_ERR_KIF_BOARD);
 	if (!r->rows)
 		r->board_line = r->lineno;
-	p++;
+	gy__scan_skip(ln, 1);
 	for (int file = 9; file >= 1; file--) {
-		if (p >= b || (*p != ' ' && *p != 'v' && *p != '^'))
-			return fail_at(r, p, GY_ERR_KIF_BOARD);
-		int color = *p == 'v' ? GY_WHITE : GY_BLACK;
-		p++;
+		int side = gy__scan_peek(ln);
+		if (side != ' ' && side != 'v' && side != '^')
+			return fail(r, ln, GY_ERR_KIF_BOARD);
+		int color = side == 'v' ? GY_WHITE : GY_BLACK;
+		gy__scan_skip(ln, 1);
 		gy_piece pc = GY_NO_PIECE;
-		if (starts(p, b, "・"))
-			p += strlen("・");
-		else if (starts(p, b, " "))
-			p++;
-		else {
-			int pt = piece_kanji(&p, b);
+		if (!gy__scan_accept(ln, "・") && !gy__scan_accept(ln, " ")) {
+			int pt = piece_kanji(ln);
 			if (!pt)
-				return fail_at(r, p, GY_ERR_KIF_BOARD);
+				return fail(r, ln, GY_ERR_KIF_BOARD);
 			pc = gy_make_piece(color, pt);
 		}
 		r->board[gy_make_sq(file, r->rows + 1)] = (uint8_t)pc;
 	}
-	if (p >= b || *p != '|')
-		return fail_at(r, p, GY_ERR_KIF_BOARD);
+	if (gy__scan_peek(ln) != '|')
+		return fail(r, ln, GY_ERR_KIF_BOARD);
 	r->rows++;
 	return GY_OK;
 }
 
-/* A kanji count 一..十八 (advancing *p); 1 when none is written. */
-static int kanji_count(const char **p, const char *b)
+/* A kanji count 一..十八 at the cursor (consumed); 1 when none is written. */
+static int kanji_count(struct gy__scan *ln)
 {
-	static const char *const digits[] = {"一", "二", "三", "四", "五", "六", "七", "八", "九"};
-	int n = 0;
-	if (starts(*p, b, "十")) {
-		n = 10;
-		*p += strlen("十");
-	}
-	for (int i = 0; i < 9; i++)
-		if (starts(*p, b, digits[i])) {
-			*p += strlen(digits[i]);
-			return n + i + 1;
-		}
+	int n = gy__scan_accept(ln, "十") ? 10 : 0;
+	for (int i = 1; i <= 9; i++)
+		if (gy__scan_accept(ln, gy__notation_rank_kanji(i)))
+			return n + i;
 	return n ? n : 1;
 }
 
@@ -242,31 +174,31 @@ static const int set_count[GY_HAND_NB] = {0, 18, 4, 4, 4, 2, 2, 4};
  * "残りの駒全部" (every piece neither on the board nor in the other hand,
  * the tsume convention said out loud; one side at most).
  */
-static enum gy_err hand_line(struct reader *r, int color, const char *p, const char *b)
+static enum gy_err hand_line(struct reader *r, int color, struct gy__scan *ln)
 {
 	r->hands_seen = true;
-	p = skip_space(p, b);
-	if (starts(p, b, "なし"))
+	gy__scan_skip_blanks(ln);
+	if (gy__scan_looking_at(ln, "なし"))
 		return GY_OK;
-	if (starts(p, b, "残りの駒全部")) {
-		const char *at = p;
-		p = skip_space(p + strlen("残りの駒全部"), b);
-		if (p < b)
-			return fail_at(r, p, GY_ERR_KIF_BOARD);
+	size_t at = ln->i;
+	if (gy__scan_accept(ln, "残りの駒全部")) {
+		gy__scan_skip_blanks(ln);
+		if (gy__scan_more(ln))
+			return fail(r, ln, GY_ERR_KIF_BOARD);
 		if (r->rest[color ^ 1] || r->rest[color])
-			return fail_at(r, at, GY_ERR_KIF_BOARD);
+			return fail_at(r, ln, at, GY_ERR_KIF_BOARD);
 		r->rest[color] = true;
 		return GY_OK;
 	}
-	while (p < b) {
-		const char *at = p;
-		int pt = piece_kanji(&p, b);
+	while (gy__scan_more(ln)) {
+		at = ln->i;
+		int pt = piece_kanji(ln);
 		if (pt < GY_PAWN || pt > GY_GOLD)
-			return fail_at(r, at, GY_ERR_KIF_BOARD);
-		r->hand[color][pt] += kanji_count(&p, b);
+			return fail_at(r, ln, at, GY_ERR_KIF_BOARD);
+		r->hand[color][pt] += kanji_count(ln);
 		if (r->hand[color][pt] > set_count[pt])
-			return fail_at(r, at, GY_ERR_KIF_BOARD);
-		p = skip_space(p, b);
+			return fail_at(r, ln, at, GY_ERR_KIF_BOARD);
+		gy__scan_skip_blanks(ln);
 	}
 	return GY_OK;
 }
@@ -399,12 +331,11 @@ static enum gy_result outcome_result(enum outcome o, int mover)
 	}
 }
 
-/* True (and the ending set) when [a, b) is exactly an ending word. */
-static bool ending_word(struct reader *r, const char *a, const char *b)
+/* True (and the ending set) when the bytes from the cursor of `w` to its end are exactly an ending word. */
+static bool ending_word(struct reader *r, const struct gy__scan *w)
 {
 	for (size_t i = 0; i < sizeof ending_words / sizeof ending_words[0]; i++) {
-		size_t n = strlen(ending_words[i].word);
-		if ((size_t)(b - a) == n && memcmp(a, ending_words[i].word, n) == 0) {
+		if (gy__scan_rest_is(w, ending_words[i].word)) {
 			set_ending(r, ending_words[i].ending, outcome_result(ending_words[i].outcome, r->pos.side));
 			return true;
 		}
@@ -412,24 +343,20 @@ static bool ending_word(struct reader *r, const char *a, const char *b)
 	return false;
 }
 
-/* Reads the move text [a, b) at the current node and plays it. */
-static enum gy_err play(struct reader *r, const char *a, const char *b)
+/* Reads the move text of `mv` (from its cursor to its end) at the current node and plays it. */
+static enum gy_err play(struct reader *r, const struct gy__scan *mv)
 {
 	gy_move m;
 	struct gy_srcpos w = {0, 0};
 	int child;
-	enum gy_err err = gy_notation_read(&r->pos, r->prev_to, a, (size_t)(b - a), &m, &w);
+	enum gy_err err = gy_notation_read(&r->pos, r->prev_to, mv->s + mv->i, mv->len - mv->i, &m, &w);
 	if (!err)
 		err = gy_game_add(r->g, r->cur, m, &child);
 	if (err) {
 		r->bad_ply = r->ply + 1;
-		const char *p = a;
-		for (int c = 1; c < w.col && p < b; c++) {
-			p++;
-			while (p < b && ((unsigned char)*p & 0xC0) == 0x80)
-				p++;
-		}
-		return fail_at(r, p, err);
+		struct gy__scan at = *mv;
+		gy__scan_skip_chars(&at, w.col - 1);
+		return fail(r, &at, err);
 	}
 	if ((err = path_set(r, r->ply + 1, child)) != GY_OK)
 		return err;
@@ -441,129 +368,132 @@ static enum gy_err play(struct reader *r, const char *a, const char *b)
 	return GY_OK;
 }
 
-/* Parses "( m:ss/hh:mm:ss)" at *p: the seconds of the move. */
-static enum gy_err time_part(struct reader *r, const char **pp, const char *b, long *secs)
+/* Parses "( m:ss/hh:mm:ss)" at the cursor (its '('): the seconds of the move. */
+static enum gy_err time_part(struct reader *r, struct gy__scan *ln, int64_t *secs)
 {
-	const char *p = *pp;
-	p = skip_space(p + 1, b);
-	long m = number(&p, b), s;
-	if (m < 0 || p >= b || *p != ':')
-		return fail_at(r, p, GY_ERR_KIF_TIME);
-	p++;
-	if ((s = number(&p, b)) < 0 || s >= 60)
-		return fail_at(r, p, GY_ERR_KIF_TIME);
-	p = skip_space(p, b);
-	if (p < b && *p == '/') {
-		p = skip_space(p + 1, b);
+	gy__scan_skip(ln, 1);
+	gy__scan_skip_blanks(ln);
+	int64_t m = number(ln), s;
+	if (m < 0 || !gy__scan_accept(ln, ":"))
+		return fail(r, ln, GY_ERR_KIF_TIME);
+	if ((s = number(ln)) < 0 || s >= 60)
+		return fail(r, ln, GY_ERR_KIF_TIME);
+	gy__scan_skip_blanks(ln);
+	if (gy__scan_accept(ln, "/")) {
+		gy__scan_skip_blanks(ln);
 		for (int i = 0; i < 3; i++) {
-			if (number(&p, b) < 0)
-				return fail_at(r, p, GY_ERR_KIF_TIME);
-			if (i == 2 || p >= b || *p != ':')
+			if (number(ln) < 0)
+				return fail(r, ln, GY_ERR_KIF_TIME);
+			if (i == 2 || !gy__scan_accept(ln, ":"))
 				break;
-			p++;
 		}
-		p = skip_space(p, b);
+		gy__scan_skip_blanks(ln);
 	}
-	if (p >= b || *p != ')')
-		return fail_at(r, p, GY_ERR_KIF_TIME);
-	*pp = p + 1;
+	if (!gy__scan_accept(ln, ")"))
+		return fail(r, ln, GY_ERR_KIF_TIME);
 	*secs = m * 60 + s;
 	return GY_OK;
 }
 
-/* A KIF move line: number, move text or ending word, optional time and "+". */
-static enum gy_err kif_move_line(struct reader *r, const char *p, const char *b)
+/* A KIF move line at the cursor: number, move text or ending word, optional time and "+". */
+static enum gy_err kif_move_line(struct reader *r, struct gy__scan *ln)
 {
 	enum gy_err err = ensure_game(r);
 	if (err)
 		return err;
-	const char *at = p;
-	long num = number(&p, b);
-	if (num != r->ply + 1)
-		return fail_at(r, at, GY_ERR_KIF_MOVE_NUMBER);
-	const char *a = skip_space(p, b);
-	if (a == p)
-		return fail_at(r, p, GY_ERR_KIF_SYNTAX);
+	size_t at = ln->i;
+	if (number(ln) != r->ply + 1)
+		return fail_at(r, ln, at, GY_ERR_KIF_MOVE_NUMBER);
+	at = ln->i;
+	gy__scan_skip_blanks(ln);
+	if (ln->i == at)
+		return fail(r, ln, GY_ERR_KIF_SYNTAX);
 	/* The move text ends at an ASCII space or at a "(" that opens a time. */
-	const char *e = a;
-	while (e < b && *e != ' ' && *e != '\t') {
-		if (*e == '(') {
-			const char *q = e + 1;
-			while (q < b && *q != ')' && *q != ':')
-				q++;
-			if (q < b && *q == ':')
+	size_t a = ln->i;
+	while (gy__scan_more(ln) && !gy__scan_in(gy__scan_peek(ln), " \t")) {
+		if (gy__scan_peek(ln) == '(') {
+			struct gy__scan q = *ln;
+			gy__scan_skip(&q, 1);
+			if (gy__scan_until_set(&q, "):") && gy__scan_peek(&q) == ':')
 				break;
 		}
-		e++;
+		gy__scan_skip(ln, 1);
 	}
-	if (e - a > 1 && e[-1] == '+' && e[-2] == ')')
+	size_t e = ln->i;
+	if (e - a > 1 && ln->s[e - 1] == '+' && ln->s[e - 2] == ')')
 		e--; /* "７六歩(77)+": the mark of a move with variations */
 	if (e == a)
-		return fail_at(r, a, GY_ERR_KIF_SYNTAX);
-	bool ending = ending_word(r, a, e);
-	if (!ending && (err = play(r, a, e)) != GY_OK)
+		return fail_at(r, ln, a, GY_ERR_KIF_SYNTAX);
+	struct gy__scan mv = gy__scan_span(ln, a, e);
+	bool ending = ending_word(r, &mv);
+	if (!ending && (err = play(r, &mv)) != GY_OK)
 		return err;
-	p = skip_space(e, b);
-	if (p < b && *p == '(') {
-		long secs;
-		if ((err = time_part(r, &p, b, &secs)) != GY_OK)
+	ln->i = e;
+	gy__scan_skip_blanks(ln);
+	if (gy__scan_peek(ln) == '(') {
+		int64_t secs;
+		if ((err = time_part(r, ln, &secs)) != GY_OK)
 			return err;
 		if (!ending)
-			gy_game_set_time(r->g, r->cur, (int64_t)secs * 1000);
-		p = skip_space(p, b);
+			gy_game_set_time(r->g, r->cur, secs * 1000);
+		gy__scan_skip_blanks(ln);
 	}
-	if (p < b && *p == '+')
-		p = skip_space(p + 1, b);
-	if (p < b)
-		return fail_at(r, p, GY_ERR_KIF_SYNTAX);
+	if (gy__scan_accept(ln, "+"))
+		gy__scan_skip_blanks(ln);
+	if (gy__scan_more(ln))
+		return fail(r, ln, GY_ERR_KIF_SYNTAX);
 	return GY_OK;
 }
 
-/* The length of the side mark at p (▲△☗☖), or 0. */
-static size_t side_mark(const char *p, const char *b)
+/* The length of the side mark (▲△☗☖) at the cursor, or 0. */
+static size_t side_mark(const struct gy__scan *ln)
 {
 	static const char *const marks[] = {"▲", "△", "☗", "☖"};
 	for (int i = 0; i < 4; i++)
-		if (starts(p, b, marks[i]))
+		if (gy__scan_looking_at(ln, marks[i]))
 			return strlen(marks[i]);
 	return 0;
 }
 
-/* A KI2 move line: moves each starting with a side mark. */
-static enum gy_err ki2_move_line(struct reader *r, const char *p, const char *b)
+/* A KI2 move line at the cursor: moves each starting with a side mark. */
+static enum gy_err ki2_move_line(struct reader *r, struct gy__scan *ln)
 {
 	enum gy_err err = ensure_game(r);
 	if (err)
 		return err;
-	while (p < b) {
-		size_t mark = side_mark(p, b);
+	while (gy__scan_more(ln)) {
+		size_t mark = side_mark(ln), p = ln->i;
 		if (!mark)
-			return fail_at(r, p, GY_ERR_KIF_SYNTAX);
-		const char *e = p + mark;
-		while (e < b && !side_mark(e, b))
-			e++;
-		const char *te = trim_end(p, e);
-		if (!ending_word(r, skip_space(p + mark, te), te) && (err = play(r, p, te)) != GY_OK)
+			return fail(r, ln, GY_ERR_KIF_SYNTAX);
+		gy__scan_skip(ln, mark);
+		while (gy__scan_more(ln) && !side_mark(ln))
+			gy__scan_skip(ln, 1);
+		struct gy__scan mv = gy__scan_span(ln, p, ln->i);
+		gy__scan_trim_blanks(&mv);
+		struct gy__scan word = gy__scan_span(&mv, p + mark, mv.len);
+		gy__scan_skip_blanks(&word);
+		if (!ending_word(r, &word) && (err = play(r, &mv)) != GY_OK)
 			return err;
-		p = e;
 	}
 	return GY_OK;
 }
 
-/* "変化：N手": go back to the parent of move N of the most recent line that has one. */
-static enum gy_err branch_line(struct reader *r, const char *p, const char *b)
+/* "変化：N手" (the cursor after 変化：): go back to the parent of move N of the most recent line that has one. */
+static enum gy_err branch_line(struct reader *r, struct gy__scan *ln)
 {
 	enum gy_err err = ensure_game(r);
 	if (err)
 		return err;
-	p = skip_space(p, b);
-	const char *at = p;
-	long n = number(&p, b);
-	p = skip_space(p, b);
-	if (n < 1 || !starts(p, b, "手") || skip_space(p + strlen("手"), b) != b)
-		return fail_at(r, at, GY_ERR_KIF_SYNTAX);
+	gy__scan_skip_blanks(ln);
+	size_t at = ln->i;
+	int64_t n = number(ln);
+	gy__scan_skip_blanks(ln);
+	bool te = gy__scan_accept(ln, "手");
+	gy__scan_skip_blanks(ln);
+	if (n < 1 || !te || gy__scan_more(ln))
+		return fail_at(r, ln, at, GY_ERR_KIF_SYNTAX);
 	if (n > r->maxply)
-		return fail_at(r, at, GY_ERR_KIF_BRANCH);
+		return fail_at(r, ln, at, GY_ERR_KIF_BRANCH);
 	int node = gy_game_parent(r->g, r->path[n]);
 	r->ply = (int)n - 1;
 	r->cur = node;
@@ -577,36 +507,31 @@ static enum gy_err branch_line(struct reader *r, const char *p, const char *b)
 	return GY_OK;
 }
 
-/* "まで77手で先手の勝ち": the ending of the main line when no ending word gave it. */
-static enum gy_err summary_line(struct reader *r, const char *p, const char *b)
+/* "まで77手で先手の勝ち" (the cursor after まで): the ending of the main line when no ending word gave it. */
+static enum gy_err summary_line(struct reader *r, struct gy__scan *ln)
 {
 	enum gy_err err = ensure_game(r);
 	if (err || !r->main_line || r->ended)
 		return err;
-	p = skip_space(p, b);
-	if (number(&p, b) < 0)
+	gy__scan_skip_blanks(ln);
+	if (number(ln) < 0)
 		return GY_OK;
-	if (starts(p, b, "手詰")) {
+	if (gy__scan_looking_at(ln, "手詰")) {
 		/* "まで61手詰": a problem's mate. */
 		set_ending(r, GY_END_CHECKMATE, outcome_result(MOVER_LOSES, r->pos.side));
 		return GY_OK;
 	}
-	if (!starts(p, b, "手で"))
+	if (!gy__scan_accept(ln, "手で"))
 		return GY_OK;
-	p += strlen("手で");
-	bool timeout = false;
-	if (starts(p, b, "時間切れにより")) {
-		p += strlen("時間切れにより");
-		timeout = true;
-	}
+	bool timeout = gy__scan_accept(ln, "時間切れにより");
 	int side = -1;
-	if (starts(p, b, "先手の") || starts(p, b, "下手の"))
+	if (gy__scan_looking_at(ln, "先手の") || gy__scan_looking_at(ln, "下手の"))
 		side = GY_BLACK;
-	else if (starts(p, b, "後手の") || starts(p, b, "上手の"))
+	else if (gy__scan_looking_at(ln, "後手の") || gy__scan_looking_at(ln, "上手の"))
 		side = GY_WHITE;
 	if (side < 0) {
 		for (size_t i = 0; i < sizeof ending_words / sizeof ending_words[0]; i++)
-			if (starts(p, b, ending_words[i].word) &&
+			if (gy__scan_looking_at(ln, ending_words[i].word) &&
 			    (ending_words[i].outcome == DRAW || ending_words[i].outcome == NO_RESULT ||
 			     ending_words[i].ending == GY_END_CHECKMATE)) {
 				set_ending(r, ending_words[i].ending,
@@ -615,68 +540,69 @@ static enum gy_err summary_line(struct reader *r, const char *p, const char *b)
 			}
 		return GY_OK;
 	}
-	p += strlen("先手の");
+	gy__scan_skip(ln, strlen("先手の"));
 	enum gy_result win = wins(side), lose = wins(side ^ 1);
-	if (starts(p, b, "勝ち"))
+	if (gy__scan_looking_at(ln, "勝ち"))
 		set_ending(r, timeout ? GY_END_TIME_FORFEIT : GY_END_RESIGNATION, win);
-	else if (starts(p, b, "反則勝ち"))
+	else if (gy__scan_looking_at(ln, "反則勝ち"))
 		set_ending(r, GY_END_ILLEGAL_MOVE, win);
-	else if (starts(p, b, "反則負け"))
+	else if (gy__scan_looking_at(ln, "反則負け"))
 		set_ending(r, GY_END_ILLEGAL_MOVE, lose);
-	else if (starts(p, b, "入玉勝ち") || starts(p, b, "宣言勝ち"))
+	else if (gy__scan_looking_at(ln, "入玉勝ち") || gy__scan_looking_at(ln, "宣言勝ち"))
 		set_ending(r, GY_END_DECLARATION, win);
-	else if (starts(p, b, "切れ負け") || starts(p, b, "時間切れ負け"))
+	else if (gy__scan_looking_at(ln, "切れ負け") || gy__scan_looking_at(ln, "時間切れ負け"))
 		set_ending(r, GY_END_TIME_FORFEIT, lose);
 	return GY_OK;
 }
 
-/* A header "キー：値". */
-static enum gy_err header_line(struct reader *r, const char *a, const char *colon, const char *b)
+/* A header "キー：値": the key from the cursor to `colon`, the value after it. */
+static enum gy_err header_line(struct reader *r, const struct gy__scan *ln, size_t colon)
 {
-	if (colon == a)
-		return fail_at(r, a, GY_ERR_KIF_HEADER);
-	const char *v = colon + strlen("："), *ve = trim_end(v, b);
-	char *key = dup_range(a, colon), *value = dup_range(v, ve);
+	if (colon == ln->i)
+		return fail(r, ln, GY_ERR_KIF_HEADER);
+	struct gy__scan key = gy__scan_span(ln, ln->i, colon), val = gy__scan_span(ln, colon + strlen("："), ln->len);
+	gy__scan_trim_blanks(&val);
+	char *k = dup_rest(&key), *value = dup_rest(&val);
 	enum gy_err err = GY_ERR_NOMEM;
-	if (key && value) {
-		if (!strcmp(key, "手合割") && !r->g) {
-			r->handicap = v;
-			r->handicap_len = (size_t)(ve - v);
+	if (k && value) {
+		if (!strcmp(k, "手合割") && !r->g) {
+			r->handicap = val.s + val.i;
+			r->handicap_len = val.len - val.i;
 			r->handicap_line = r->lineno;
-			r->handicap_col = column(r, v);
+			r->handicap_col = gy__scan_pos(&val).col;
 		}
-		err = gy_game_set_header(r->g ? r->g : r->hdr, key, value);
+		err = gy_game_set_header(r->g ? r->g : r->hdr, k, value);
 		if (err)
-			fail_at(r, a, err);
+			fail(r, ln, err);
 	}
-	free(key);
+	free(k);
 	free(value);
 	return err;
 }
 
-/* One line [a, b), its end of line removed. */
-static enum gy_err read_line(struct reader *r, const char *a, const char *b)
+/* One line, its end of line removed. */
+static enum gy_err read_line(struct reader *r, struct gy__scan *ln)
 {
-	const char *nul = memchr(a, '\0', (size_t)(b - a));
-	if (nul)
-		return fail_at(r, nul, GY_ERR_KIF_SYNTAX);
-	while (starts(a, b, "\xEF\xBB\xBF"))
-		a += 3; /* a byte order mark, wherever it is */
+	struct gy__scan nul = *ln;
+	if (gy__scan_until_byte(&nul, '\0'))
+		return fail(r, &nul, GY_ERR_KIF_SYNTAX);
+	while (gy__scan_accept(ln, GY__SCAN_BOM))
+		; /* a byte order mark, wherever it is */
 	/* A comment keeps its text as written, trailing spaces included. */
-	if (a < b && (*a == '*' || *a == '&')) {
-		if (r->g)
-			return append_comment(r->g, r->cur, *a == '*' ? a + 1 : a, b);
-		return append_comment(r->hdr, 0, *a == '*' ? a + 1 : a, b);
+	int c = gy__scan_peek(ln);
+	if (c == '*' || c == '&') {
+		gy__scan_skip(ln, c == '*');
+		return append_comment(r->g ? r->g : r->hdr, r->g ? r->cur : 0, ln);
 	}
-	b = trim_end(a, b);
-	if (a == b || *a == '#')
+	gy__scan_trim_blanks(ln);
+	if (!gy__scan_more(ln) || c == '#')
 		return GY_OK;
-	if (starts(a, b, "手数"))
+	if (gy__scan_looking_at(ln, "手数"))
 		return GY_OK;
-	if (starts(a, b, "まで"))
-		return summary_line(r, a + strlen("まで"), b);
-	if (starts(a, b, "変化："))
-		return branch_line(r, a + strlen("変化："), b);
+	if (gy__scan_accept(ln, "まで"))
+		return summary_line(r, ln);
+	if (gy__scan_accept(ln, "変化："))
+		return branch_line(r, ln);
 	static const struct {
 		const char *head;
 		int color;
@@ -685,34 +611,37 @@ static enum gy_err read_line(struct reader *r, const char *a, const char *b)
 		     {"後手の持駒：", GY_WHITE},
 		     {"上手の持駒：", GY_WHITE}};
 	for (int i = 0; i < 4; i++)
-		if (starts(a, b, hands[i].head))
-			return r->g ? fail_at(r, a, GY_ERR_KIF_BOARD)
-				    : hand_line(r, hands[i].color, a + strlen(hands[i].head), b);
+		if (gy__scan_looking_at(ln, hands[i].head)) {
+			if (r->g)
+				return fail(r, ln, GY_ERR_KIF_BOARD);
+			gy__scan_skip(ln, strlen(hands[i].head));
+			return hand_line(r, hands[i].color, ln);
+		}
 	static const char *const turns[] = {"先手番", "下手番", "後手番", "上手番"};
 	for (int i = 0; i < 4; i++)
-		if ((size_t)(b - a) == strlen(turns[i]) && starts(a, b, turns[i])) {
+		if (gy__scan_rest_is(ln, turns[i])) {
 			if (r->g)
-				return fail_at(r, a, GY_ERR_KIF_BOARD);
+				return fail(r, ln, GY_ERR_KIF_BOARD);
 			r->side = i < 2 ? GY_BLACK : GY_WHITE;
 			return GY_OK;
 		}
-	if (*a == '|')
-		return r->g ? fail_at(r, a, GY_ERR_KIF_BOARD) : board_row(r, a, b);
-	if (*a == '+' && (b - a == 1 || a[1] == '-'))
+	if (c == '|')
+		return r->g ? fail(r, ln, GY_ERR_KIF_BOARD) : board_row(r, ln);
+	if (c == '+' && (gy__scan_peek_at(ln, 1) < 0 || gy__scan_peek_at(ln, 1) == '-'))
 		return GY_OK;
-	const char *p = skip_space(a, b);
-	if (starts(p, b, "９") && p != a)
+	size_t a = ln->i;
+	gy__scan_skip_blanks(ln);
+	if (gy__scan_looking_at(ln, "９") && ln->i != a)
 		return GY_OK; /* the file numbers above a diagram */
-	if (r->ki2 && side_mark(p, b))
-		return ki2_move_line(r, p, b);
-	if (!r->ki2 && p < b && *p >= '0' && *p <= '9')
-		return kif_move_line(r, p, b);
-	const char *colon = a;
-	while (colon < b && !starts(colon, b, "："))
-		colon++;
-	if (colon < b)
-		return header_line(r, a, colon, b);
-	return fail_at(r, a, GY_ERR_KIF_SYNTAX);
+	if (r->ki2 && side_mark(ln))
+		return ki2_move_line(r, ln);
+	if (!r->ki2 && gy__scan_is_digit(gy__scan_peek(ln)))
+		return kif_move_line(r, ln);
+	ln->i = a;
+	struct gy__scan colon = *ln;
+	if (gy__scan_until(&colon, "："))
+		return header_line(r, ln, colon.i);
+	return fail(r, ln, GY_ERR_KIF_SYNTAX);
 }
 
 static enum gy_err read_record(bool ki2, const char *text, size_t len, struct gy_game **out, struct gy_srcpos *where,
@@ -738,22 +667,14 @@ static enum gy_err read_record(bool ki2, const char *text, size_t len, struct gy
 		return err;
 	if ((err = path_set(&r, 0, 0)) != GY_OK)
 		goto fail;
-	const char *p = text, *end = text + len;
-	if (len >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0)
-		p += 3;
-	while (p < end) {
-		const char *e = p;
-		while (e < end && *e != '\n' && *e != '\r')
-			e++;
-		r.lineno++;
-		r.line = p;
-		if ((err = read_line(&r, p, e)) != GY_OK)
+	struct gy__scan sc = gy__scan_make(text, len);
+	gy__scan_accept(&sc, GY__SCAN_BOM);
+	while (gy__scan_more(&sc)) {
+		struct gy__scan ln = gy__scan_line(&sc);
+		r.lineno = ln.line;
+		if ((err = read_line(&r, &ln)) != GY_OK)
 			goto fail;
-		if (e < end && *e == '\r' && e + 1 < end && e[1] == '\n')
-			e++;
-		p = e < end ? e + 1 : e;
 	}
-	r.line = end;
 	if ((err = ensure_game(&r)) != GY_OK)
 		goto fail;
 	*out = r.g;

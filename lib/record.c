@@ -29,8 +29,7 @@
 #include "gyoku/kif.h"
 #include "gyoku/textenc.h"
 #include "gyoku/usi.h"
-
-#define BOM "\xEF\xBB\xBF"
+#include "scan.h"
 
 static const char *const format_names[GY_RECORD_NB] = {"sfen", "usi", "csa", "kif", "kifu", "ki2", "ki2u", "jkf"};
 
@@ -83,38 +82,25 @@ int gy_record_format_by_path(const char *path)
 	return dot && dot > base ? gy_record_format_by_name(dot + 1, strlen(dot + 1)) : -1;
 }
 
-/* True for the blanks between words and lines. */
-static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+/* The blanks between words and lines. */
+#define BLANKS " \t\r\n"
 
-/* The length of the UTF-8 byte order mark starting `s`, or 0. */
-static size_t bom_length(const char *s, size_t len) { return len >= 3 && !memcmp(s, BOM, 3) ? 3 : 0; }
-
-/* True when the `len` bytes at `s` start with the word `w` followed by a space or the end. */
-static bool starts_with_word(const char *s, size_t len, const char *w)
+/* True when the scanner is at the word `w` followed by a blank or the end. */
+static bool at_word(const struct gy__scan *sc, const char *w)
 {
-	size_t n = strlen(w);
-	return len >= n && !memcmp(s, w, n) && (len == n || is_space(s[n]));
-}
-
-/* The length of the line at `s` (`len` bytes), without its end of line. */
-static size_t line_length(const char *s, size_t len)
-{
-	size_t n = 0;
-	while (n < len && s[n] != '\n' && s[n] != '\r')
-		n++;
-	return n;
+	int after = gy__scan_peek_at(sc, strlen(w));
+	return gy__scan_looking_at(sc, w) && (after < 0 || gy__scan_in(after, BLANKS));
 }
 
 /*
- * True when the line at `s` (`n` bytes) looks like a SFEN: its first word
- * holds a '/' and only board characters, and the line only SFEN
- * characters (letters, digits, '+', '-', '/' and blanks).
+ * True when the line looks like a SFEN: its first word holds a '/' and
+ * only board characters, and the line only SFEN characters (letters,
+ * digits, '+', '-', '/' and blanks).
  */
-static bool looks_sfen(const char *s, size_t n)
+static bool looks_sfen(struct gy__scan line)
 {
 	bool slash = false, first_word = true;
-	for (size_t i = 0; i < n; i++) {
-		char c = s[i];
+	for (int c; (c = gy__scan_peek(&line)) >= 0; gy__scan_skip(&line, 1)) {
 		bool alnum = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
 		if (c == ' ' || c == '\t')
 			first_word = false;
@@ -126,20 +112,20 @@ static bool looks_sfen(const char *s, size_t n)
 	return slash;
 }
 
-/* True when the text at `t` (`n` bytes, not blank) starts as a CSA record does. */
-static bool looks_csa(const char *t, size_t n)
+/* True when the text at the scanner (not blank) starts as a CSA record does. */
+static bool looks_csa(const struct gy__scan *sc)
 {
-	char c0 = t[0], c1 = n > 1 ? t[1] : '\0';
+	int c0 = gy__scan_peek(sc), c1 = gy__scan_peek_at(sc, 1);
 	if (c0 == '\'' || c0 == '$')
 		return true;
 	if (c0 == 'V')
-		return c1 >= '0' && c1 <= '9';
+		return gy__scan_is_digit(c1);
 	if (c0 == 'N')
 		return c1 == '+' || c1 == '-';
 	if (c0 == 'P')
 		return c1 == 'I' || c1 == '+' || c1 == '-' || (c1 >= '1' && c1 <= '9');
 	/* A bare list of moves, "+7776FU". */
-	return (c0 == '+' || c0 == '-') && c1 >= '0' && c1 <= '9';
+	return (c0 == '+' || c0 == '-') && gy__scan_is_digit(c1);
 }
 
 /*
@@ -148,31 +134,21 @@ static bool looks_csa(const char *t, size_t n)
  * EUC-JP).  Marks are looked for at the start of a line only, where the
  * bytes of another character cannot fake them.
  */
-static enum gy_record_format kif_or_ki2(const char *s, size_t len)
+static enum gy_record_format kif_or_ki2(struct gy__scan sc)
 {
 	static const char *const marks[] = {"\xE2\x96\xB2", "\xE2\x96\xB3", "\xE2\x98\x97", "\xE2\x98\x96",
 					    "\x81\xA3",     "\x81\xA2",     "\xA2\xA5",     "\xA2\xA4"};
 	bool marked = false;
-	size_t i = 0;
-	while (i < len) {
-		size_t n = line_length(s + i, len - i), j = 0;
-		const char *line = s + i;
-		while (j < n && (line[j] == ' ' || line[j] == '\t'))
-			j++;
-		size_t d = j;
-		while (d < n && line[d] >= '0' && line[d] <= '9')
-			d++;
-		if (d > j && (d == n || line[d] == ' ' || line[d] == '\t'))
+	while (gy__scan_more(&sc)) {
+		struct gy__scan line = gy__scan_line(&sc);
+		gy__scan_skip_set(&line, " \t");
+		size_t j = line.i;
+		gy__scan_skip_set(&line, "0123456789");
+		if (line.i > j && (!gy__scan_more(&line) || gy__scan_in(gy__scan_peek(&line), " \t")))
 			return GY_RECORD_KIF;
-		for (size_t m = 0; m < sizeof marks / sizeof marks[0] && !marked; m++) {
-			size_t ml = strlen(marks[m]);
-			marked = n - j >= ml && !memcmp(line + j, marks[m], ml);
-		}
-		i += n;
-		if (i < len && s[i] == '\r')
-			i++;
-		if (i < len && s[i] == '\n')
-			i++;
+		line.i = j;
+		for (size_t m = 0; m < sizeof marks / sizeof marks[0] && !marked; m++)
+			marked = gy__scan_looking_at(&line, marks[m]);
 	}
 	return marked ? GY_RECORD_KI2 : GY_RECORD_KIF;
 }
@@ -180,33 +156,28 @@ static enum gy_record_format kif_or_ki2(const char *s, size_t len)
 /* The format the text looks like, tried in the order record.h gives. */
 enum gy_record_format gy_record_format_by_content(const char *text, size_t len)
 {
-	if (!text)
-		len = 0;
-	size_t i = len ? bom_length(text, len) : 0;
-	while (i < len && is_space(text[i]))
-		i++;
-	const char *t = text + i;
-	size_t n = len - i;
-	if (n == 0)
+	struct gy__scan sc = gy__scan_make(text, text ? len : 0);
+	gy__scan_accept(&sc, GY__SCAN_BOM);
+	gy__scan_skip_set(&sc, BLANKS);
+	struct gy__scan rest = sc;
+	if (!gy__scan_more(&sc))
 		return GY_RECORD_KIF;
-	if (t[0] == '{')
+	if (gy__scan_peek(&sc) == '{')
 		return GY_RECORD_JKF;
-	if (starts_with_word(t, n, "position") || starts_with_word(t, n, "startpos") || starts_with_word(t, n, "sfen"))
+	if (at_word(&sc, "position") || at_word(&sc, "startpos") || at_word(&sc, "sfen"))
 		return GY_RECORD_USI;
-	if (looks_sfen(t, line_length(t, n)))
+	if (looks_sfen(gy__scan_line(&rest)))
 		return GY_RECORD_SFEN;
-	if (looks_csa(t, n))
+	if (looks_csa(&sc))
 		return GY_RECORD_CSA;
-	return kif_or_ki2(t, n);
+	return kif_or_ki2(sc);
 }
 
-/* The number of UTF-8 characters in the `len` bytes at `s` (the bytes that are not continuation bytes). */
-static int utf8_chars(const char *s, size_t len)
+/* The length of the UTF-8 byte order mark starting the `len` bytes at `s`, or 0. */
+static size_t bom_length(const char *s, size_t len)
 {
-	int n = 0;
-	for (size_t i = 0; i < len && n < INT_MAX; i++)
-		n += ((unsigned char)s[i] & 0xC0) != 0x80;
-	return n;
+	struct gy__scan sc = gy__scan_make(s, len);
+	return gy__scan_accept(&sc, GY__SCAN_BOM) ? sc.i : 0;
 }
 
 /*
@@ -218,61 +189,49 @@ static void locate(const char *text, size_t len, size_t at, struct gy_srcpos *wh
 {
 	if (!where)
 		return;
-	size_t start = bom_length(text, len);
-	int line = 1;
-	if (at < start)
-		at = start;
-	for (size_t i = start; i < at && i < len; i++) {
-		if (text[i] == '\n' || (text[i] == '\r' && (i + 1 >= len || text[i + 1] != '\n'))) {
-			line++;
-			start = i + 1;
-		}
-	}
-	where->line = line;
-	where->col = 1 + utf8_chars(text + start, at - start);
+	size_t bom = bom_length(text, len);
+	struct gy__scan sc = gy__scan_at(text + bom, len - bom, at > bom ? at - bom : 0);
+	*where = gy__scan_pos(&sc);
 }
 
 /*
- * Finds the line of a SFEN or USI text: `*begin` and `*end` bound it, a
- * byte order mark, blank lines and blanks around it left out.  Returns
- * where the text after it starts (`len` when only blanks follow).
+ * The line of a SFEN or USI text, as a scanner: a byte order mark, blank
+ * lines and blanks around it left out.  Sets `*rest` to where the text
+ * after it starts (`len` when only blanks follow).
  */
-static size_t first_line(const char *text, size_t len, size_t *begin, size_t *end)
+static struct gy__scan first_line(const char *text, size_t len, size_t *rest)
 {
-	size_t b = bom_length(text, len);
-	while (b < len && is_space(text[b]))
-		b++;
-	size_t e = b + line_length(text + b, len - b), rest = e;
-	while (rest < len && is_space(text[rest]))
-		rest++;
-	while (e > b && is_space(text[e - 1]))
-		e--;
-	*begin = b;
-	*end = e;
-	return rest;
+	struct gy__scan sc = gy__scan_make(text, len);
+	gy__scan_accept(&sc, GY__SCAN_BOM);
+	gy__scan_skip_set(&sc, BLANKS);
+	struct gy__scan line = gy__scan_line(&sc);
+	gy__scan_trim_set(&line, BLANKS);
+	gy__scan_skip_set(&sc, BLANKS);
+	*rest = sc.i;
+	return line;
 }
 
-/* Moves `where` from the column `in.col` of the line starting at byte `begin` of `text` to the whole text. */
-static void locate_in_line(const char *text, size_t begin, size_t end, struct gy_srcpos in, struct gy_srcpos *where)
+/* Moves `where` from the column `in.col` of the text at the line's cursor to the whole text. */
+static void locate_in_line(const struct gy__scan *line, struct gy_srcpos in, struct gy_srcpos *where)
 {
-	size_t at = begin + (in.col > 0 ? (size_t)in.col - 1 : 0);
-	locate(text, end, at < end ? at : end, where);
+	size_t at = line->i + (in.col > 0 ? (size_t)in.col - 1 : 0);
+	locate(line->s, line->len, at < line->len ? at : line->len, where);
 }
 
 /* A game from a one-line SFEN (one king may be missing, the pieces as written), "sfen " before it allowed. */
 static enum gy_err read_sfen(const char *text, size_t len, struct gy_game **out, struct gy_srcpos *where)
 {
-	size_t b, e, rest = first_line(text, len, &b, &e);
-	if (starts_with_word(text + b, e - b, "sfen")) {
-		b += 4;
-		while (b < e && is_space(text[b]))
-			b++;
+	size_t rest;
+	struct gy__scan line = first_line(text, len, &rest);
+	if (at_word(&line, "sfen")) {
+		gy__scan_skip(&line, 4);
+		gy__scan_skip_set(&line, BLANKS);
 	}
 	struct gy_pos start;
 	struct gy_srcpos in = {0, 0};
-	enum gy_err err = gy_sfen_parse(&start, text + b, e - b, GY_SFEN_TSUME, &in);
+	enum gy_err err = gy_sfen_parse(&start, line.s + line.i, line.len - line.i, GY_SFEN_TSUME, &in);
 	if (err) {
-		locate_in_line(text, b, e, in, where);
+		locate_in_line(&line, in, where);
 		return err;
 	}
 	if (rest < len) {
@@ -282,32 +241,24 @@ static enum gy_err read_sfen(const char *text, size_t len, struct gy_game **out,
 	return gy_game_create(out, &start);
 }
 
-/* True when `err` says that a move is unreadable or illegal (see gy_usi_parse_move). */
+/*
+ * True when `err` is about one move of the line, so the moves before it
+ * stand: a move that names no move or breaks a rule (its class, err.h),
+ * or a word that is no USI move at all (gy_usi_parse_move).
+ */
 static bool is_move_error(enum gy_err err)
 {
-	switch (err) {
-	case GY_ERR_MOVE_SYNTAX:
-	case GY_ERR_MOVE_NO_PIECE:
-	case GY_ERR_MOVE_NOT_IN_HAND:
-	case GY_ERR_MOVE_OCCUPIED:
-	case GY_ERR_MOVE_OWN_PIECE:
-	case GY_ERR_MOVE_UNREACHABLE:
-	case GY_ERR_MOVE_CANNOT_PROMOTE:
-	case GY_ERR_MOVE_MUST_PROMOTE:
-	case GY_ERR_MOVE_DEAD_DROP:
-	case GY_ERR_MOVE_NIFU:
-	case GY_ERR_MOVE_UCHIFUZUME:
-	case GY_ERR_MOVE_SELF_CHECK: return true;
-	default: return false;
-	}
+	enum gy_err_class c = gy_err_class(err);
+	return c == GY_ERR_CLASS_NO_MOVE || c == GY_ERR_CLASS_ILLEGAL_MOVE || err == GY_ERR_MOVE_SYNTAX;
 }
 
 /* A game from a USI position line; an illegal move keeps the moves before it. */
 static enum gy_err read_usi(const char *text, size_t len, struct gy_game **out, struct gy_srcpos *where, int *bad_ply)
 {
-	size_t b, e, rest = first_line(text, len, &b, &e);
+	size_t rest;
+	struct gy__scan line = first_line(text, len, &rest);
 	/* Each move takes more than four bytes with its separator, so this many always suffice. */
-	size_t cap = (e - b) / 4 + 2;
+	size_t cap = (line.len - line.i) / 4 + 2;
 	if (cap > INT_MAX / sizeof(gy_move))
 		return GY_ERR_TOO_LONG;
 	gy_move *moves = malloc(cap * sizeof *moves);
@@ -316,9 +267,9 @@ static enum gy_err read_usi(const char *text, size_t len, struct gy_game **out, 
 	struct gy_pos start;
 	struct gy_srcpos in = {0, 0};
 	int n = 0;
-	enum gy_err err = gy_usi_parse_position(text + b, e - b, &start, moves, (int)cap, &n, &in);
+	enum gy_err err = gy_usi_parse_position(line.s + line.i, line.len - line.i, &start, moves, (int)cap, &n, &in);
 	if (err) {
-		locate_in_line(text, b, e, in, where);
+		locate_in_line(&line, in, where);
 	} else if (rest < len) {
 		locate(text, len, rest, where);
 		err = GY_ERR_SFEN_TRAILING;
@@ -347,13 +298,11 @@ static void locate_bad_byte(const char *text, size_t len, size_t bad, enum gy_te
 		return;
 	locate(text, len, bad, where);
 	/* The line up to the bad byte decodes: count its characters in UTF-8. */
-	size_t ls = bad;
-	while (ls > 0 && text[ls - 1] != '\n' && text[ls - 1] != '\r')
-		ls--;
+	size_t ls = gy__scan_at(text, len, bad).line_start;
 	char *head = NULL;
 	size_t hlen = 0;
 	if (enc != GY_TEXT_UTF8 && ls < bad && gy_text_to_utf8(text + ls, bad - ls, enc, &head, &hlen, NULL) == GY_OK)
-		where->col = 1 + utf8_chars(head, hlen);
+		where->col = 1 + gy__scan_chars(head, hlen);
 	free(head);
 }
 

@@ -138,7 +138,7 @@ static inline void datafile_ids_free(struct datafile_ids *ids)
 static inline const char *datafile_err_name(int err)
 {
 	static const char *const names[GY_ERR_NB] = {
-#define DATAFILE_ERR_NAME(id, msg) #id,
+#define DATAFILE_ERR_NAME(id, cls, msg) #id,
 		GY_ERR_LIST(DATAFILE_ERR_NAME)
 #undef DATAFILE_ERR_NAME
 	};
