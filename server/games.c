@@ -559,7 +559,7 @@ int games_move(struct srv *s, const char *id, int64_t user, const char *usi, int
 	gy_move m;
 	enum gy_err err = gy_usi_parse_move(gy_session_position(g.session), usi, strlen(usi), &m, NULL);
 	if (err) {
-		st = err == GY_ERR_MOVE_SYNTAX
+		st = gy_err_class(err) == GY_ERR_CLASS_SYNTAX
 			     ? fail(why, 400, "\"%s\" is not a USI move (like 7g7f, 8h2b+, P*5e)", usi)
 			     : fail(why, 422, "%s: %s", usi, gy_strerror(err));
 		goto done;
