@@ -222,6 +222,7 @@ suite cli-args tests/cli.sh
 [ "$tier" = full ] && suite debug/cli-args env GYOKU_BIN=bin/debug tests/cli.sh
 suite mate-cli mate_cli
 suite bench bench_signature
+suite docs tests/docs.sh
 # gyoku match against fake engines and fairy-stockfish (issue 4), release and sanitizer builds.
 suite match tests/match.sh
 [ "$tier" = full ] && suite debug/match env GYOKU=bin/debug/gyoku tests/match.sh

@@ -55,7 +55,7 @@ struct gy_info {
 /* What the engine plays. */
 enum gy_best_kind {
 	GY_BEST_MOVE,   /* `move` (and `ponder` when not 0) */
-	GY_BEST_RESIGN, /* no legal move, or lost beyond hope and EngineResign allows it */
+	GY_BEST_RESIGN, /* no legal move, or (at SkillLevel 20) a forced mate against the side to move was found */
 	GY_BEST_WIN     /* a declaration wins under the EnteringKingRule option */
 };
 
