@@ -113,6 +113,9 @@ bin/debug/gyoku-usi: build/debug/$(USI_MAIN:.c=.o) build/debug/app/args.o $(DBG_
 	@echo "  LD      $@"
 	@$(CC) $(DEBUG_FLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
+# t_fault fails each allocation of libgyoku in turn through these wrappers (tests/t_fault.c).
+bin/tests/t_fault bin/debug/tests/t_fault: LDFLAGS += -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc
+
 bin/tests/%: build/release/tests/%.o $(REL_LIBS)
 	@mkdir -p $(dir $@)
 	@echo "  LD      $@"

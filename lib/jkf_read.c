@@ -463,6 +463,12 @@ enum gy_err gy_jkf_read(const char *text, size_t len, struct gy_game **out, stru
 	if (bad_ply)
 		*bad_ply = 0;
 	json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
+	/* jansson reports a failed allocation as out_of_memory, or (2.14) as an unknown error without a message. */
+	if (!root && (json_error_code(&jerr) == json_error_out_of_memory ||
+		      (json_error_code(&jerr) == json_error_unknown && !jerr.text[0]))) {
+		err = GY_ERR_NOMEM;
+		goto fail;
+	}
 	if (!root || !json_is_object(root)) {
 		if (where && root)
 			*where = (struct gy_srcpos){1, 1};

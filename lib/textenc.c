@@ -204,12 +204,20 @@ static bool looks_eucjp(const char *s, size_t len)
 	}
 	if (!high)
 		return false;
-	char *out;
-	size_t n;
-	if (convert(s, len, "EUC-JP", "UTF-8", &out, &n, NULL) != GY_OK)
+	/* Convert through a small buffer, the output dropped: a guess allocates nothing, so it cannot fail for memory. */
+	iconv_t cd = iconv_open("UTF-8", "EUC-JP");
+	if (cd == (iconv_t)-1)
 		return false;
-	free(out);
-	return true;
+	char *src = (char *)s, chunk[1024];
+	size_t left = len;
+	bool ok = true;
+	while (ok && left > 0) {
+		char *dst = chunk;
+		size_t room = sizeof chunk;
+		ok = iconv(cd, &src, &left, &dst, &room) != (size_t)-1 || errno == E2BIG;
+	}
+	iconv_close(cd);
+	return ok;
 }
 
 enum gy_text_enc gy_text_detect(const char *in, size_t len, enum gy_text_enc hint)
