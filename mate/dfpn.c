@@ -80,7 +80,7 @@ uint64_t gy__dfpn_full_key(const struct gy_pos *p)
 
 static uint64_t child_salt(uint64_t salt, uint64_t full) { return mix64(salt * 0x9e3779b97f4a7c15ull ^ full); }
 
-void gy__dfpn_start(struct dfpn *s, struct tt *tt, const struct gy_pos *p)
+void gy__dfpn_start(struct dfpn *s, struct dfpn_tt *tt, const struct gy_pos *p)
 {
 	s->tt = tt;
 	s->pos = *p;
@@ -252,18 +252,18 @@ static void init_children(struct dfpn *s, struct dfpn_frame *f, int n, int depth
 		child_keys(p, c->m, s->attacker, c);
 		c->len = 0;
 		c->rep = c->dlim = false;
-		struct tt_probe pr;
+		struct dfpn_tt_probe pr;
 		if (in_path(s, c->full)) {
 			c->pn = DFPN_INF;
 			c->dn = 0;
 			c->rep = true;
-		} else if (gy__tt_probe(s->tt, c->key, c->hand, depth - 1, &pr)) {
+		} else if (gy__dfpn_tt_probe(s->tt, c->key, c->hand, depth - 1, &pr)) {
 			c->pn = pr.pn;
 			c->dn = pr.dn;
 			c->len = pr.len;
 			c->hand = pr.hand;
 			c->dlim = pr.dlim;
-		} else if (gy__tt_probe_rep(s->tt, child_salt(salt, c->full))) {
+		} else if (gy__dfpn_tt_probe_rep(s->tt, child_salt(salt, c->full))) {
 			c->pn = DFPN_INF;
 			c->dn = 0;
 			c->rep = true;
@@ -323,12 +323,12 @@ static void mid(struct dfpn *s, uint32_t thpn, uint32_t thdn, int depth, uint64_
 			gy_hand ph = mated_hand(p, atk);
 			gy_pos_undo(p, m, &u);
 			set_proof(r, 1, hands_min(hand_before(ph, m), cur));
-			gy__tt_store_proof(s->tt, key, r->hand, 1, m, 1);
+			gy__dfpn_tt_store_proof(s->tt, key, r->hand, 1, m, 1);
 			return;
 		}
 		if (depth < 3) {
 			set_disproof(r, cur, false, true);
-			gy__tt_store_disproof(s->tt, key, cur, depth, 1);
+			gy__dfpn_tt_store_disproof(s->tt, key, cur, depth, 1);
 			return;
 		}
 	}
@@ -357,16 +357,16 @@ static void mid(struct dfpn *s, uint32_t thpn, uint32_t thdn, int depth, uint64_
 				if (!gy_hand_count(cur, pt))
 					dh = hands_set(dh, pt, 0);
 			set_disproof(r, dh, false, false);
-			gy__tt_store_disproof(s->tt, key, dh, TT_DEPTH_INF, 1);
+			gy__dfpn_tt_store_disproof(s->tt, key, dh, DFPN_TT_DEPTH_INF, 1);
 		} else {
 			set_proof(r, 0, mated_hand(p, atk));
-			gy__tt_store_proof(s->tt, key, r->hand, 0, 0, 1);
+			gy__dfpn_tt_store_proof(s->tt, key, r->hand, 0, 0, 1);
 		}
 		return;
 	}
 	if (!or_node && depth < 2) {
 		set_disproof(r, cur, false, true);
-		gy__tt_store_disproof(s->tt, key, cur, depth, 1);
+		gy__dfpn_tt_store_disproof(s->tt, key, cur, depth, 1);
 		return;
 	}
 
@@ -423,7 +423,7 @@ static void mid(struct dfpn *s, uint32_t thpn, uint32_t thdn, int depth, uint64_
 					bi = i;
 			const struct dfpn_child *c = &f->c[bi];
 			set_proof(r, c->len + 1, hands_min(hand_before(c->hand, c->m), cur));
-			gy__tt_store_proof(s->tt, key, r->hand, r->len, c->m, amount);
+			gy__dfpn_tt_store_proof(s->tt, key, r->hand, r->len, c->m, amount);
 		} else {
 			gy_hand ph = 0;
 			int len = 0, bi = 0;
@@ -442,7 +442,7 @@ static void mid(struct dfpn *s, uint32_t thpn, uint32_t thdn, int depth, uint64_
 					if (!gy_hand_count(def, pt))
 						ph = hands_set(ph, pt, gy_hand_count(cur, pt));
 			set_proof(r, len + 1, hands_min(ph, cur));
-			gy__tt_store_proof(s->tt, key, r->hand, r->len, f->c[bi].m, amount);
+			gy__dfpn_tt_store_proof(s->tt, key, r->hand, r->len, f->c[bi].m, amount);
 		}
 	} else if (dn == 0) {
 		if (or_node) {
@@ -477,16 +477,16 @@ static void mid(struct dfpn *s, uint32_t thpn, uint32_t thdn, int depth, uint64_
 			set_disproof(r, dh, c->rep, c->dlim);
 		}
 		if (r->rep)
-			gy__tt_store_rep(s->tt, salt, amount);
+			gy__dfpn_tt_store_rep(s->tt, salt, amount);
 		else
-			gy__tt_store_disproof(s->tt, key, r->hand, r->dlim ? depth : TT_DEPTH_INF, amount);
+			gy__dfpn_tt_store_disproof(s->tt, key, r->hand, r->dlim ? depth : DFPN_TT_DEPTH_INF, amount);
 	} else {
 		r->pn = pn;
 		r->dn = dn;
 		r->len = 0;
 		r->hand = cur;
 		r->rep = r->dlim = false;
-		gy__tt_store_unknown(s->tt, key, cur, pn, dn, f->c[best].m, amount);
+		gy__dfpn_tt_store_unknown(s->tt, key, cur, pn, dn, f->c[best].m, amount);
 	}
 }
 
@@ -498,8 +498,8 @@ void gy__dfpn_search(struct dfpn *s, int depth, struct dfpn_result *r)
 
 int gy__dfpn_lookup(const struct dfpn *s, int depth, int *len, gy_move *best)
 {
-	struct tt_probe pr;
-	if (!gy__tt_probe(s->tt, gy__dfpn_key(&s->pos), s->pos.hand[s->attacker], depth, &pr))
+	struct dfpn_tt_probe pr;
+	if (!gy__dfpn_tt_probe(s->tt, gy__dfpn_key(&s->pos), s->pos.hand[s->attacker], depth, &pr))
 		return 0;
 	if (pr.pn == 0) {
 		*len = pr.len;

@@ -9,9 +9,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "dfpn_tt.h"
 #include "gyoku/movegen.h"
 #include "gyoku/position.h"
-#include "tt.h"
 
 enum { DFPN_MAX_PLY = 8192 };
 #define DFPN_INF UINT32_MAX
@@ -20,7 +20,7 @@ struct dfpn_frame;
 
 /* One search: the position being searched, limits, counters, the path. */
 struct dfpn {
-	struct tt *tt;
+	struct dfpn_tt *tt;
 	struct gy_pos pos;
 	int attacker;
 	uint64_t nodes;
@@ -50,7 +50,7 @@ uint64_t gy__dfpn_key(const struct gy_pos *p);
 uint64_t gy__dfpn_full_key(const struct gy_pos *p);
 
 /* Prepares `s` for searching `p` (the attacker is the side to move). */
-void gy__dfpn_start(struct dfpn *s, struct tt *tt, const struct gy_pos *p);
+void gy__dfpn_start(struct dfpn *s, struct dfpn_tt *tt, const struct gy_pos *p);
 
 /* Frees the frames of `s`. */
 void gy__dfpn_finish(struct dfpn *s);

@@ -3,7 +3,7 @@
  * shortest-mate refinement, and the line.
  *
  * Shortest mate.  A proof stores its length, a depth-limited disproof the
- * limit it holds under (tt.h).  After the first proof of length L, the
+ * limit it holds under (dfpn_tt.h).  After the first proof of length L, the
  * root is searched again with the limit L - 2; each success lowers L, the
  * first failure proves L is the minimax length.  The line is then built
  * move by move: the attacker plays a check whose child is proven within
@@ -34,7 +34,7 @@
 enum { MATE_PV_MAX = 4096 };
 
 struct gy_mate {
-	struct tt tt;
+	struct dfpn_tt tt;
 	struct dfpn *s;
 	const struct gy_mate_limits *lim;
 	const atomic_bool *stop;
@@ -64,7 +64,7 @@ enum gy_err gy_mate_create(struct gy_mate **out, size_t memory_mb)
 	m->line = malloc(MATE_PV_MAX * sizeof *m->line);
 	if (!m->line)
 		goto fail;
-	if (gy__tt_init(&m->tt, (memory_mb ? memory_mb : 1) << 20))
+	if (gy__dfpn_tt_init(&m->tt, (memory_mb ? memory_mb : 1) << 20))
 		goto fail;
 	*out = m;
 	return GY_OK;
@@ -82,13 +82,13 @@ void gy_mate_destroy(struct gy_mate *m)
 	if (!m)
 		return;
 	gy__dfpn_finish(m->s);
-	gy__tt_free(&m->tt);
+	gy__dfpn_tt_free(&m->tt);
 	free(m->s);
 	free(m->line);
 	free(m);
 }
 
-void gy_mate_clear(struct gy_mate *m) { gy__tt_clear(&m->tt); }
+void gy_mate_clear(struct gy_mate *m) { gy__dfpn_tt_clear(&m->tt); }
 
 int gy_mate_pv_len(const struct gy_mate *m) { return m->pv_len; }
 
@@ -233,7 +233,7 @@ static int end_hand_count(struct gy_mate *m, const struct gy_pos *p0, int attack
 			m->s->pos = q;
 			int len = 0;
 			gy_move best;
-			if (gy__dfpn_lookup(m->s, TT_DEPTH_INF, &len, &best) > 0 &&
+			if (gy__dfpn_lookup(m->s, DFPN_TT_DEPTH_INF, &len, &best) > 0 &&
 			    (plen < 0 || (att ? len < plen : len > plen))) {
 				plen = len;
 				pick = l.moves[i];
@@ -422,7 +422,7 @@ enum gy_mate_status gy_mate_solve(struct gy_mate *m, const struct gy_pos *p, con
 	memset(&rep, 0, sizeof rep);
 
 	/* Step 1. The first proof or disproof, without a depth limit. */
-	int len = 0, r = bounded(m, p, TT_DEPTH_INF, &len);
+	int len = 0, r = bounded(m, p, DFPN_TT_DEPTH_INF, &len);
 	rep.status = r > 0 ? GY_MATE_FOUND : r < 0 ? GY_MATE_NONE : GY_MATE_TIMEOUT;
 	if (r > 0) {
 		/* Step 2. The shortest mate. */
@@ -446,7 +446,7 @@ enum gy_mate_status gy_mate_solve(struct gy_mate *m, const struct gy_pos *p, con
 	}
 	rep.nodes = m->nodes;
 	rep.time_ms = (mono_ns() - t0) / 1000000;
-	rep.tt_usage = (double)m->tt.used / (double)(m->tt.mask + 1 + TT_CLUSTER);
+	rep.tt_usage = (double)m->tt.used / (double)(m->tt.mask + 1 + DFPN_TT_CLUSTER);
 	if (report)
 		*report = rep;
 	return rep.status;

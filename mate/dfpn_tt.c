@@ -1,22 +1,22 @@
 /*
- * mate/tt.c: the df-pn transposition table (see tt.h for the entry layout).
+ * mate/dfpn_tt.c: the df-pn transposition table (see dfpn_tt.h for the entry layout).
  *
  * Invariants: an entry with amount 0 is empty; a key of an ordinary entry
  * is never looked up as a path key because rep entries are told apart by
  * their flag; a proof and a disproof never match the same query, because
  * both are sound.
  */
-#include "tt.h"
+#include "dfpn_tt.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-int gy__tt_init(struct tt *t, size_t bytes)
+int gy__dfpn_tt_init(struct dfpn_tt *t, size_t bytes)
 {
 	size_t n = 1024;
-	while (n * 2 * sizeof(struct tt_entry) <= bytes)
+	while (n * 2 * sizeof(struct dfpn_tt_entry) <= bytes)
 		n *= 2;
-	t->e = calloc(n + TT_CLUSTER, sizeof *t->e);
+	t->e = calloc(n + DFPN_TT_CLUSTER, sizeof *t->e);
 	if (!t->e)
 		return -1;
 	t->mask = n - 1;
@@ -24,31 +24,31 @@ int gy__tt_init(struct tt *t, size_t bytes)
 	return 0;
 }
 
-void gy__tt_free(struct tt *t)
+void gy__dfpn_tt_free(struct dfpn_tt *t)
 {
 	free(t->e);
 	t->e = NULL;
 }
 
-void gy__tt_clear(struct tt *t)
+void gy__dfpn_tt_clear(struct dfpn_tt *t)
 {
-	memset(t->e, 0, (t->mask + 1 + TT_CLUSTER) * sizeof *t->e);
+	memset(t->e, 0, (t->mask + 1 + DFPN_TT_CLUSTER) * sizeof *t->e);
 	t->used = 0;
 }
 
-static struct tt_entry *cluster(const struct tt *t, uint64_t key) { return &t->e[(key >> 20) & t->mask]; }
+static struct dfpn_tt_entry *cluster(const struct dfpn_tt *t, uint64_t key) { return &t->e[(key >> 20) & t->mask]; }
 
-int gy__tt_probe(const struct tt *t, uint64_t key, gy_hand hand, int depth, struct tt_probe *out)
+int gy__dfpn_tt_probe(const struct dfpn_tt *t, uint64_t key, gy_hand hand, int depth, struct dfpn_tt_probe *out)
 {
-	struct tt_entry *c = cluster(t, key);
+	struct dfpn_tt_entry *c = cluster(t, key);
 	out->pn = 1;
 	out->dn = 1;
 	out->hand = hand;
 	out->len = 0;
 	out->dlim = 0;
 	out->best = 0;
-	for (int i = 0; i < TT_CLUSTER; i++) {
-		const struct tt_entry *e = &c[i];
+	for (int i = 0; i < DFPN_TT_CLUSTER; i++) {
+		const struct dfpn_tt_entry *e = &c[i];
 		if (!e->amount || e->key != key || e->rep)
 			continue;
 		if (e->plen <= depth && gy_hand_dominates(hand, e->hand)) {
@@ -63,7 +63,7 @@ int gy__tt_probe(const struct tt *t, uint64_t key, gy_hand hand, int depth, stru
 			out->pn = UINT32_MAX;
 			out->dn = 0;
 			out->hand = e->hand;
-			out->dlim = e->ddepth != TT_DEPTH_INF;
+			out->dlim = e->ddepth != DFPN_TT_DEPTH_INF;
 			return 1;
 		}
 		if (e->hand == hand) {
@@ -75,10 +75,10 @@ int gy__tt_probe(const struct tt *t, uint64_t key, gy_hand hand, int depth, stru
 	return 0;
 }
 
-int gy__tt_probe_rep(const struct tt *t, uint64_t pathkey)
+int gy__dfpn_tt_probe_rep(const struct dfpn_tt *t, uint64_t pathkey)
 {
-	const struct tt_entry *c = cluster(t, pathkey);
-	for (int i = 0; i < TT_CLUSTER; i++)
+	const struct dfpn_tt_entry *c = cluster(t, pathkey);
+	for (int i = 0; i < DFPN_TT_CLUSTER; i++)
 		if (c[i].amount && c[i].rep && c[i].key == pathkey)
 			return 1;
 	return 0;
@@ -88,11 +88,11 @@ int gy__tt_probe_rep(const struct tt *t, uint64_t pathkey)
  * The slot for (key, hand, rep): the entry itself when present, else an
  * empty slot, else the entry with the least work (replaced).
  */
-static struct tt_entry *slot(struct tt *t, uint64_t key, gy_hand hand, uint8_t rep)
+static struct dfpn_tt_entry *slot(struct dfpn_tt *t, uint64_t key, gy_hand hand, uint8_t rep)
 {
-	struct tt_entry *c = cluster(t, key), *victim = NULL;
-	for (int i = 0; i < TT_CLUSTER; i++) {
-		struct tt_entry *e = &c[i];
+	struct dfpn_tt_entry *c = cluster(t, key), *victim = NULL;
+	for (int i = 0; i < DFPN_TT_CLUSTER; i++) {
+		struct dfpn_tt_entry *e = &c[i];
 		if (e->amount && e->key == key && e->hand == hand && e->rep == rep)
 			return e;
 		if (!e->amount) {
@@ -110,45 +110,45 @@ static struct tt_entry *slot(struct tt *t, uint64_t key, gy_hand hand, uint8_t r
 	victim->rep = rep;
 	victim->pn = 1;
 	victim->dn = 1;
-	victim->plen = TT_NO_PROOF;
+	victim->plen = DFPN_TT_NO_PROOF;
 	victim->ddepth = -1;
 	return victim;
 }
 
 static uint32_t add_amount(uint32_t a, uint32_t b) { return a + b < a ? UINT32_MAX : a + b; }
 
-void gy__tt_store_proof(struct tt *t, uint64_t key, gy_hand hand, int len, gy_move best, uint32_t amount)
+void gy__dfpn_tt_store_proof(struct dfpn_tt *t, uint64_t key, gy_hand hand, int len, gy_move best, uint32_t amount)
 {
-	struct tt_entry *e = slot(t, key, hand, 0);
+	struct dfpn_tt_entry *e = slot(t, key, hand, 0);
 	if (len < e->plen) {
-		e->plen = (uint16_t)(len < TT_NO_PROOF ? len : TT_NO_PROOF - 1);
+		e->plen = (uint16_t)(len < DFPN_TT_NO_PROOF ? len : DFPN_TT_NO_PROOF - 1);
 		e->best = best;
 	}
 	e->amount = add_amount(e->amount, amount ? amount : 1);
 }
 
-void gy__tt_store_disproof(struct tt *t, uint64_t key, gy_hand hand, int depth, uint32_t amount)
+void gy__dfpn_tt_store_disproof(struct dfpn_tt *t, uint64_t key, gy_hand hand, int depth, uint32_t amount)
 {
-	struct tt_entry *e = slot(t, key, hand, 0);
-	if (depth > TT_DEPTH_INF)
-		depth = TT_DEPTH_INF;
+	struct dfpn_tt_entry *e = slot(t, key, hand, 0);
+	if (depth > DFPN_TT_DEPTH_INF)
+		depth = DFPN_TT_DEPTH_INF;
 	if (depth > e->ddepth)
 		e->ddepth = (int16_t)depth;
 	e->amount = add_amount(e->amount, amount ? amount : 1);
 }
 
-void gy__tt_store_rep(struct tt *t, uint64_t pathkey, uint32_t amount)
+void gy__dfpn_tt_store_rep(struct dfpn_tt *t, uint64_t pathkey, uint32_t amount)
 {
-	struct tt_entry *e = slot(t, pathkey, 0, 1);
+	struct dfpn_tt_entry *e = slot(t, pathkey, 0, 1);
 	e->pn = UINT32_MAX;
 	e->dn = 0;
 	e->amount = add_amount(e->amount, amount ? amount : 1);
 }
 
-void gy__tt_store_unknown(struct tt *t, uint64_t key, gy_hand hand, uint32_t pn, uint32_t dn, gy_move best,
-			  uint32_t amount)
+void gy__dfpn_tt_store_unknown(struct dfpn_tt *t, uint64_t key, gy_hand hand, uint32_t pn, uint32_t dn, gy_move best,
+			       uint32_t amount)
 {
-	struct tt_entry *e = slot(t, key, hand, 0);
+	struct dfpn_tt_entry *e = slot(t, key, hand, 0);
 	e->pn = pn;
 	e->dn = dn;
 	if (best)
