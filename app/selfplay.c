@@ -244,7 +244,7 @@ static gy_move sp_random_move(const struct gy_pos *p, uint64_t *rng)
 	struct gy_movelist list = {0}, safe = {0};
 	gy_gen(p, GY_GEN_LEGAL, &list);
 	for (int i = 0; i < list.n; i++)
-		if (see_ge(p, list.moves[i], 0))
+		if (gy__see_ge(p, list.moves[i], 0))
 			safe.moves[safe.n++] = list.moves[i];
 	const struct gy_movelist *from = safe.n ? &safe : &list;
 	return from->moves[sp_rand(rng) % (uint64_t)from->n];

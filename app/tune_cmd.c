@@ -38,7 +38,7 @@ struct tn_data {
 	size_t nfeat, capfeat;
 	uint32_t *off; /* position i has features feat[off[i] .. off[i + 1]) */
 	float *result, *score;
-	uint8_t *phase; /* eval_phase() of each position */
+	uint8_t *phase; /* gy__eval_phase() of each position */
 	bool *holdout;
 	size_t n, cap;
 	char *notes; /* the "#" lines of the data files */
@@ -119,7 +119,7 @@ static int tn_load(struct tn_data *d, const char *path)
 			if (*end == '\t')
 				game = strtol(end + 1, &end, 10);
 		}
-		int nf = eval_features(&p, buf);
+		int nf = gy__eval_features(&p, buf);
 		if (tn_grow((void **)&d->feat, &d->capfeat, d->nfeat + (size_t)nf, sizeof *d->feat))
 			goto nomem;
 		size_t cap = d->cap;
@@ -145,7 +145,7 @@ static int tn_load(struct tn_data *d, const char *path)
 		d->result[d->n] = (float)r;
 		d->score[d->n] = (float)s;
 		d->holdout[d->n] = game % 10 == 9;
-		d->phase[d->n] = (uint8_t)eval_phase(&p);
+		d->phase[d->n] = (uint8_t)gy__eval_phase(&p);
 		d->n++;
 		d->off[d->n] = (uint32_t)d->nfeat;
 	}
@@ -298,7 +298,7 @@ static int tn_write(const char *path, const int16_t *w, const struct tn_data *d,
 	fprintf(f, " * then:\n *   %s\n", cmdline);
 	fprintf(f, " * %zu positions (%zu features), K = %.3f, loss train %.6f, validation %.6f.\n */\n", d->n,
 		d->nfeat, k, train, valid);
-	fputs("#include \"eval.h\"\n\n/* clang-format off */\nconst int16_t eval_weights[EVAL_NB] = {\n", f);
+	fputs("#include \"eval.h\"\n\n/* clang-format off */\nconst int16_t gy__eval_weights[EVAL_NB] = {\n", f);
 	for (int i = 0; i < EVAL_NB; i++)
 		fprintf(f, "%s%d,%s", i % 16 ? " " : "\t", w[i], i % 16 == 15 || i == EVAL_NB - 1 ? "\n" : "");
 	fputs("};\n/* clang-format on */\n", f);
@@ -404,10 +404,10 @@ int cmd_tune(int argc, char **argv)
 		goto fail;
 
 	/* Step 2: the starting weights, the seed they are pulled toward, and K. */
-	eval_seed(seed);
+	gy__eval_seed(seed);
 	for (int i = 0; i < EVAL_NB; i++) {
 		w0[i] = seed[i];
-		w[i] = o.init_seed ? seed[i] : eval_weights[i];
+		w[i] = o.init_seed ? seed[i] : gy__eval_weights[i];
 	}
 	double k = o.k > 0 ? o.k : tn_fit_k(&d, w, &o);
 	struct tn_opts plain0 = o;

@@ -6,7 +6,7 @@
  */
 #include "bench.h"
 
-const char *const bench_positions[] = {
+const char *const gy__bench_positions[] = {
 	"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
 	"lnsg1g1nl/1k3r1b1/ppppps1pp/5pp2/9/2P1P2P1/PPBPSPP1P/2K4R1/LNSG1G1NL b - 17",
 	"kng4nl/ls1g1r3/1p2psbp1/p1pp2p1p/5p1P1/P1PPP1R1P/1PB1SPP2/LSG6/KNG4NL b - 45",

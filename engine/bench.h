@@ -8,6 +8,6 @@
 enum { BENCH_DEPTH = 11 };
 
 /* SFENs, NULL-terminated: the opening, middle games and endgames of published games. */
-extern const char *const bench_positions[];
+extern const char *const gy__bench_positions[];
 
 #endif

@@ -101,7 +101,7 @@ static enum gy_err make_workers(struct gy_engine *e, int n)
 		}
 		w->id = i;
 		w->sh = e->sh;
-		search_clear_history(w);
+		gy__search_clear_history(w);
 		e->workers[e->nworkers++] = w;
 	}
 	return GY_OK;
@@ -127,7 +127,7 @@ enum gy_err gy_engine_create(struct gy_engine **out, const struct gy_engine_call
 	e->network_delay = 120;
 	e->minimum_think = 20;
 	e->rng = 0x9e3779b97f4a7c15ull;
-	if (tt_resize(&e->tt, (size_t)e->hash_mb) != GY_OK)
+	if (gy__tt_resize(&e->tt, (size_t)e->hash_mb) != GY_OK)
 		goto fail;
 	e->sh->tt = &e->tt;
 	e->sh->cb = &e->cb;
@@ -139,7 +139,7 @@ enum gy_err gy_engine_create(struct gy_engine **out, const struct gy_engine_call
 	*out = e;
 	return GY_OK;
 fail:
-	tt_free(&e->tt);
+	gy__tt_free(&e->tt);
 	free(e->sh);
 	free(e);
 	return GY_ERR_NOMEM;
@@ -153,7 +153,7 @@ void gy_engine_destroy(struct gy_engine *e)
 	gy_engine_wait(e);
 	free_workers(e);
 	gy_mate_destroy(e->mate);
-	tt_free(&e->tt);
+	gy__tt_free(&e->tt);
 	free(e->sh);
 	pthread_mutex_destroy(&e->lock);
 	pthread_cond_destroy(&e->cond);
@@ -219,7 +219,7 @@ enum gy_err gy_engine_set_option(struct gy_engine *e, const char *name, const ch
 	default: break;
 	}
 	if (o == &options[0]) {
-		enum gy_err err = tt_resize(&e->tt, (size_t)v);
+		enum gy_err err = gy__tt_resize(&e->tt, (size_t)v);
 		if (err)
 			return err;
 		e->hash_mb = v;
@@ -258,9 +258,9 @@ void gy_engine_new_game(struct gy_engine *e)
 {
 	if (gy_engine_busy(e))
 		return;
-	tt_clear(&e->tt);
+	gy__tt_clear(&e->tt);
 	for (int i = 0; i < e->nworkers; i++)
-		search_clear_history(e->workers[i]);
+		gy__search_clear_history(e->workers[i]);
 	if (e->mate)
 		gy_mate_clear(e->mate);
 }
@@ -360,12 +360,12 @@ static void prepare_worker(struct gy_engine *e, struct worker *w)
 		w->hand[g][1] = sh->game_hand[g][1];
 		w->in_check[g] = sh->game_in_check[g];
 	}
-	search_root_moves(w);
+	gy__search_root_moves(w);
 }
 
 static void *helper_main(void *arg)
 {
-	search_run(arg);
+	gy__search_run(arg);
 	return NULL;
 }
 
@@ -406,7 +406,7 @@ static gy_move ponder_move(struct gy_engine *e, const struct root_move *rm)
 	struct gy_undo u;
 	gy_pos_do(&p, rm->move, &u);
 	struct tt_entry *slot;
-	struct tt_hit hit = tt_probe(&e->tt, gy_pos_key(&p), &slot);
+	struct tt_hit hit = gy__tt_probe(&e->tt, gy_pos_key(&p), &slot);
 	return hit.found && hit.move && gy_move_is_legal(&p, hit.move) ? hit.move : GY_MOVE_NONE;
 }
 
@@ -446,7 +446,7 @@ static void report_mate(struct gy_engine *e, const gy_move *pv, int n)
 	info.depth = info.seldepth = n;
 	info.multipv = 1;
 	info.mate = n;
-	info.time_ms = timeman_now() - atomic_load(&e->sh->start_ms);
+	info.time_ms = gy__timeman_now() - atomic_load(&e->sh->start_ms);
 	info.pv = pv;
 	info.pv_len = n;
 	e->cb.info(e->cb.ctx, &info);
@@ -466,9 +466,9 @@ static void *search_main(void *arg)
 	if (w0->nroot == 0) {
 		kind = GY_BEST_RESIGN;
 	} else if ((e->entering == GY_IMPASSE_CSA27 || e->entering == GY_IMPASSE_JSA24) &&
-		   search_entering_win(&e->root, e->entering, sh->setup.entering_extra)) {
+		   gy__search_entering_win(&e->root, e->entering, sh->setup.entering_extra)) {
 		kind = GY_BEST_WIN;
-	} else if (e->entering == GY_IMPASSE_TRY && (best = search_try_move(&e->root)) != GY_MOVE_NONE) {
+	} else if (e->entering == GY_IMPASSE_TRY && (best = gy__search_try_move(&e->root)) != GY_MOVE_NONE) {
 		kind = GY_BEST_MOVE;
 	} else if ((mate_len = root_mate_probe(e, mate_pv)) > 0) {
 		best = mate_pv[0];
@@ -481,7 +481,7 @@ static void *search_main(void *arg)
 		for (int i = 1; i < e->nworkers; i++)
 			if (pthread_create(&helpers[started], NULL, helper_main, e->workers[i]) == 0)
 				started++;
-		search_run(w0);
+		gy__search_run(w0);
 		atomic_store(&sh->stop, true);
 		for (int i = 0; i < started; i++)
 			pthread_join(helpers[i], NULL);
@@ -532,7 +532,7 @@ static void setup_search(struct gy_engine *e, const struct gy_limits *limits)
 	struct search_setup *s = &sh->setup;
 	memset(s, 0, sizeof *s);
 	s->limits = *limits;
-	s->tm = timeman_plan(limits, e->root.side, e->game_len, e->network_delay, e->minimum_think);
+	s->tm = gy__timeman_plan(limits, e->root.side, e->game_len, e->network_delay, e->minimum_think);
 	s->multipv = e->multipv;
 	s->skill = e->skill;
 	s->entering = e->entering;
@@ -553,7 +553,7 @@ static void setup_search(struct gy_engine *e, const struct gy_limits *limits)
 	atomic_store(&sh->stop, false);
 	atomic_store(&sh->pondering, limits->ponder);
 	atomic_store(&sh->nodes, 0);
-	atomic_store(&sh->start_ms, timeman_now());
+	atomic_store(&sh->start_ms, gy__timeman_now());
 	tt_new_search(&e->tt);
 	for (int i = 0; i < e->nworkers; i++)
 		prepare_worker(e, e->workers[i]);
@@ -621,7 +621,7 @@ void gy_engine_stop(struct gy_engine *e)
 void gy_engine_ponderhit(struct gy_engine *e)
 {
 	pthread_mutex_lock(&e->lock);
-	atomic_store(&e->sh->start_ms, timeman_now());
+	atomic_store(&e->sh->start_ms, gy__timeman_now());
 	atomic_store(&e->sh->pondering, false);
 	pthread_cond_broadcast(&e->cond);
 	pthread_mutex_unlock(&e->lock);
@@ -652,10 +652,11 @@ enum gy_err gy_engine_bench(struct gy_engine *e, int depth, uint64_t *nodes, int
 	e->multipv = 1;
 	e->skill = 20;
 	*nodes = 0;
-	int64_t t0 = timeman_now();
-	for (int i = 0; bench_positions[i]; i++) {
+	int64_t t0 = gy__timeman_now();
+	for (int i = 0; gy__bench_positions[i]; i++) {
 		struct gy_pos start;
-		err = gy_sfen_parse(&start, bench_positions[i], strlen(bench_positions[i]), GY_SFEN_STRICT, NULL);
+		err = gy_sfen_parse(&start, gy__bench_positions[i], strlen(gy__bench_positions[i]), GY_SFEN_STRICT,
+				    NULL);
 		if (err)
 			break;
 		gy_engine_new_game(e);
@@ -669,7 +670,7 @@ enum gy_err gy_engine_bench(struct gy_engine *e, int depth, uint64_t *nodes, int
 		gy_engine_wait(e);
 		*nodes += atomic_load(&e->sh->nodes);
 	}
-	*ms = timeman_now() - t0;
+	*ms = gy__timeman_now() - t0;
 	e->cb = saved;
 	e->multipv = multipv;
 	e->skill = skill;

@@ -69,7 +69,7 @@ static inline int slider_slot(int pt)
 	}
 }
 
-int eval_phase(const struct gy_pos *p)
+int gy__eval_phase(const struct gy_pos *p)
 {
 	int s = 0;
 	for (int c = 0; c < GY_COLOR_NB; c++) {
@@ -297,12 +297,12 @@ static int blend(const struct walk *k, const struct gy_pos *p)
 		open += k->open[i];
 		end += k->end[i];
 	}
-	int s = eval_phase(p);
+	int s = gy__eval_phase(p);
 	int v = (open * (EVAL_PHASE_MAX - s) + end * s) / EVAL_PHASE_MAX;
 	return p->side == GY_BLACK ? v : -v;
 }
 
-int eval_with(const int16_t *w, const struct gy_pos *p)
+int gy__eval_with(const int16_t *w, const struct gy_pos *p)
 {
 	struct walk k = {w, NULL, 0, {0}, {0}};
 	struct kings ks;
@@ -312,7 +312,7 @@ int eval_with(const int16_t *w, const struct gy_pos *p)
 	return blend(&k, p);
 }
 
-int eval_features(const struct gy_pos *p, struct eval_feature *out)
+int gy__eval_features(const struct gy_pos *p, struct eval_feature *out)
 {
 	struct walk k = {NULL, out, 0, {0}, {0}};
 	struct kings ks;
@@ -331,18 +331,18 @@ static void acc_store(struct eval_acc *a, const struct walk *k)
 	}
 }
 
-void eval_acc_init(struct eval_acc *a, const struct gy_pos *p)
+void gy__eval_acc_init(struct eval_acc *a, const struct gy_pos *p)
 {
-	struct walk k = {eval_weights, NULL, 0, {0}, {0}};
+	struct walk k = {gy__eval_weights, NULL, 0, {0}, {0}};
 	struct kings ks;
 	kings_init(&ks, p);
 	walk_pieces(&k, p, &ks, PARTS_ALL);
 	acc_store(a, &k);
 }
 
-void eval_acc_update(struct eval_acc *a, const struct eval_acc *before, const struct gy_pos *p, gy_move m)
+void gy__eval_acc_update(struct eval_acc *a, const struct eval_acc *before, const struct gy_pos *p, gy_move m)
 {
-	struct walk k = {eval_weights, NULL, 0, {0}, {0}};
+	struct walk k = {gy__eval_weights, NULL, 0, {0}, {0}};
 	for (int i = 0; i < EVAL_ACC_PARTS; i++) {
 		k.open[i] = before->open[i];
 		k.end[i] = before->end[i];
@@ -374,9 +374,9 @@ void eval_acc_update(struct eval_acc *a, const struct eval_acc *before, const st
 	acc_store(a, &k);
 }
 
-int eval_acc_evaluate(const struct eval_acc *a, const struct gy_pos *p)
+int gy__eval_acc_evaluate(const struct eval_acc *a, const struct gy_pos *p)
 {
-	struct walk k = {eval_weights, NULL, 0, {0}, {0}};
+	struct walk k = {gy__eval_weights, NULL, 0, {0}, {0}};
 	for (int i = 0; i < EVAL_ACC_PARTS; i++) {
 		k.open[i] = a->open[i];
 		k.end[i] = a->end[i];
@@ -390,9 +390,9 @@ int eval_acc_evaluate(const struct eval_acc *a, const struct gy_pos *p)
 /* Board values: P L N S B R G K +P +L +N +S H D, indexed by type. */
 static const int16_t piece_value[16] = {0, 90, 315, 405, 495, 855, 990, 540, 0, 540, 540, 540, 540, 945, 1395, 0};
 
-int eval_piece_value(int pt) { return piece_value[pt & 15]; }
+int gy__eval_piece_value(int pt) { return piece_value[pt & 15]; }
 
-void eval_seed(int16_t *w)
+void gy__eval_seed(int16_t *w)
 {
 	for (int i = 0; i < EVAL_PHASE_NB; i++)
 		w[i] = 0;

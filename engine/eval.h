@@ -54,7 +54,7 @@
  *
  * Every block comes twice: weights [0, EVAL_PHASE_NB) for the opening and
  * [EVAL_PHASE_NB, EVAL_NB) for the endgame, blended by the game phase s
- * (0 .. EVAL_PHASE_MAX, eval_phase): a feature i counted c times adds
+ * (0 .. EVAL_PHASE_MAX, gy__eval_phase): a feature i counted c times adds
  * c * (w[i] * (EVAL_PHASE_MAX - s) + w[EVAL_PHASE_NB + i] * s), and the sum
  * is divided by EVAL_PHASE_MAX.  So the evaluation stays linear in the
  * weights while, say, material can matter less and king safety more once
@@ -87,7 +87,7 @@ enum {
 	EVAL_NB = 2 * EVAL_PHASE_NB
 };
 
-/* The endgame end of the phase scale (eval_phase). */
+/* The endgame end of the phase scale (gy__eval_phase). */
 enum { EVAL_PHASE_MAX = 24 };
 
 /* One feature occurrence: feature `index` (below EVAL_PHASE_NB) counted `count` times (from Black's side). */
@@ -103,13 +103,13 @@ _Static_assert(EVAL_PHASE_NB <= 65536, "feature indices must fit struct eval_fea
 enum { EVAL_MAX_FEATURES = 640 };
 
 /* The weights the engine plays with (engine/eval_weights.c, written by the tuner). */
-extern const int16_t eval_weights[EVAL_NB];
+extern const int16_t gy__eval_weights[EVAL_NB];
 
 /* The evaluation of `p` with `w`, in centipawns from the side to move. */
-int eval_with(const int16_t *w, const struct gy_pos *p);
+int gy__eval_with(const int16_t *w, const struct gy_pos *p);
 
 /* The evaluation of `p` with the engine's weights, from the side to move. */
-static inline int eval_evaluate(const struct gy_pos *p) { return eval_with(eval_weights, p); }
+static inline int eval_evaluate(const struct gy_pos *p) { return gy__eval_with(gy__eval_weights, p); }
 
 /*
  * The board pieces' terms summed ahead (material, squares, and where each
@@ -125,35 +125,35 @@ struct eval_acc {
 };
 
 /* The terms of `p` from scratch. */
-void eval_acc_init(struct eval_acc *a, const struct gy_pos *p);
+void gy__eval_acc_init(struct eval_acc *a, const struct gy_pos *p);
 
 /*
  * `a` = `before` (the position before move `m`) updated for `m`; `p` is
  * the position after it.  GY_MOVE_NONE: a null move (`a` = `before`).
  */
-void eval_acc_update(struct eval_acc *a, const struct eval_acc *before, const struct gy_pos *p, gy_move m);
+void gy__eval_acc_update(struct eval_acc *a, const struct eval_acc *before, const struct gy_pos *p, gy_move m);
 
 /* eval_evaluate(p), given `a` = the terms of `p`. */
-int eval_acc_evaluate(const struct eval_acc *a, const struct gy_pos *p);
+int gy__eval_acc_evaluate(const struct eval_acc *a, const struct gy_pos *p);
 
 /*
  * Writes the features of `p` (from Black's side, not the side to move)
  * into `out` (EVAL_MAX_FEATURES entries); returns how many.  Blended by
- * eval_phase(p) as above, they give eval_with(w, p) from Black's side.
+ * gy__eval_phase(p) as above, they give gy__eval_with(w, p) from Black's side.
  */
-int eval_features(const struct gy_pos *p, struct eval_feature *out);
+int gy__eval_features(const struct gy_pos *p, struct eval_feature *out);
 
 /*
  * The game phase of `p`, 0 (opening) to EVAL_PHASE_MAX (endgame), capped:
  * 2 for each non-pawn piece in either hand, 1 for each of a hand's first
  * four pawns, and 1 for each piece (king aside) in the enemy camp.
  */
-int eval_phase(const struct gy_pos *p);
+int gy__eval_phase(const struct gy_pos *p);
 
 /* The hand-set weights the tuner starts from (the same for both phases). */
-void eval_seed(int16_t *w);
+void gy__eval_seed(int16_t *w);
 
 /* Board value of a piece type (0..15), for move ordering and exchange evaluation. */
-int eval_piece_value(int pt);
+int gy__eval_piece_value(int pt);
 
 #endif

@@ -15,7 +15,7 @@
 #include "eval.h"
 
 /* clang-format off */
-const int16_t eval_weights[EVAL_NB] = {
+const int16_t gy__eval_weights[EVAL_NB] = {
 	0, 88, 262, 261, 438, 701, 729, 486, 0, 467, 437, 440, 474, 980, 1245, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	0, 0, 0, 0, 105, 111, 81, 72, 71, 82, 67, 68, 73, 75, 75, 75,

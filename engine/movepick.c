@@ -34,8 +34,8 @@ enum {
 	ST_QS_CHECKS
 };
 
-void picker_init(struct picker *mp, const struct gy_pos *p, const struct history *h, const cont_table *cont[2],
-		 gy_move tt_move, const gy_move killer[2], gy_move counter)
+void gy__picker_init(struct picker *mp, const struct gy_pos *p, const struct history *h, const cont_table *cont[2],
+		     gy_move tt_move, const gy_move killer[2], gy_move counter)
 {
 	mp->p = p;
 	mp->h = h;
@@ -52,7 +52,8 @@ void picker_init(struct picker *mp, const struct gy_pos *p, const struct history
 	mp->ci_ok = false;
 }
 
-void picker_init_qs(struct picker *mp, const struct gy_pos *p, const struct history *h, gy_move tt_move, bool checks)
+void gy__picker_init_qs(struct picker *mp, const struct gy_pos *p, const struct history *h, gy_move tt_move,
+			bool checks)
 {
 	mp->p = p;
 	mp->h = h;
@@ -71,7 +72,7 @@ void picker_init_qs(struct picker *mp, const struct gy_pos *p, const struct hist
 	mp->ci_ok = false;
 }
 
-bool picker_gives_check(struct picker *mp, gy_move m)
+bool gy__picker_gives_check(struct picker *mp, gy_move m)
 {
 	if (!mp->ci_ok) {
 		gy_check_info_init(mp->p, &mp->ci);
@@ -156,7 +157,7 @@ static void score_captures(struct picker *mp)
 	for (int i = 0; i < mp->end; i++) {
 		gy_move m = mp->moves[i];
 		int victim = gy_move_captured(m);
-		mp->scores[i] = 8 * eval_piece_value(victim) + (gy_move_is_promotion(m) ? 400 : 0) +
+		mp->scores[i] = 8 * gy__eval_piece_value(victim) + (gy_move_is_promotion(m) ? 400 : 0) +
 				mp->h->capture[move_piece(side, m)][gy_move_to(m)][victim] / 8;
 	}
 }
@@ -175,7 +176,7 @@ static void score_quiets(struct picker *mp)
 		if (gy_move_is_promotion(m))
 			s += 2000;
 		/* Checks that do not simply lose the piece come early. */
-		if (picker_gives_check(mp, m) && see_ge(mp->p, m, -75))
+		if (gy__picker_gives_check(mp, m) && gy__see_ge(mp->p, m, -75))
 			s += 16384;
 		mp->scores[i] = s;
 	}
@@ -187,7 +188,7 @@ static void score_evasions(struct picker *mp)
 	for (int i = 0; i < mp->end; i++) {
 		gy_move m = mp->moves[i];
 		if (gy_move_captured(m))
-			mp->scores[i] = 1000000 + 8 * eval_piece_value(gy_move_captured(m)) - gy_move_moved(m);
+			mp->scores[i] = 1000000 + 8 * gy__eval_piece_value(gy_move_captured(m)) - gy_move_moved(m);
 		else
 			mp->scores[i] = mp->h->main[side][move_origin(m)][gy_move_to(m)];
 	}
@@ -217,7 +218,7 @@ static bool special_ok(const struct picker *mp, gy_move m)
 	       gy_move_is_legal(mp->p, m);
 }
 
-gy_move picker_next(struct picker *mp, bool skip_quiets)
+gy_move gy__picker_next(struct picker *mp, bool skip_quiets)
 {
 	for (;;) {
 		switch (mp->stage) {
@@ -234,7 +235,7 @@ gy_move picker_next(struct picker *mp, bool skip_quiets)
 		case ST_GOOD_CAPTURES:
 			while (mp->cur < mp->end) {
 				gy_move m = pick_best(mp);
-				if (see_ge(mp->p, m, 0))
+				if (gy__see_ge(mp->p, m, 0))
 					return m;
 				mp->bad[mp->bad_end++] = m;
 			}

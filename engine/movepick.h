@@ -75,17 +75,18 @@ struct picker {
 };
 
 /* Prepares a picker for the main search at a node. */
-void picker_init(struct picker *mp, const struct gy_pos *p, const struct history *h, const cont_table *cont[2],
-		 gy_move tt_move, const gy_move killer[2], gy_move counter);
+void gy__picker_init(struct picker *mp, const struct gy_pos *p, const struct history *h, const cont_table *cont[2],
+		     gy_move tt_move, const gy_move killer[2], gy_move counter);
 
 /* Prepares a picker for quiescence: captures and quiet promotions, then the quiet checks when `checks`
  * (all evasions in check). */
-void picker_init_qs(struct picker *mp, const struct gy_pos *p, const struct history *h, gy_move tt_move, bool checks);
+void gy__picker_init_qs(struct picker *mp, const struct gy_pos *p, const struct history *h, gy_move tt_move,
+			bool checks);
 
 /* True when the legal move `m` gives check (the check info is worked out at the first call). */
-bool picker_gives_check(struct picker *mp, gy_move m);
+bool gy__picker_gives_check(struct picker *mp, gy_move m);
 
 /* The next move (pseudo-legal: the caller checks gy_pos_is_legal), or GY_MOVE_NONE when done. */
-gy_move picker_next(struct picker *mp, bool skip_quiets);
+gy_move gy__picker_next(struct picker *mp, bool skip_quiets);
 
 #endif

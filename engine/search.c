@@ -60,7 +60,7 @@ static void check_limits(struct worker *w)
 	if (s->limits.nodes && total >= s->limits.nodes)
 		atomic_store(&sh->stop, true);
 	if (s->tm.maximum >= 0 && !atomic_load(&sh->pondering) &&
-	    timeman_now() - atomic_load(&sh->start_ms) >= s->tm.maximum)
+	    gy__timeman_now() - atomic_load(&sh->start_ms) >= s->tm.maximum)
 		atomic_store(&sh->stop, true);
 }
 
@@ -107,7 +107,7 @@ static int repetition(const struct worker *w, int g)
 	return VALUE_NONE;
 }
 
-gy_move search_try_move(const struct gy_pos *p)
+gy_move gy__search_try_move(const struct gy_pos *p)
 {
 	int us = p->side;
 	gy_sq k = p->king[us];
@@ -121,12 +121,12 @@ gy_move search_try_move(const struct gy_pos *p)
 	return gy_move_is_legal(p, m) ? m : GY_MOVE_NONE;
 }
 
-bool search_entering_win(const struct gy_pos *p, enum gy_impasse_rule rule, const gy_hand extra[GY_COLOR_NB])
+bool gy__search_entering_win(const struct gy_pos *p, enum gy_impasse_rule rule, const gy_hand extra[GY_COLOR_NB])
 {
 	if (rule == GY_IMPASSE_NONE)
 		return false;
 	if (rule == GY_IMPASSE_TRY)
-		return search_try_move(p) != GY_MOVE_NONE;
+		return gy__search_try_move(p) != GY_MOVE_NONE;
 	gy_sq k = p->king[p->side];
 	if (k == GY_SQ_NONE || !gy_in_zone(p->side, k))
 		return false;
@@ -189,9 +189,9 @@ static void ensure_acc(struct worker *w, int ply)
 	if (ss->acc_ok)
 		return;
 	if (ply > 0 && prev->acc_ok)
-		eval_acc_update(&ss->acc, &prev->acc, &w->pos, prev->move);
+		gy__eval_acc_update(&ss->acc, &prev->acc, &w->pos, prev->move);
 	else
-		eval_acc_init(&ss->acc, &w->pos);
+		gy__eval_acc_init(&ss->acc, &w->pos);
 	ss->acc_ok = true;
 }
 
@@ -199,7 +199,7 @@ static void ensure_acc(struct worker *w, int ply)
 static int node_eval(struct worker *w, int ply)
 {
 	ensure_acc(w, ply);
-	return eval_acc_evaluate(&ss_at(w, ply)->acc, &w->pos);
+	return gy__eval_acc_evaluate(&ss_at(w, ply)->acc, &w->pos);
 }
 
 /* Records the position after a move at game ply g + 1. */
@@ -230,7 +230,7 @@ static int qsearch(struct worker *w, int alpha, int beta, int ply, int depth)
 	/* Step 1: the hash. */
 	uint64_t key = gy_pos_key(pos);
 	struct tt_entry *slot;
-	struct tt_hit hit = tt_probe(w->sh->tt, key, &slot);
+	struct tt_hit hit = gy__tt_probe(w->sh->tt, key, &slot);
 	int tt_value = hit.found ? value_from_tt(hit.value, ply) : VALUE_NONE;
 	if (!pv_node && hit.found && tt_value != VALUE_NONE &&
 	    (hit.bound & (tt_value >= beta ? TT_BOUND_LOWER : TT_BOUND_UPPER)))
@@ -243,15 +243,15 @@ static int qsearch(struct worker *w, int alpha, int beta, int ply, int depth)
 		stand = corrected_eval(corr_entry(w), raw);
 		if (stand >= beta) {
 			if (!hit.found)
-				tt_store(w->sh->tt, slot, key, value_to_tt(stand, ply), TT_BOUND_LOWER, -1, 0, raw);
+				gy__tt_store(w->sh->tt, slot, key, value_to_tt(stand, ply), TT_BOUND_LOWER, -1, 0, raw);
 			return stand;
 		}
 		/* A mate in one is worth more than any capture (the hash may know there is none). */
 		if (!hit.no_mate1 && mate1_possible(pos)) {
 			gy_move mate = gy_mate1(pos);
 			if (mate) {
-				tt_store(w->sh->tt, slot, key, value_to_tt(mate_in(ply + 1), ply), TT_BOUND_EXACT, 0,
-					 mate, TT_EVAL_NONE);
+				gy__tt_store(w->sh->tt, slot, key, value_to_tt(mate_in(ply + 1), ply), TT_BOUND_EXACT,
+					     0, mate, TT_EVAL_NONE);
 				return mate_in(ply + 1);
 			}
 		}
@@ -263,24 +263,24 @@ static int qsearch(struct worker *w, int alpha, int beta, int ply, int depth)
 	/* Step 3: captures (every evasion in check). */
 	ensure_acc(w, ply);
 	struct picker mp;
-	picker_init_qs(&mp, pos, w->hist, hit.move, depth == 0);
+	gy__picker_init_qs(&mp, pos, w->hist, hit.move, depth == 0);
 	gy_move m, best_move = GY_MOVE_NONE;
 	int move_count = 0, g = w->sh->game_len + ply;
-	while ((m = picker_next(&mp, false)) != GY_MOVE_NONE) {
+	while ((m = gy__picker_next(&mp, false)) != GY_MOVE_NONE) {
 		if (!gy_pos_is_legal(pos, m))
 			continue;
 		move_count++;
 		if (!in_check && best > -VALUE_MATE_IN_MAX) {
-			int gain = eval_piece_value(gy_move_captured(m)) +
-				   (gy_move_is_promotion(m)
-					    ? eval_piece_value(gy_move_after(m)) - eval_piece_value(gy_move_moved(m))
-					    : 0);
+			int gain = gy__eval_piece_value(gy_move_captured(m)) +
+				   (gy_move_is_promotion(m) ? gy__eval_piece_value(gy_move_after(m)) -
+								      gy__eval_piece_value(gy_move_moved(m))
+							    : 0);
 			if (stand + gain + 200 <= alpha) {
 				if (stand + gain + 200 > best)
 					best = stand + gain + 200;
 				continue;
 			}
-			if (!see_ge(pos, m, 0))
+			if (!gy__see_ge(pos, m, 0))
 				continue;
 		}
 		struct gy_undo u;
@@ -311,7 +311,8 @@ static int qsearch(struct worker *w, int alpha, int beta, int ply, int depth)
 	if (atomic_load_explicit(&w->sh->stop, memory_order_relaxed))
 		return 0;
 	int bound = best >= beta ? TT_BOUND_LOWER : pv_node && best > old_alpha ? TT_BOUND_EXACT : TT_BOUND_UPPER;
-	tt_store(w->sh->tt, slot, key, value_to_tt(best, ply), bound | (in_check ? 0 : TT_NO_MATE1), 0, best_move, raw);
+	gy__tt_store(w->sh->tt, slot, key, value_to_tt(best, ply), bound | (in_check ? 0 : TT_NO_MATE1), 0, best_move,
+		     raw);
 	return best;
 }
 
@@ -419,7 +420,7 @@ static int search(struct worker *w, int alpha, int beta, int depth, int ply, boo
 	gy_move excluded = ss->excluded;
 	uint64_t key = gy_pos_key(pos) ^ ((uint64_t)excluded << 32 | excluded);
 	struct tt_entry *slot;
-	struct tt_hit hit = tt_probe(sh->tt, key, &slot);
+	struct tt_hit hit = gy__tt_probe(sh->tt, key, &slot);
 	int tt_value = hit.found ? value_from_tt(hit.value, ply) : VALUE_NONE;
 	gy_move tt_move = root ? w->root[w->pv_index].move : hit.move;
 	if (!pv_node && !excluded && hit.found && hit.depth >= depth && tt_value != VALUE_NONE &&
@@ -431,13 +432,13 @@ static int search(struct worker *w, int alpha, int beta, int depth, int ply, boo
 	}
 
 	/* Step 3: wins found without searching: a declaration or try, a mate in one. */
-	if (!root && search_entering_win(pos, sh->setup.entering, sh->setup.entering_extra))
+	if (!root && gy__search_entering_win(pos, sh->setup.entering, sh->setup.entering_extra))
 		return mate_in(ply + 1);
 	if (!root && !excluded && !in_check && !hit.no_mate1 && mate1_possible(pos)) {
 		gy_move mate = gy_mate1(pos);
 		if (mate) {
-			tt_store(sh->tt, slot, key, value_to_tt(mate_in(ply + 1), ply), TT_BOUND_EXACT, depth, mate,
-				 TT_EVAL_NONE);
+			gy__tt_store(sh->tt, slot, key, value_to_tt(mate_in(ply + 1), ply), TT_BOUND_EXACT, depth, mate,
+				     TT_EVAL_NONE);
 			return mate_in(ply + 1);
 		}
 	}
@@ -500,13 +501,13 @@ static int search(struct worker *w, int alpha, int beta, int depth, int ply, boo
 	/* The grandchildren start with fresh killers; the children share theirs among siblings. */
 	ss_at(w, ply + 2)->killer[0] = ss_at(w, ply + 2)->killer[1] = GY_MOVE_NONE;
 	struct picker mp;
-	picker_init(&mp, pos, h, cont, tt_move, ss->killer, counter);
+	gy__picker_init(&mp, pos, h, cont, tt_move, ss->killer, counter);
 	int best_value = -VALUE_INF, move_count = 0, nq = 0, nc = 0, old_alpha = alpha;
 	gy_move best_move = GY_MOVE_NONE, m;
 	gy_move quiets[64], captures[32];
 	bool skip_quiets = false;
 	int side = pos->side;
-	while ((m = picker_next(&mp, skip_quiets)) != GY_MOVE_NONE) {
+	while ((m = gy__picker_next(&mp, skip_quiets)) != GY_MOVE_NONE) {
 		int ri = -1;
 		if (m == excluded || (root && (ri = root_index(w, m)) < 0))
 			continue;
@@ -514,7 +515,7 @@ static int search(struct worker *w, int alpha, int beta, int depth, int ply, boo
 			continue;
 		move_count++;
 		bool capture = gy_move_captured(m) != 0;
-		bool gives_check = picker_gives_check(&mp, m);
+		bool gives_check = gy__picker_gives_check(&mp, m);
 		int to = gy_move_to(m), pc = move_piece(side, m);
 		int stat = capture ? 0
 				   : h->main[side][move_origin(m)][to] + (cont[0] ? (*cont[0])[pc][to] : 0) +
@@ -535,18 +536,18 @@ static int search(struct worker *w, int alpha, int beta, int depth, int ply, boo
 					continue;
 				if (lmr_depth < 3 && stat < -4000 * depth)
 					continue;
-				if (!see_ge(pos, m, -25 * lmr_depth * lmr_depth))
+				if (!gy__see_ge(pos, m, -25 * lmr_depth * lmr_depth))
 					continue;
 			} else {
 				/* Captures: futility (the piece taken and its history do not bring alpha in reach), then SEE. */
 				if (capture && !gives_check && !in_check && lmr_depth < 7) {
 					int taken = gy_move_captured(m);
-					int reach = ss->static_eval + 200 + 180 * lmr_depth + eval_piece_value(taken) +
-						    h->capture[pc][to][taken] / 8;
+					int reach = ss->static_eval + 200 + 180 * lmr_depth +
+						    gy__eval_piece_value(taken) + h->capture[pc][to][taken] / 8;
 					if (reach <= alpha)
 						continue;
 				}
-				if (depth <= 8 && !see_ge(pos, m, -150 * depth))
+				if (depth <= 8 && !gy__see_ge(pos, m, -150 * depth))
 					continue;
 			}
 		}
@@ -568,7 +569,7 @@ static int search(struct worker *w, int alpha, int beta, int depth, int ply, boo
 				new_depth++;
 			else if (singular_beta >= beta)
 				return singular_beta;
-		} else if (gives_check && ply < 2 * w->root_depth && see_ge(pos, m, 0)) {
+		} else if (gives_check && ply < 2 * w->root_depth && gy__see_ge(pos, m, 0)) {
 			new_depth++;
 		}
 
@@ -675,12 +676,12 @@ static int search(struct worker *w, int alpha, int beta, int depth, int ply, boo
 		history_add(corr, bonus, CORR_LIMIT);
 	}
 	if (!excluded && (!root || w->pv_index == 0))
-		tt_store(sh->tt, slot, key, value_to_tt(best_value, ply), bound | (root || in_check ? 0 : TT_NO_MATE1),
-			 depth, best_move, raw_eval);
+		gy__tt_store(sh->tt, slot, key, value_to_tt(best_value, ply),
+			     bound | (root || in_check ? 0 : TT_NO_MATE1), depth, best_move, raw_eval);
 	return best_value;
 }
 
-void search_root_moves(struct worker *w)
+void gy__search_root_moves(struct worker *w)
 {
 	struct gy_movelist list;
 	list.n = 0;
@@ -700,7 +701,7 @@ void search_root_moves(struct worker *w)
 		}
 }
 
-void search_clear_history(struct worker *w)
+void gy__search_clear_history(struct worker *w)
 {
 	memset(w->hist, 0, sizeof *w->hist);
 	for (int i = 0; i < MAX_PLY + 8; i++) {
@@ -712,7 +713,8 @@ void search_clear_history(struct worker *w)
 	}
 }
 
-int search_score_to_usi(int score, int *mate)
+/* The score as USI reports it: sets *mate (plies, signed) or returns centipawns. */
+static int score_to_usi(int score, int *mate)
 {
 	*mate = 0;
 	if (score >= VALUE_MATE_IN_MAX)
@@ -742,7 +744,7 @@ static void report(struct worker *w, int depth, enum gy_bound bound_of_current)
 	struct search_shared *sh = w->sh;
 	if (!sh->setup.report || !sh->cb->info)
 		return;
-	int64_t elapsed = timeman_now() - atomic_load(&sh->start_ms);
+	int64_t elapsed = gy__timeman_now() - atomic_load(&sh->start_ms);
 	uint64_t nodes = atomic_load(&sh->nodes) + w->nodes;
 	int lines = sh->setup.multipv < w->nroot ? sh->setup.multipv : w->nroot;
 	for (int i = 0; i < lines; i++) {
@@ -758,19 +760,19 @@ static void report(struct worker *w, int depth, enum gy_bound bound_of_current)
 		info.seldepth = rm->seldepth > info.depth ? rm->seldepth : info.depth;
 		info.multipv = i + 1;
 		int v = updated ? rm->score : rm->prev_score;
-		info.score_cp = search_score_to_usi(v, &info.mate);
+		info.score_cp = score_to_usi(v, &info.mate);
 		info.bound = i == w->pv_index ? bound_of_current : GY_BOUND_EXACT;
 		info.nodes = nodes;
 		info.time_ms = elapsed;
 		info.nps = elapsed > 0 ? nodes * 1000 / (uint64_t)elapsed : nodes * 1000;
-		info.hashfull = tt_hashfull(sh->tt);
+		info.hashfull = gy__tt_hashfull(sh->tt);
 		info.pv = rm->pv;
 		info.pv_len = rm->pv_len;
 		sh->cb->info(sh->cb->ctx, &info);
 	}
 }
 
-void search_run(struct worker *w)
+void gy__search_run(struct worker *w)
 {
 	pthread_once(&lmr_once, lmr_fill);
 	struct search_shared *sh = w->sh;
@@ -817,7 +819,7 @@ void search_run(struct worker *w)
 				} else {
 					break;
 				}
-				if (w->id == 0 && timeman_now() - atomic_load(&sh->start_ms) > 3000)
+				if (w->id == 0 && gy__timeman_now() - atomic_load(&sh->start_ms) > 3000)
 					report(w, depth, bound);
 				delta += delta / 2;
 			}
@@ -843,7 +845,7 @@ void search_run(struct worker *w)
 		if (s->tm.maximum >= 0 && !atomic_load(&sh->pondering)) {
 			double scale = (1.0 + changes_avg) * (same_best >= 3 ? 0.7 : 1.0);
 			int64_t enough = (int64_t)(s->tm.optimum * scale * 0.6);
-			if (timeman_now() - atomic_load(&sh->start_ms) >=
+			if (gy__timeman_now() - atomic_load(&sh->start_ms) >=
 			    (enough > s->tm.minimum ? enough : s->tm.minimum))
 				break;
 		}

@@ -108,21 +108,18 @@ struct worker {
  * ends it (worker 0 also applies the time and node limits and reports).
  * The worker's position and root moves must be set.
  */
-void search_run(struct worker *w);
+void gy__search_run(struct worker *w);
 
 /* Fills w->root with the root moves of w->pos (the futile non-promotions left out). */
-void search_root_moves(struct worker *w);
+void gy__search_root_moves(struct worker *w);
 
 /* True when the side to move of `p` wins at once under `rule`: a winning declaration, or a legal try move. */
-bool search_entering_win(const struct gy_pos *p, enum gy_impasse_rule rule, const gy_hand extra[GY_COLOR_NB]);
+bool gy__search_entering_win(const struct gy_pos *p, enum gy_impasse_rule rule, const gy_hand extra[GY_COLOR_NB]);
 
 /* The try move of the side to move (its king onto the enemy king's start square), or GY_MOVE_NONE. */
-gy_move search_try_move(const struct gy_pos *p);
+gy_move gy__search_try_move(const struct gy_pos *p);
 
 /* Clears a worker's histories. */
-void search_clear_history(struct worker *w);
-
-/* The score as USI reports it: sets *mate (plies, signed) or returns centipawns. */
-int search_score_to_usi(int score, int *mate);
+void gy__search_clear_history(struct worker *w);
 
 #endif

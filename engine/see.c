@@ -41,13 +41,13 @@ static gy_bb slider_attackers(const struct gy_pos *p, gy_sq to, gy_bb occ)
 	       (gy_bishop_attacks(to, occ) & (p->by_type[GY_BISHOP] | p->by_type[GY_HORSE]));
 }
 
-bool see_ge(const struct gy_pos *p, gy_move m, int threshold)
+bool gy__see_ge(const struct gy_pos *p, gy_move m, int threshold)
 {
 	gy_sq to = gy_move_to(m);
-	int swap = eval_piece_value(gy_move_captured(m)) - threshold;
+	int swap = gy__eval_piece_value(gy_move_captured(m)) - threshold;
 	if (swap < 0)
 		return false;
-	swap = eval_piece_value(gy_move_after(m)) - swap;
+	swap = gy__eval_piece_value(gy_move_after(m)) - swap;
 	if (swap <= 0)
 		return true;
 	gy_bb occ = gy_pos_occupied(p) | gy_bbt.square[to];
@@ -75,7 +75,7 @@ bool see_ge(const struct gy_pos *p, gy_move m, int threshold)
 		}
 		if (pt == GY_KING)
 			return (attackers & ~p->by_color[stm]) ? res ^ 1 : res;
-		swap = eval_piece_value(pt) - swap;
+		swap = gy__eval_piece_value(pt) - swap;
 		if (swap < res)
 			break;
 		occ ^= gy_bbt.square[gy_bb_lsb(b)];

@@ -11,6 +11,6 @@
 #include "gyoku/position.h"
 
 /* True when the exchange `m` starts is worth at least `threshold` centipawns to the mover. */
-bool see_ge(const struct gy_pos *p, gy_move m, int threshold);
+bool gy__see_ge(const struct gy_pos *p, gy_move m, int threshold);
 
 #endif

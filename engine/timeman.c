@@ -9,7 +9,7 @@
 
 #include <time.h>
 
-int64_t timeman_now(void)
+int64_t gy__timeman_now(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -19,7 +19,8 @@ int64_t timeman_now(void)
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 
-struct timeman timeman_plan(const struct gy_limits *l, int side, int ply, int64_t network_delay, int64_t minimum_think)
+struct timeman gy__timeman_plan(const struct gy_limits *l, int side, int ply, int64_t network_delay,
+				int64_t minimum_think)
 {
 	struct timeman tm = {0, -1, -1};
 	if (l->movetime > 0) {

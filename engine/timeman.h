@@ -17,9 +17,10 @@ struct timeman {
 };
 
 /* The budget for `side` to move at game ply `ply`, with the engine's delay and minimum options. */
-struct timeman timeman_plan(const struct gy_limits *l, int side, int ply, int64_t network_delay, int64_t minimum_think);
+struct timeman gy__timeman_plan(const struct gy_limits *l, int side, int ply, int64_t network_delay,
+				int64_t minimum_think);
 
 /* Milliseconds of a monotonic clock. */
-int64_t timeman_now(void);
+int64_t gy__timeman_now(void);
 
 #endif

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum gy_err tt_resize(struct tt *t, size_t mb)
+enum gy_err gy__tt_resize(struct tt *t, size_t mb)
 {
 	size_t count = mb * 1024 * 1024 / sizeof(struct tt_cluster);
 	if (count == 0)
@@ -19,24 +19,24 @@ enum gy_err tt_resize(struct tt *t, size_t mb)
 	free(t->clusters);
 	t->clusters = c;
 	t->count = count;
-	tt_clear(t);
+	gy__tt_clear(t);
 	return GY_OK;
 }
 
-void tt_free(struct tt *t)
+void gy__tt_free(struct tt *t)
 {
 	free(t->clusters);
 	t->clusters = NULL;
 	t->count = 0;
 }
 
-void tt_clear(struct tt *t)
+void gy__tt_clear(struct tt *t)
 {
 	memset(t->clusters, 0, t->count * sizeof *t->clusters);
 	t->generation = 0;
 }
 
-struct tt_hit tt_probe(const struct tt *t, uint64_t key, struct tt_entry **slot)
+struct tt_hit gy__tt_probe(const struct tt *t, uint64_t key, struct tt_entry **slot)
 {
 	struct tt_cluster *c = tt_cluster_of(t, key);
 	uint32_t key32 = tt_key32(key);
@@ -76,8 +76,8 @@ struct tt_hit tt_probe(const struct tt *t, uint64_t key, struct tt_entry **slot)
 	return hit;
 }
 
-void tt_store(struct tt *t, struct tt_entry *slot, uint64_t key, int value, int bound, int depth, gy_move move,
-	      int eval)
+void gy__tt_store(struct tt *t, struct tt_entry *slot, uint64_t key, int value, int bound, int depth, gy_move move,
+		  int eval)
 {
 	uint32_t key32 = tt_key32(key);
 	int flags = bound & TT_NO_MATE1;
@@ -102,7 +102,7 @@ void tt_store(struct tt *t, struct tt_entry *slot, uint64_t key, int value, int 
 	slot->flags = (uint8_t)flags;
 }
 
-int tt_hashfull(const struct tt *t)
+int gy__tt_hashfull(const struct tt *t)
 {
 	size_t n = t->count < 250 ? t->count : 250;
 	int used = 0;

@@ -27,7 +27,7 @@
 #include "gyoku/types.h"
 
 enum { TT_BOUND_NONE = 0, TT_BOUND_UPPER = 1, TT_BOUND_LOWER = 2, TT_BOUND_EXACT = 3 };
-/* A flag tt_store takes with the bound: the mate-in-one test found none here (it need not run again). */
+/* A flag gy__tt_store takes with the bound: the mate-in-one test found none here (it need not run again). */
 enum { TT_NO_MATE1 = 4 };
 enum { TT_DEPTH_OFFSET = 8, TT_EVAL_NONE = -32768 };
 
@@ -61,13 +61,13 @@ struct tt_hit {
 };
 
 /* Sizes `t` to `mb` megabytes (at least one cluster), cleared.  Errors: GY_ERR_NOMEM (`t` unchanged). */
-enum gy_err tt_resize(struct tt *t, size_t mb) __attribute__((warn_unused_result));
+enum gy_err gy__tt_resize(struct tt *t, size_t mb) __attribute__((warn_unused_result));
 
 /* Frees the table. */
-void tt_free(struct tt *t);
+void gy__tt_free(struct tt *t);
 
 /* Empties every entry. */
-void tt_clear(struct tt *t);
+void gy__tt_clear(struct tt *t);
 
 /* Starts a new search: older entries become preferred for replacement. */
 static inline void tt_new_search(struct tt *t) { t->generation = (uint8_t)(t->generation + 4); }
@@ -84,14 +84,14 @@ static inline struct tt_cluster *tt_cluster_of(const struct tt *t, uint64_t key)
 	return &t->clusters[(size_t)(((unsigned __int128)key * t->count) >> 64)];
 }
 
-/* Looks `key` up; on a hit, returns the entry's slot in `*slot` too (for tt_store). */
-struct tt_hit tt_probe(const struct tt *t, uint64_t key, struct tt_entry **slot);
+/* Looks `key` up; on a hit, returns the entry's slot in `*slot` too (for gy__tt_store). */
+struct tt_hit gy__tt_probe(const struct tt *t, uint64_t key, struct tt_entry **slot);
 
-/* Stores into `slot` (from tt_probe of the same key); `bound` may carry TT_NO_MATE1. */
-void tt_store(struct tt *t, struct tt_entry *slot, uint64_t key, int value, int bound, int depth, gy_move move,
-	      int eval);
+/* Stores into `slot` (from gy__tt_probe of the same key); `bound` may carry TT_NO_MATE1. */
+void gy__tt_store(struct tt *t, struct tt_entry *slot, uint64_t key, int value, int bound, int depth, gy_move move,
+		  int eval);
 
 /* Permille of the first thousand clusters' entries written in this search. */
-int tt_hashfull(const struct tt *t);
+int gy__tt_hashfull(const struct tt *t);
 
 #endif

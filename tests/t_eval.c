@@ -113,7 +113,7 @@ int main(void)
 	noise_weights(noise, 7);
 	memcpy(noise_mirror, noise, sizeof noise);
 	zero_center_kpa(noise_mirror);
-	const int16_t *weights[2] = {eval_weights, noise};
+	const int16_t *weights[2] = {gy__eval_weights, noise};
 	struct randplay r;
 	randplay_start(&r, 11, 160);
 	int bad_sum = 0, bad_index = 0, bad_flip = 0, bad_mirror = 0, seen = 0;
@@ -122,7 +122,7 @@ int main(void)
 		randplay_step(&r);
 		const struct gy_pos *p = &r.pos;
 		struct eval_feature f[EVAL_MAX_FEATURES];
-		int n = eval_features(p, f);
+		int n = gy__eval_features(p, f);
 		char sfen[GY_SFEN_MAX];
 		gy_sfen_write(p, sfen, sizeof sfen);
 		seen++;
@@ -132,13 +132,13 @@ int main(void)
 					 sfen);
 		for (int wi = 0; wi < 2; wi++) {
 			const int16_t *w = weights[wi];
-			int open = 0, end = 0, ph = eval_phase(p);
+			int open = 0, end = 0, ph = gy__eval_phase(p);
 			for (int j = 0; j < n && f[j].index < EVAL_PHASE_NB; j++) {
 				open += w[f[j].index] * f[j].count;
 				end += w[EVAL_PHASE_NB + f[j].index] * f[j].count;
 			}
 			int sum = (open * (EVAL_PHASE_MAX - ph) + end * ph) / EVAL_PHASE_MAX;
-			int v = eval_with(w, p);
+			int v = gy__eval_with(w, p);
 			if ((p->side == GY_BLACK ? sum : -sum) != v && !bad_sum++)
 				snprintf(why[0], sizeof why[0], "features sum to %d, eval %d: %s", sum, v, sfen);
 			for (int flip = 0; flip < 2; flip++) {
@@ -151,12 +151,12 @@ int main(void)
 					(*(flip ? &bad_flip : &bad_mirror))++;
 					continue;
 				}
-				int u = eval_with(w, &q), want = v;
+				int u = gy__eval_with(w, &q), want = v;
 				if (!flip && king_on_center(p)) {
 					if (wi == 0)
 						continue;
-					u = eval_with(noise_mirror, &q);
-					want = eval_with(noise_mirror, p);
+					u = gy__eval_with(noise_mirror, &q);
+					want = gy__eval_with(noise_mirror, p);
 				}
 				if (u != want && !(*(flip ? &bad_flip : &bad_mirror))++)
 					snprintf(why[2 + !flip], sizeof why[0], "%d for %s, %d for %s", want, sfen, u,
@@ -173,29 +173,29 @@ int main(void)
 	struct randplay g;
 	randplay_start(&g, 13, 200);
 	struct eval_acc acc;
-	eval_acc_init(&acc, &g.pos);
+	gy__eval_acc_init(&acc, &g.pos);
 	int bad_acc = 0, king_moves = 0;
 	char awhy[GY_SFEN_MAX + 96] = "";
 	for (int i = 0; i < POSITIONS; i++) {
 		gy_move m = randplay_move(&g);
 		if (m == GY_MOVE_NONE) {
-			eval_acc_init(&acc, &g.pos);
+			gy__eval_acc_init(&acc, &g.pos);
 			continue;
 		}
 		king_moves += gy_move_moved(m) == GY_KING;
 		struct eval_acc next, fresh, null;
-		eval_acc_update(&next, &acc, &g.pos, m);
-		eval_acc_update(&null, &next, &g.pos, GY_MOVE_NONE);
-		eval_acc_init(&fresh, &g.pos);
+		gy__eval_acc_update(&next, &acc, &g.pos, m);
+		gy__eval_acc_update(&null, &next, &g.pos, GY_MOVE_NONE);
+		gy__eval_acc_init(&fresh, &g.pos);
 		acc = next;
-		int v = eval_acc_evaluate(&acc, &g.pos), want = eval_evaluate(&g.pos);
+		int v = gy__eval_acc_evaluate(&acc, &g.pos), want = eval_evaluate(&g.pos);
 		if ((memcmp(&next, &fresh, sizeof fresh) || memcmp(&null, &fresh, sizeof fresh) || v != want) &&
 		    !bad_acc++) {
 			char sfen[GY_SFEN_MAX], usi[GY_USI_MOVE_MAX];
 			gy_sfen_write(&g.pos, sfen, sizeof sfen);
 			gy_usi_write_move(m, usi);
 			snprintf(awhy, sizeof awhy, "after %s: %d, want %d: %s", usi, v, want, sfen);
-			eval_acc_init(&acc, &g.pos);
+			gy__eval_acc_init(&acc, &g.pos);
 		}
 	}
 	CHECK(&t, "eval-1.6", !bad_acc && king_moves > 0, "%d of %d (%d king moves): %s", bad_acc, POSITIONS,
@@ -222,7 +222,7 @@ int main(void)
 		struct gy_pos p;
 		int got = -1;
 		if (gy_sfen_parse(&p, phases[i].sfen, strlen(phases[i].sfen), GY_SFEN_STRICT, NULL) == GY_OK)
-			got = eval_phase(&p);
+			got = gy__eval_phase(&p);
 		if (got != phases[i].phase && !bad_phase++)
 			snprintf(pwhy, sizeof pwhy, "phase %d, want %d: %s", got, phases[i].phase, phases[i].sfen);
 	}

@@ -50,7 +50,7 @@ static void run_case(struct check_tally *t, char **f)
 		return;
 	}
 	int col = side == 'w' ? GY_WHITE : GY_BLACK;
-	struct timeman tm = timeman_plan(&l, col, ply, delay, minthink);
+	struct timeman tm = gy__timeman_plan(&l, col, ply, delay, minthink);
 	int64_t clock = l.movetime > 0 ? l.movetime : l.time[col] + l.byoyomi;
 	bool ordered = tm.maximum < 0 ? tm.optimum < 0
 				      : tm.minimum <= tm.optimum && tm.optimum <= tm.maximum &&

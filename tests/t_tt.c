@@ -27,7 +27,7 @@ int main(void)
 	struct check_tally t = {0, 0};
 	gy_init();
 	struct tt tt = {NULL, 0, 0};
-	if (tt_resize(&tt, 1) != GY_OK) {
+	if (gy__tt_resize(&tt, 1) != GY_OK) {
 		CHECK(&t, "tt-1.1", false, "cannot allocate the table");
 		return check_exit(&t);
 	}
@@ -36,13 +36,13 @@ int main(void)
 
 	/* tt-1.1 and tt-1.2: one side's entry, then the other side looks. */
 	struct tt_entry *slot;
-	struct tt_hit hit = tt_probe(&tt, black, &slot);
-	tt_store(&tt, slot, black, 123, TT_BOUND_LOWER | TT_NO_MATE1, 7, 0x1234, -45);
-	struct tt_hit other = tt_probe(&tt, white, &slot);
+	struct tt_hit hit = gy__tt_probe(&tt, black, &slot);
+	gy__tt_store(&tt, slot, black, 123, TT_BOUND_LOWER | TT_NO_MATE1, 7, 0x1234, -45);
+	struct tt_hit other = gy__tt_probe(&tt, white, &slot);
 	CHECK(&t, "tt-1.1", black && (black ^ white) == 1 && !hit.found && !other.found,
 	      "keys %016llx %016llx, found %d for the other side", (unsigned long long)black, (unsigned long long)white,
 	      other.found);
-	hit = tt_probe(&tt, black, &slot);
+	hit = gy__tt_probe(&tt, black, &slot);
 	CHECK(&t, "tt-1.2",
 	      hit.found && hit.value == 123 && hit.bound == TT_BOUND_LOWER && hit.depth == 7 && hit.move == 0x1234 &&
 		      hit.eval == -45 && hit.no_mate1,
@@ -50,18 +50,18 @@ int main(void)
 	      hit.depth, hit.move, hit.eval, hit.no_mate1);
 
 	/* tt-1.3: the same position, searched shallower without the flag, then with it. */
-	tt_store(&tt, slot, black, 50, TT_BOUND_UPPER, 1, 0, -45);
-	hit = tt_probe(&tt, black, &slot);
+	gy__tt_store(&tt, slot, black, 50, TT_BOUND_UPPER, 1, 0, -45);
+	hit = gy__tt_probe(&tt, black, &slot);
 	bool kept = hit.found && hit.value == 123 && hit.depth == 7 && hit.no_mate1;
-	tt_clear(&tt);
-	hit = tt_probe(&tt, black, &slot);
-	tt_store(&tt, slot, black, 123, TT_BOUND_LOWER, 7, 0x1234, -45);
-	hit = tt_probe(&tt, black, &slot);
-	tt_store(&tt, slot, black, 50, TT_BOUND_UPPER | TT_NO_MATE1, 1, 0, -45);
-	hit = tt_probe(&tt, black, &slot);
+	gy__tt_clear(&tt);
+	hit = gy__tt_probe(&tt, black, &slot);
+	gy__tt_store(&tt, slot, black, 123, TT_BOUND_LOWER, 7, 0x1234, -45);
+	hit = gy__tt_probe(&tt, black, &slot);
+	gy__tt_store(&tt, slot, black, 50, TT_BOUND_UPPER | TT_NO_MATE1, 1, 0, -45);
+	hit = gy__tt_probe(&tt, black, &slot);
 	CHECK(&t, "tt-1.3", kept && hit.found && hit.value == 123 && hit.depth == 7 && hit.no_mate1,
 	      "kept %d; then found %d value %d depth %d no_mate1 %d", kept, hit.found, hit.value, hit.depth,
 	      hit.no_mate1);
-	tt_free(&tt);
+	gy__tt_free(&tt);
 	return check_exit(&t);
 }
