@@ -515,7 +515,7 @@ enum gy_err gy_jkf_read(const char *text, size_t len, struct gy_game **out, stru
 	return GY_OK;
 fail:
 	if (where && r.at_depth >= 0)
-		*where = json_locate(text, len, r.at, r.at_depth);
+		*where = gy__json_locate(text, len, r.at, r.at_depth);
 	json_decref(root);
 	if (r.bad_ply > 0 && r.g) {
 		*out = r.g;

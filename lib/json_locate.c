@@ -170,7 +170,7 @@ static bool enter(struct gy__scan *s, const struct json_step *st)
 	}
 }
 
-struct gy_srcpos json_locate(const char *text, size_t len, const struct json_step *path, int n)
+struct gy_srcpos gy__json_locate(const char *text, size_t len, const struct json_step *path, int n)
 {
 	struct gy__scan s = gy__scan_make(text, len);
 	skip_ws(&s);

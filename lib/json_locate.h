@@ -26,6 +26,6 @@ struct json_step {
  * the place of the last value reached (the top value's for n == 0);
  * {0, 0} only when the text holds nothing but white space.  Never reads past `len`.
  */
-struct gy_srcpos json_locate(const char *text, size_t len, const struct json_step *path, int n);
+struct gy_srcpos gy__json_locate(const char *text, size_t len, const struct json_step *path, int n);
 
 #endif

@@ -8,7 +8,7 @@
  *   jkf-3.x  errors: broken JSON with line and column, a wrong type, an
  *            illegal move with its ply and the game before it kept; every
  *            error with the line and column of the wrong value
- *   jkf-5.x  json_locate: values found by path through escapes, surrogate
+ *   jkf-5.x  gy__json_locate: values found by path through escapes, surrogate
  *            pairs, multi-byte characters and nesting; missing steps
  *   jkf-4.x  every *.jkf under ../shared/research-data/records/ read and
  *            round-tripped (SKIP when the directory is absent)
@@ -245,7 +245,7 @@ static void error_cases(struct check_tally *t)
 #undef M76
 }
 
-/* json_locate on its own: a path written "key/3/key" (numbers are indices) and the place it gives. */
+/* gy__json_locate on its own: a path written "key/3/key" (numbers are indices) and the place it gives. */
 static void locate_cases(struct check_tally *t)
 {
 	static const struct {
@@ -281,7 +281,7 @@ static void locate_cases(struct check_tally *t)
 			n++;
 			p += k + (p[k] == '/');
 		}
-		struct gy_srcpos at = json_locate(cases[i].text, strlen(cases[i].text), path, n);
+		struct gy_srcpos at = gy__json_locate(cases[i].text, strlen(cases[i].text), path, n);
 		CHECK(t, cases[i].id, at.line == cases[i].line && at.col == cases[i].col,
 		      "%s at '%s': %d:%d, want %d:%d", cases[i].text, cases[i].path, at.line, at.col, cases[i].line,
 		      cases[i].col);
