@@ -8,7 +8,7 @@
 
 #include "args.h"
 #include "commands.h"
-#include "server.h"
+#include "gyoku/server.h"
 
 /* The usage text, on `f`; returns the exit status for it. */
 static int usage(FILE *f, int status)
@@ -22,7 +22,8 @@ static int usage(FILE *f, int status)
 
 int cmd_serve(int argc, char **argv)
 {
-	struct server_opts o = {.bind = "127.0.0.1", .port = 8080, .db = "gyoku.db", .web = "web/dist", .workers = 2};
+	struct gy_server_opts o = {
+		.bind = "127.0.0.1", .port = 8080, .db = "gyoku.db", .web = "web/dist", .workers = 2};
 	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 		if (args_is_help(a))
@@ -55,5 +56,5 @@ int cmd_serve(int argc, char **argv)
 			return usage(stderr, 2);
 		}
 	}
-	return server_run(&o);
+	return gy_server_run(&o);
 }

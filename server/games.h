@@ -78,7 +78,7 @@ struct games_listeners {
 
 /*
  * Adds a listener to server `s`'s game service; false when
- * GAMES_LISTENERS_MAX are there.  Called at start-up (server_run), from
+ * GAMES_LISTENERS_MAX are there.  Called at start-up (gy_server_run), from
  * one thread; changes that commit afterwards call it.
  */
 bool games_listen(struct srv *s, void (*fn)(void *ctx, const struct game *g, bool remote), void *ctx)

@@ -482,7 +482,7 @@ static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
 
 struct MHD_Daemon *http_start(struct srv *s, int *port)
 {
-	const struct server_opts *o = s->opts;
+	const struct gy_server_opts *o = s->opts;
 	struct sockaddr_in a4 = {.sin_family = AF_INET, .sin_port = htons((uint16_t)o->port)};
 	struct sockaddr_in6 a6 = {.sin6_family = AF_INET6, .sin6_port = htons((uint16_t)o->port)};
 	const struct sockaddr *addr;

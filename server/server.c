@@ -43,7 +43,7 @@ static void write_port_file(const char *path, int port)
 		fprintf(stderr, "gyoku serve: cannot write the port to %s\n", path);
 }
 
-int server_run(const struct server_opts *o)
+int gy_server_run(const struct gy_server_opts *o)
 {
 	sigset_t sigs;
 	sigemptyset(&sigs);
