@@ -3,7 +3,7 @@
 #   make          build bin/gyoku and bin/gyoku-usi (release)
 #   make check    the quick tier, about a minute on two cores from a built tree: build the release
 #                 programs and unit tests, run the unit tests, the command-line cases, the search
-#                 signature and the match, tune and play scripts (tests/run.sh quick)
+#                 signature, the match, tune and play scripts and the layers (tests/run.sh quick)
 #   make test     install what is missing, build, run every test: the full tier, what CI runs
 #                 (tests/run.sh full; the fuzzers for FUZZ_SECONDS each, 5 unless set)
 #   make bench    perft and search speed next to Fairy-Stockfish, mate solver times, the web server under load
@@ -22,7 +22,8 @@ FUZZ_SECONDS ?= 60
 
 WARN := -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Wshadow -Wundef -Wwrite-strings \
 	-Wmissing-prototypes -Wstrict-prototypes -Werror
-INC := -Iinclude -Ilib
+# Every part sees the public headers; which private headers each sees is below ("The layers").
+INC := -Iinclude
 RELEASE_FLAGS := -O3 -march=native -DNDEBUG
 DEBUG_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -DGY_DEBUG
 CFLAGS ?=
@@ -37,16 +38,19 @@ LIB_SRC := $(wildcard lib/*.c)
 MATE_SRC := $(wildcard mate/*.c)
 ENGINE_SRC := $(wildcard engine/*.c)
 SERVER_SRC := $(wildcard server/*.c)
-# app/usi_main.c is the gyoku-usi program; every other app/ file is the gyoku command.
+# app/main.c is the gyoku program and app/usi_main.c gyoku-usi; the rest of app/ and dev/ are archives.
+MAIN := app/main.c
 USI_MAIN := app/usi_main.c
-APP_SRC := $(filter-out $(USI_MAIN),$(wildcard app/*.c))
+APP_SRC := $(filter-out $(MAIN) $(USI_MAIN),$(wildcard app/*.c))
+DEV_SRC := $(wildcard dev/*.c)
 TEST_SRC := $(wildcard tests/t_*.c)
 TOOL_SRC := $(wildcard tests/tools/*.c)
 FUZZ_SRC := $(wildcard tests/fuzz/*.c)
 
-# The layers as archives, listed top layer first for the linker (design.md "Layers").
-REL_LIBS := build/release/libgyoku_server.a build/release/libgyoku_engine.a build/release/libgyoku_mate.a \
-	build/release/libgyoku.a
+# The layers as archives, listed top layer first for the linker (design.md "Layers"): the
+# engine-development tools use the commands' helpers (app/args.h), the commands the server.
+REL_LIBS := build/release/libgyoku_dev.a build/release/libgyoku_app.a build/release/libgyoku_server.a \
+	build/release/libgyoku_engine.a build/release/libgyoku_mate.a build/release/libgyoku.a
 DBG_LIBS := $(REL_LIBS:build/release/%=build/debug/%)
 TESTS := $(TEST_SRC:tests/%.c=bin/tests/%)
 DEBUG_TESTS := $(TEST_SRC:tests/%.c=bin/debug/tests/%)
@@ -91,24 +95,49 @@ build/$(1)/libgyoku$(2).a: $$($(3):%.c=build/$(1)/%.o)
 endef
 $(foreach b,release debug,$(eval $(call layer_archive,$(b),,LIB_SRC)) \
 	$(eval $(call layer_archive,$(b),_mate,MATE_SRC)) $(eval $(call layer_archive,$(b),_engine,ENGINE_SRC)) \
-	$(eval $(call layer_archive,$(b),_server,SERVER_SRC)))
+	$(eval $(call layer_archive,$(b),_server,SERVER_SRC)) $(eval $(call layer_archive,$(b),_app,APP_SRC)) \
+	$(eval $(call layer_archive,$(b),_dev,DEV_SRC)))
 
-bin/gyoku: $(APP_SRC:%.c=build/release/%.o) $(REL_LIBS)
+# The layers (design.md "Layers"): each part compiles with include/ and the private headers it may
+# see, its own folder's alone, but for the engine-development tools (dev/), which also see the
+# engine's internals and the commands' helpers.  A layer that includes another's private header
+# does not compile (tests/layers.sh tries each), and scripts/checksrc.sh refuses an include path
+# with "../" in it.
+LAYER_INC_lib := -Ilib
+LAYER_INC_mate := -Imate
+LAYER_INC_engine := -Iengine
+# The server includes libpq's header from where libpq-dev puts it.
+PG_INC := $(shell pg_config --includedir 2>/dev/null)
+LAYER_INC_server := -Iserver $(if $(PG_INC),-I$(PG_INC))
+LAYER_INC_app := -Iapp
+LAYER_INC_dev := -Idev -Iapp -Iengine
+$(foreach b,release debug,$(foreach l,lib mate engine server app dev,\
+	$(eval build/$(b)/$(l)/%.o: INC += $$(LAYER_INC_$(l)))))
+# A test sees its own folder's headers, and the private headers of the layer it tests, named here.
+tests_of = $(foreach t,$(1),build/release/tests/$(t).o build/debug/tests/$(t).o)
+build/release/tests/%.o build/debug/tests/%.o: INC += -Itests
+$(call tests_of,t_jkf): INC += $(LAYER_INC_lib)
+$(call tests_of,t_eval t_timeman t_tt): INC += $(LAYER_INC_engine)
+$(call tests_of,t_server_units t_store): INC += $(LAYER_INC_server)
+$(call tests_of,t_usi): INC += $(LAYER_INC_app)
+$(call tests_of,t_match_stats): INC += $(LAYER_INC_dev)
+
+bin/gyoku: build/release/$(MAIN:.c=.o) $(REL_LIBS)
 	@mkdir -p $(dir $@)
 	@echo "  LD      $@"
 	@$(CC) $(RELEASE_FLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
-bin/debug/gyoku: $(APP_SRC:%.c=build/debug/%.o) $(DBG_LIBS)
+bin/debug/gyoku: build/debug/$(MAIN:.c=.o) $(DBG_LIBS)
 	@mkdir -p $(dir $@)
 	@echo "  LD      $@"
 	@$(CC) $(DEBUG_FLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
-bin/gyoku-usi: build/release/$(USI_MAIN:.c=.o) build/release/app/args.o $(REL_LIBS)
+bin/gyoku-usi: build/release/$(USI_MAIN:.c=.o) $(REL_LIBS)
 	@mkdir -p $(dir $@)
 	@echo "  LD      $@"
 	@$(CC) $(RELEASE_FLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
-bin/debug/gyoku-usi: build/debug/$(USI_MAIN:.c=.o) build/debug/app/args.o $(DBG_LIBS)
+bin/debug/gyoku-usi: build/debug/$(USI_MAIN:.c=.o) $(DBG_LIBS)
 	@mkdir -p $(dir $@)
 	@echo "  LD      $@"
 	@$(CC) $(DEBUG_FLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
@@ -131,18 +160,12 @@ bin/tools/%: build/release/tests/tools/%.o $(REL_LIBS)
 	@echo "  LD      $@"
 	@$(CC) $(RELEASE_FLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
-build/release/tests/%.o build/debug/tests/%.o: INC += -Itests
-# The server and its tests include libpq's header from where libpq-dev puts it.
-PG_INC := $(shell pg_config --includedir 2>/dev/null)
-build/release/server/%.o build/debug/server/%.o build/release/tests/%.o build/debug/tests/%.o \
-	build/release/app/serve_cmd.o build/debug/app/serve_cmd.o: INC += -Iserver \
-	$(if $(PG_INC),-I$(PG_INC))
-
-# libFuzzer targets: clang, with the library sources compiled in.
+# libFuzzer targets: clang, with the library sources compiled in (with the library's flags).
 bin/fuzz/%: tests/fuzz/%.c $(LIB_SRC)
 	@mkdir -p $(dir $@)
 	@echo "  FUZZ    $@"
-	@$(FUZZ_CC) $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -DGY_DEBUG $(INC) $^ $(LDLIBS) -o $@
+	@$(FUZZ_CC) $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -DGY_DEBUG $(INC) $(LAYER_INC_lib) $^ $(LDLIBS) \
+		-o $@
 
 # The browser front end (web/, docs/server.md): bundled by npm into web/dist when a source is newer.
 WEB_SRC := $(shell find web/src -type f 2>/dev/null) web/index.html web/package.json web/build.mjs

@@ -8,10 +8,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../engine/usi.h"
 #include "args.h"
 #include "gyoku/init.h"
 #include "gyoku/version.h"
+#include "usi.h"
 
 static int usage(FILE *f, int status)
 {

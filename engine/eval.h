@@ -4,7 +4,7 @@
  * Every term is one weight times a count, so the evaluation is the dot
  * product of a weight vector with the position's feature vector, and the
  * weights can be tuned by logistic regression on game results (Texel
- * tuning, tools in engine/tune.c).  Features are counted from Black's
+ * tuning, dev/tune_cmd.c).  Features are counted from Black's
  * side: a White piece counts -1 on the feature of its rotated square.
  *
  * Feature blocks (indices into the weight vector):

@@ -2,7 +2,12 @@
 # checksrc.sh: source checks that CI runs (docs/style.md rules 14 and 15).
 #  - lib/, mate/ and server/ must not call the unbounded C functions banned
 #    there (atoi, strtok, sscanf, sprintf, strcpy, strcat, gets);
-#  - no file of the project may name a path of the machine it was written on.
+#  - no file of the project may name a path of the machine it was written on;
+#  - the layers (docs/design.md): no C file includes a path with "../" in it
+#    (a layer sees another's private headers only through the include paths
+#    the Makefile gives it) or a .c file (code is shared through archives),
+#    and no two private headers share a name (one name, one header, in
+#    whichever layers see both).
 # Looks at tracked files and at untracked files that are not ignored.
 # Prints file:line for each finding and exits 1, or prints "checksrc: ok".
 set -eu
@@ -39,6 +44,28 @@ fi
 hits=$(check "$machine_paths" '.')
 if [ -n "$hits" ]; then
 	echo "$hits" | sed 's/$/: absolute machine path/'
+	found=1
+fi
+
+include='^[[:space:]]*#[[:space:]]*include[[:space:]]*["<]'
+hits=$(check "$include"'[^">]*\.\./' '\.[ch]$')
+if [ -n "$hits" ]; then
+	echo "$hits" | sed 's/$/: include path with "..\/" (see the header through the include paths of its layer, Makefile)/'
+	found=1
+fi
+
+hits=$(check "$include"'[^">]*\.c[">]' '\.[ch]$')
+if [ -n "$hits" ]; then
+	echo "$hits" | sed 's/$/: a .c file included (link the archive of its layer instead)/'
+	found=1
+fi
+
+# The private headers, every .h outside include/, by name: a name twice is a finding for each.
+hits=$(tr '\0' '\n' <"$list" | grep -E '\.h$' | grep -vE '^include/|/node_modules/' | while IFS= read -r f; do
+	[ -f "$f" ] && printf '%s %s\n' "$(basename "$f")" "$f"
+done | sort | awk '{ n[$1]++; f[$1] = f[$1] " " $2 } END { for (h in n) if (n[h] > 1) print h ":" f[h] }' | sort)
+if [ -n "$hits" ]; then
+	echo "$hits" | sed 's/$/: private headers with one name/'
 	found=1
 fi
 

@@ -4,8 +4,8 @@
 # line "N passed, N failed" (plus skipped).  Full output: build/test.log,
 # and each suite's own in build/test-logs/NAME.log.
 #   quick  (make check) the release unit tests, the command-line cases, the
-#          search signature, the match, tune and play scripts and the
-#          source checks: about a minute on two cores.
+#          search signature, the match, tune and play scripts, the layers
+#          and the source checks: about a minute on two cores.
 #   full   (make test, what CI runs; the default) all of quick, and the
 #          sanitizer build's tests, the fuzzers for FUZZ_SECONDS each (5),
 #          the independent implementations, PostgreSQL, the web server and
@@ -278,6 +278,8 @@ if [ "$tier" = full ]; then
 	suite server-load env SERVER_GAMES=2 SERVER_SPECTATORS=4 SERVER_SECONDS=2 SERVER_CHECK=1 bench/server.sh
 	suite fuzz fuzz
 fi
+# The layers enforced by the build (issue 29, docs/design.md): breaches tried on make and checksrc.
+suite layers tests/layers.sh
 suite style style
 
 # run_suite I: runs suite I into $logs/NAME.log, then writes its exit status and seconds to NAME.rc

@@ -15,8 +15,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../engine/eval.h"
 #include "check.h"
+#include "eval.h"
 #include "randplay.h"
 
 enum { POSITIONS = 3000 };

@@ -1,5 +1,5 @@
 /*
- * tests/t_match_stats.c: the statistics of `gyoku match` (app/match_stats.h,
+ * tests/t_match_stats.c: the statistics of `gyoku match` (dev/match_stats.h,
  * issue 4), as data: tests/data/match_stats.txt (or the file given as
  * argument), one case a line, of two kinds:
  *
@@ -13,17 +13,17 @@
  *
  * Values are compared within 1e-6 (relative, or absolute near zero);
  * "nan", "inf" and "-inf" must match exactly.  The statistics live in the
- * gyoku command (app/), not in libgyoku, so this program compiles their
- * file in.  Prints one PASS/FAIL line per case (check.h).
+ * engine-development tools (dev/), not in libgyoku: this program links
+ * them from libgyoku_dev.a.  Prints one PASS/FAIL line per case (check.h).
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../app/match_stats.c"
 #include "check.h"
 #include "datafile.h"
+#include "match_stats.h"
 
 /* True when `got` is the expected value text `want`. */
 static bool same(double got, const char *want)

@@ -12,9 +12,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../engine/timeman.h"
 #include "check.h"
 #include "datafile.h"
+#include "timeman.h"
 
 /* Reads the clock words of `go` into `l`; false on a word it does not know. */
 static bool read_go(char *go, struct gy_limits *l)

@@ -10,9 +10,9 @@
  */
 #include <string.h>
 
-#include "../engine/tt.h"
 #include "check.h"
 #include "gyoku/gyoku.h"
+#include "tt.h"
 
 static uint64_t key_of(const char *sfen)
 {

@@ -1,6 +1,6 @@
 /*
  * tests/t_usi.c: USI transcripts (issue 4): commands in, expected lines
- * out, against the real USI layer (engine/usi.c) run on a thread of this
+ * out, against the real USI layer (app/usi.c) run on a thread of this
  * program with pipes for its standard input and output.
  *
  * tests/data/usi.txt holds the transcripts.  A line "= usi-N.M text"
@@ -24,9 +24,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../engine/usi.h"
 #include "check.h"
 #include "gyoku/init.h"
+#include "usi.h"
 
 enum { TIMEOUT_MS = 60000, LINE_MAX_LEN = 65536 };
 

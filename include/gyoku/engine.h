@@ -2,7 +2,7 @@
  * gyoku/engine.h: the playing engine (search, evaluation, transposition
  * table, time manager) as an API with callbacks.
  *
- * USI (engine/usi.c), the terminal game and the server are clients of this
+ * USI (app/usi.c), the terminal game and the server are clients of this
  * header; none of them parses engine text.  A search runs on threads the
  * engine owns: gy_engine_go returns at once, and the engine reports through
  * the callbacks, called from a search thread (never two at once for one

@@ -1,5 +1,5 @@
 /*
- * app/usiproc.h: one USI engine as a child process: started with
+ * dev/usiproc.h: one USI engine as a child process: started with
  * /bin/sh -c CMD in its own process group, spoken to over pipes, lines
  * read against a deadline on the monotonic clock, stopped with `quit` and,
  * when it does not leave, SIGKILL.
@@ -7,8 +7,8 @@
  * A struct usiproc is owned by one thread.  The caller ignores SIGPIPE
  * (a write to an engine that died then fails with USIPROC_EOF).
  */
-#ifndef APP_USIPROC_H
-#define APP_USIPROC_H
+#ifndef DEV_USIPROC_H
+#define DEV_USIPROC_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,5 +1,5 @@
 /*
- * app/match_cmd.c: `gyoku match`: the options, the game slots (one
+ * dev/match_cmd.c: `gyoku match`: the options, the game slots (one
  * thread and one pair of engine processes each), the result lines, the
  * records and the final statistics.  Games are numbered from 1; game i
  * plays opening (i-1)/2 (cycling through the file), the first engine

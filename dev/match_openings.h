@@ -1,5 +1,5 @@
 /*
- * app/match_openings.h: `gyoku match --make-openings N`: generates a
+ * dev/match_openings.h: `gyoku match --make-openings N`: generates a
  * file of varied, balanced start positions for matches.
  *
  * Each candidate is a short random opening from the even-game start
@@ -13,8 +13,8 @@
  * from a seeded generator, so a run with the same engine, seed, depth and
  * count gives the same file.
  */
-#ifndef APP_MATCH_OPENINGS_H
-#define APP_MATCH_OPENINGS_H
+#ifndef DEV_MATCH_OPENINGS_H
+#define DEV_MATCH_OPENINGS_H
 
 #include "match_game.h"
 

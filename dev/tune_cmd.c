@@ -1,5 +1,5 @@
 /*
- * app/tune_cmd.c: `gyoku tune`: Texel tuning of the evaluation weights
+ * dev/tune_cmd.c: `gyoku tune`: Texel tuning of the evaluation weights
  * (engine/eval.h) on positions written by `gyoku selfplay`.
  *
  * The model: for a position with features x (from Black's side) and game
@@ -28,9 +28,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../engine/eval.h"
 #include "args.h"
 #include "commands.h"
+#include "eval.h"
 #include "gyoku/usi.h"
 
 struct tn_data {

@@ -1,5 +1,5 @@
 /*
- * app/match_stats.h: the statistics of a match from its wins, draws and
+ * dev/match_stats.h: the statistics of a match from its wins, draws and
  * losses (from the first engine's point of view): score, Elo difference
  * with its 95% error bar, likelihood of superiority, and the sequential
  * probability ratio test.
@@ -20,8 +20,8 @@
  * Values are pinned by tests/data/match_stats.txt (computed independently
  * with Python's math module).  All functions are pure.
  */
-#ifndef APP_MATCH_STATS_H
-#define APP_MATCH_STATS_H
+#ifndef DEV_MATCH_STATS_H
+#define DEV_MATCH_STATS_H
 
 /* Results from the first engine's point of view. */
 struct match_wdl {

@@ -1,5 +1,5 @@
 /*
- * app/usiproc.c: USI engines as child processes (usiproc.h).
+ * dev/usiproc.c: USI engines as child processes (usiproc.h).
  *
  * Invariants: pid > 0 exactly when both pipe ends are open; buf holds
  * `len` bytes read from the engine that are not yet returned as lines.

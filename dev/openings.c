@@ -1,5 +1,5 @@
 /*
- * app/openings.c: reading a match's start positions (openings.h).
+ * dev/openings.c: reading a match's start positions (openings.h).
  */
 #include "openings.h"
 

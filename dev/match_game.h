@@ -1,5 +1,5 @@
 /*
- * app/match_game.h: one game of `gyoku match` between two USI engine
+ * dev/match_game.h: one game of `gyoku match` between two USI engine
  * processes, refereed with libgyoku.
  *
  * The game is a session (gyoku/session.h) under strict rules, which
@@ -18,8 +18,8 @@
  * absorbs the latency of pipes and process scheduling, which the engine
  * cannot control.
  */
-#ifndef APP_MATCH_GAME_H
-#define APP_MATCH_GAME_H
+#ifndef DEV_MATCH_GAME_H
+#define DEV_MATCH_GAME_H
 
 #include <stdint.h>
 

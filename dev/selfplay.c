@@ -1,7 +1,7 @@
 /*
- * app/selfplay.c: `gyoku selfplay`: engine-vs-engine games played in this
+ * dev/selfplay.c: `gyoku selfplay`: engine-vs-engine games played in this
  * process through gyoku/engine.h, writing quiet positions with the game
- * result for the evaluation tuner (app/tune_cmd.c, docs/tuning.md).
+ * result for the evaluation tuner (dev/tune_cmd.c, docs/tuning.md).
  *
  * Output: a first line "# gyoku selfplay ARGS", then one line per sample:
  * SFEN <TAB> result for Black (1, 0.5, 0) <TAB> search score for Black
@@ -21,7 +21,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../engine/see.h"
 #include "args.h"
 #include "commands.h"
 #include "gyoku/engine.h"
@@ -30,6 +29,7 @@
 #include "gyoku/session.h"
 #include "gyoku/usi.h"
 #include "match_stats.h"
+#include "see.h"
 #include "usiproc.h"
 
 enum { SP_MAX_PLIES = 320, SP_ADJ_SCORE = 3000, SP_ADJ_PLIES = 4, SP_MATE = 32000 };
@@ -95,7 +95,7 @@ static void sp_on_bestmove(void *ctx, enum gy_best_kind kind, gy_move move, gy_m
 struct sp_player {
 	struct gy_engine *e;
 	struct sp_answer ans;
-	struct usiproc *usi; /* app/usiproc.h, the match runner's client */
+	struct usiproc *usi; /* dev/usiproc.h, the match runner's client */
 };
 
 /* USI engines get this long to start and to answer `isready`. */

@@ -1,5 +1,5 @@
 /*
- * app/match_stats.c: match statistics (match_stats.h gives the formulas
+ * dev/match_stats.c: match statistics (match_stats.h gives the formulas
  * and their sources).
  */
 #include "match_stats.h"

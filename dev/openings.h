@@ -1,12 +1,12 @@
 /*
- * app/openings.h: the start positions of a match, read from a file of
+ * dev/openings.h: the start positions of a match, read from a file of
  * one start per line: a SFEN ("lnsgkgsnl/... b - 1"), or a USI position
  * line with or without its leading word ("startpos moves 7g7f 3c3d",
  * "sfen <SFEN> moves ...", "position startpos moves ...").  Blank lines
  * and lines starting with '#' are comments.
  */
-#ifndef APP_OPENINGS_H
-#define APP_OPENINGS_H
+#ifndef DEV_OPENINGS_H
+#define DEV_OPENINGS_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,5 +1,5 @@
 /*
- * app/match_openings.c: generating a match openings file
+ * dev/match_openings.c: generating a match openings file
  * (match_openings.h).
  */
 #include "match_openings.h"

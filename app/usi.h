@@ -1,8 +1,9 @@
 /*
- * engine/usi.h: the USI protocol front end of the engine (gyoku-usi).
+ * app/usi.h: the USI protocol front end of gyoku-usi, a client of the engine
+ * API (gyoku/engine.h) like the terminal game and the server.
  */
-#ifndef ENGINE_USI_H
-#define ENGINE_USI_H
+#ifndef APP_USI_H
+#define APP_USI_H
 
 #include <stdio.h>
 

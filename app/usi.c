@@ -1,5 +1,6 @@
 /*
- * engine/usi.c: the USI protocol (usi.h), the engine's only text layer.
+ * app/usi.c: the USI protocol (usi.h), the only text layer of the engine,
+ * which it drives through gyoku/engine.h alone.
  *
  * The loop reads commands from one stream and writes answers to another;
  * search reports arrive on the engine's thread through the callbacks.

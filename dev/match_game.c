@@ -1,5 +1,5 @@
 /*
- * app/match_game.c: one refereed game between two USI engines
+ * dev/match_game.c: one refereed game between two USI engines
  * (match_game.h).
  *
  * The game in progress is a session (gyoku/session.h) under strict rules:
