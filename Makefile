@@ -36,7 +36,11 @@ LDLIBS := -Wl,--as-needed -ljansson -pthread -lm -lmicrohttpd -lsqlite3 -lpq -la
 
 LIB_SRC := $(wildcard lib/*.c)
 MATE_SRC := $(wildcard mate/*.c)
-ENGINE_SRC := $(wildcard engine/*.c)
+# The evaluation weights are data, data/eval/weights.txt (written by gyoku tune), built into the
+# engine as engine/eval_weights_data.c generated in build/gen/ (below).
+EVAL_WEIGHTS := data/eval/weights.txt
+ENGINE_GEN := engine/eval_weights_data.c
+ENGINE_SRC := $(wildcard engine/*.c) $(ENGINE_GEN)
 SERVER_SRC := $(wildcard server/*.c)
 # app/main.c is the gyoku program and app/usi_main.c gyoku-usi; the rest of app/ and dev/ are archives.
 MAIN := app/main.c
@@ -66,15 +70,26 @@ all: bin/gyoku bin/gyoku-usi
 deps:
 	@scripts/deps.sh
 
+# compile FLAGS[,NOTE]: the recipe of an object from its C file, a source or one generated in build/gen/.
+define compile
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<$(2)"
+	@$(CC) $(WARN) $(1) $(CFLAGS) $(INC) $(DEFS) -MMD -MP -c $< -o $@
+endef
 build/release/%.o: %.c
-	@mkdir -p $(dir $@)
-	@echo "  CC      $<"
-	@$(CC) $(WARN) $(RELEASE_FLAGS) $(CFLAGS) $(INC) $(DEFS) -MMD -MP -c $< -o $@
-
+	$(call compile,$(RELEASE_FLAGS))
+build/release/%.o: build/gen/%.c
+	$(call compile,$(RELEASE_FLAGS))
 build/debug/%.o: %.c
+	$(call compile,$(DEBUG_FLAGS), (debug))
+build/debug/%.o: build/gen/%.c
+	$(call compile,$(DEBUG_FLAGS), (debug))
+
+# The weights as C (scripts/eval_weights.sh), again when the data or the script changes.
+build/gen/$(ENGINE_GEN): $(EVAL_WEIGHTS) scripts/eval_weights.sh
 	@mkdir -p $(dir $@)
-	@echo "  CC      $< (debug)"
-	@$(CC) $(WARN) $(DEBUG_FLAGS) $(CFLAGS) $(INC) $(DEFS) -MMD -MP -c $< -o $@
+	@echo "  GEN     $@"
+	@scripts/eval_weights.sh $< > $@.tmp && mv $@.tmp $@
 
 # The version (include/gyoku/version.h) names the commit it was built from, when built from a git
 # checkout: lib/version.c gets `git describe` as GY_GIT_DESCRIBE, and build/git-describe.txt, rewritten

@@ -30,7 +30,7 @@ static void usage(FILE *f)
 	      "                                             the web game server (http://127.0.0.1:8080)\n"
 	      "  selfplay --games N (--nodes K | --depth D) [--random-plies R] [--seed S] [--threads T] --out FILE\n"
 	      "                                             engine self-play games, positions for tuning\n"
-	      "  tune --data FILE [--epochs N] [--lambda L] --out engine/eval_weights.c\n"
+	      "  tune --data FILE [--epochs N] [--lambda L] --out data/eval/weights.txt\n"
 	      "                                             Texel tuning of the evaluation weights\n"
 	      "  help, --help                               this text\n"
 	      "  --version                                  the version\n"

@@ -102,7 +102,10 @@ _Static_assert(EVAL_PHASE_NB <= 65536, "feature indices must fit struct eval_fea
 /* The most features one position produces. */
 enum { EVAL_MAX_FEATURES = 640 };
 
-/* The weights the engine plays with (engine/eval_weights.c, written by the tuner). */
+/*
+ * The weights the engine plays with: data/eval/weights.txt, written by the
+ * tuner, built in as C (scripts/eval_weights.sh).
+ */
 extern const int16_t gy__eval_weights[EVAL_NB];
 
 /* The evaluation of `p` with `w`, in centipawns from the side to move. */

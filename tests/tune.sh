@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # tests/tune.sh: `gyoku selfplay` and `gyoku tune` (issue 4, docs/tuning.md):
 # the data file's shape, games independent of the thread count and fixed by
-# the seed, every SFEN valid; the weights file written with its header, one
-# weight per feature, the seed weights for --epochs 0 --init seed, and a
-# file that compiles; the same fit with more threads; usage and data
-# errors.  Prints PASS/FAIL lines tune-1.N.  Run from the repository root
-# after the binaries are built.
+# the seed, every SFEN valid; the weights file (data/eval/weights.txt)
+# written with its header, one weight per feature, the seed weights for
+# --epochs 0 --init seed, and a file the build turns into C that compiles;
+# the same fit with more threads; usage and data errors; the weights built
+# in are the shipped file's.  Prints PASS/FAIL lines tune-1.N.  Run from
+# the repository root after the binaries are built.
 set -u
 cd "$(dirname "$0")/.."
 tmp=build/tune-test${GYOKU:+-$(basename "$(dirname "$GYOKU")")} # bin/debug/gyoku: build/tune-test-debug
@@ -41,41 +42,53 @@ while IFS=$'\t' read -r sfen _; do
 done < <(tail -n +2 "$tmp/a.txt" 2> /dev/null | awk 'NR % 10 == 1')
 check tune-1.3 "$bad of $seen positions do not parse" [ "$bad" = 0 -a "$seen" -gt 2 ]
 
-# 1.4: tune writes one weight per feature (as many as the shipped file has) and a header with the data's command.
-"$gyoku" tune --data "$tmp/a.txt" --data "$tmp/c.txt" --epochs 5 --out "$tmp/w.c" > "$tmp/w.log" 2>&1
-nweights() { sed -n '/eval_weights\[EVAL_NB\] = {/,/^};/p' "$1" | tail -n +2 | grep -oE -- '-?[0-9]+' | wc -l; }
-got=$(nweights "$tmp/w.c") want=$(nweights engine/eval_weights.c)
+# weights FILE: the weights of a weights file, one a line (its lines but the "#" comments).
+weights() { grep -v '^#' "$1" | tr -s ' ' '\n' | grep -v '^$'; }
+# 1.4: tune writes one weight per feature (as many as the shipped file has), whole numbers only, 16 to a
+# line, after a header of comments with the data's command.
+"$gyoku" tune --data "$tmp/a.txt" --data "$tmp/c.txt" --epochs 5 --out "$tmp/w.txt" > "$tmp/w.log" 2>&1
+got=$(weights "$tmp/w.txt" | wc -l) want=$(weights data/eval/weights.txt | wc -l)
 check tune-1.4 "$got weights, want $want: $(tail -2 "$tmp/w.log" | tr '\n' ' ')" bash -c "
-	[ $got = $want ] && grep -q 'gyoku selfplay --games 4 ' $tmp/w.c &&
-	grep -qE 'positions [(][0-9]+ features[)], K = ' $tmp/w.c && grep -q '^tune: wrote ' $tmp/w.log"
+	[ $got = $want ] && [ $got -gt 0 ] && grep -q '^#   gyoku selfplay --games 4 ' $tmp/w.txt &&
+	grep -qE '^# [0-9]+ positions [(][0-9]+ features[)], K = ' $tmp/w.txt && grep -q '^tune: wrote ' $tmp/w.log &&
+	! grep -v '^#' $tmp/w.txt | grep -qvE '^-?[0-9]+( -?[0-9]+){0,15}\$' &&
+	[ \$(grep -v '^#' $tmp/w.txt | wc -l) = $(((want + 15) / 16)) ]"
 # 1.5: --epochs 0 --init seed writes the seed weights: the piece values first.
-"$gyoku" tune --data "$tmp/a.txt" --epochs 0 --init seed --out "$tmp/seed.c" > /dev/null 2>&1
-check tune-1.5 "seed weights: $(grep -m1 -A1 'eval_weights\[EVAL_NB\]' "$tmp/seed.c" | tail -1)" \
-	grep -q '^	0, 90, 315, 405, 495, 855, 990, 540, 0, 540, 540, 540, 540, 945, 1395, 0,$' "$tmp/seed.c"
-# 1.6: the written file compiles as engine/eval_weights.c would.
-check tune-1.6 "the weights file does not compile" \
-	"${CC:-cc}" -std=c11 -Wall -Wextra -Werror -Iinclude -Iengine -c "$tmp/w.c" -o "$tmp/w.o"
+"$gyoku" tune --data "$tmp/a.txt" --epochs 0 --init seed --out "$tmp/seed.txt" > /dev/null 2>&1
+check tune-1.5 "seed weights: $(grep -m1 -v '^#' "$tmp/seed.txt")" \
+	grep -q '^0 90 315 405 495 855 990 540 0 540 540 540 540 945 1395 0$' "$tmp/seed.txt"
+# 1.6: the written file builds as data/eval/weights.txt does: made C by scripts/eval_weights.sh, it
+# compiles with the engine's flags; the shipped file makes the same C but for its name and numbers.
+check tune-1.6 "the weights file does not build: $(scripts/eval_weights.sh "$tmp/w.txt" 2>&1 > /dev/null)" bash -c "
+	scripts/eval_weights.sh $tmp/w.txt > $tmp/w.c &&
+	${CC:-cc} -std=c11 -Wall -Wextra -Werror -Iinclude -Iengine -c $tmp/w.c -o $tmp/w.o &&
+	cmp -s <(sed 's/-\?[0-9][0-9]*/N/g; /weights of /d' $tmp/w.c) \
+		<(scripts/eval_weights.sh data/eval/weights.txt | sed 's/-\?[0-9][0-9]*/N/g; /weights of /d')"
 # 1.7: usage errors exit 2: selfplay without --out, tune without --data.
 "$gyoku" selfplay --games 2 --nodes 100 > "$tmp/u1" 2>&1
 r1=$?
-"$gyoku" tune --out "$tmp/x.c" > "$tmp/u2" 2>&1
+"$gyoku" tune --out "$tmp/x.txt" > "$tmp/u2" 2>&1
 r2=$?
 check tune-1.7 "exit $r1 and $r2" bash -c "[ $r1 = 2 ] && [ $r2 = 2 ] && grep -q '^usage: gyoku selfplay' $tmp/u1 &&
-	grep -q '^usage: gyoku tune' $tmp/u2 && [ ! -e $tmp/x.c ]"
+	grep -q '^usage: gyoku tune' $tmp/u2 && [ ! -e $tmp/x.txt ]"
 # 1.8: a missing data file and one with no position are errors (exit 1) that write nothing.
-"$gyoku" tune --data "$tmp/none.txt" --out "$tmp/x.c" > "$tmp/e1" 2>&1
+"$gyoku" tune --data "$tmp/none.txt" --out "$tmp/x.txt" > "$tmp/e1" 2>&1
 r1=$?
 printf 'garbage\nfoo\tbar\n' > "$tmp/bad.txt"
-"$gyoku" tune --data "$tmp/bad.txt" --out "$tmp/x.c" > "$tmp/e2" 2>&1
+"$gyoku" tune --data "$tmp/bad.txt" --out "$tmp/x.txt" > "$tmp/e2" 2>&1
 r2=$?
 check tune-1.8 "exit $r1 and $r2: $(cat "$tmp/e1" "$tmp/e2" | tr '\n' ' ')" bash -c "
-	[ $r1 = 1 ] && [ $r2 = 1 ] && grep -q 'none.txt' $tmp/e1 && grep -q '1 unreadable' $tmp/e2 && [ ! -e $tmp/x.c ]"
+	[ $r1 = 1 ] && [ $r2 = 1 ] && grep -q 'none.txt' $tmp/e1 && grep -q '1 unreadable' $tmp/e2 && [ ! -e $tmp/x.txt ]"
 # 1.9: --threads 3 fits the weights --threads 1 does (the gradient is only summed in another order:
 # at most a few weights may round the other way, by one); --threads 0 is a usage error.
-"$gyoku" tune --data "$tmp/a.txt" --data "$tmp/c.txt" --epochs 5 --threads 3 --out "$tmp/w3.c" > "$tmp/w3.log" 2>&1
-"$gyoku" tune --data "$tmp/a.txt" --epochs 1 --threads 0 --out "$tmp/x.c" > "$tmp/u3" 2>&1
+"$gyoku" tune --data "$tmp/a.txt" --data "$tmp/c.txt" --epochs 5 --threads 3 --out "$tmp/w3.txt" > "$tmp/w3.log" 2>&1
+"$gyoku" tune --data "$tmp/a.txt" --epochs 1 --threads 0 --out "$tmp/x.txt" > "$tmp/u3" 2>&1
 r3=$?
-weights() { sed -n '/eval_weights\[EVAL_NB\] = {/,/^};/p' "$1" | tail -n +2 | grep -oE -- '-?[0-9]+'; }
-ndiff=$(paste <(weights "$tmp/w.c") <(weights "$tmp/w3.c") | awk '$1 != $2 { n++; d = $1 - $2; if (d > 1 || d < -1) n += 1000 } END { print n + 0 }')
+ndiff=$(paste <(weights "$tmp/w.txt") <(weights "$tmp/w3.txt") | awk '$1 != $2 { n++; d = $1 - $2; if (d > 1 || d < -1) n += 1000 } END { print n + 0 }')
 check tune-1.9 "$ndiff weights differ (1000 per gap over one); --threads 0 exit $r3" bash -c "
-	[ $ndiff -le 5 ] && [ $(weights "$tmp/w3.c" | wc -l) = $got ] && [ $r3 = 2 ] && [ ! -e $tmp/x.c ]"
+	[ $ndiff -le 5 ] && [ $(weights "$tmp/w3.txt" | wc -l) = $got ] && [ $r3 = 2 ] && [ ! -e $tmp/x.txt ]"
+# 1.10: the engine plays with the shipped weights file, bit for bit: --epochs 0 --init current writes
+# back the weights built in, and they are data/eval/weights.txt's.
+"$gyoku" tune --data "$tmp/a.txt" --epochs 0 --init current --out "$tmp/current.txt" > /dev/null 2>&1
+check tune-1.10 "the weights built in are not data/eval/weights.txt's" \
+	cmp -s <(weights "$tmp/current.txt") <(weights data/eval/weights.txt)
