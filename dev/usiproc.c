@@ -113,7 +113,9 @@ static bool take_line(struct usiproc *p, char *line, size_t cap)
 	if (keep > 0 && p->buf[keep - 1] == '\r')
 		keep--;
 	if (keep >= cap)
-		keep = cap - 1;
+		keep = cap ? cap - 1 : 0;
+	if (!cap)
+		return false;
 	memcpy(line, p->buf, keep);
 	line[keep] = '\0';
 	size_t used = nl ? n + 1 : n;

@@ -305,7 +305,7 @@ enum { RATE_TRIES = 64 };
 static int commit(struct srv *s, struct game *g, int old_ply, enum store_status old_status,
 		  const struct store_move *move, struct why *why)
 {
-	struct store_rating ratings[2];
+	struct store_rating ratings[2] = {{0}};
 	int nr = g->row.status == STORE_ENDED && old_status != STORE_ENDED ? rate(s, g, ratings) : 0;
 	enum store_err e = store_game_update(s->store, &g->row, old_ply, old_status, move, ratings, nr);
 	for (int tries = 1; e == STORE_STALE && tries < RATE_TRIES; tries++) {
