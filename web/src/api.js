@@ -54,7 +54,9 @@ export async function api(method, path, body, retried = false) {
 	let res;
 	try {
 		res = await fetch(path, {
-			method, headers, credentials: 'same-origin',
+			method,
+			headers,
+			credentials: 'same-origin',
 			body: method === 'POST' ? JSON.stringify(body === undefined ? {} : body) : undefined,
 		});
 	} catch {

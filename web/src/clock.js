@@ -51,7 +51,15 @@ function parseDuration(s) {
 export function parseTimeControl(text) {
 	if (!text) return null;
 	/** @type {TimeControl} */
-	const tc = { mainMs: 0, byoyomiMs: 0, periods: 0, incrementMs: 0, days: 0, vacationDays: 0, autoVacation: false };
+	const tc = {
+		mainMs: 0,
+		byoyomiMs: 0,
+		periods: 0,
+		incrementMs: 0,
+		days: 0,
+		vacationDays: 0,
+		autoVacation: false,
+	};
 	const corr = /^(\d+)d(?:\/v(\d+))?(\/auto)?$/.exec(text.trim());
 	if (corr) {
 		tc.days = Number(corr[1]);

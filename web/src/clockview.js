@@ -27,8 +27,12 @@ const TICK_MS = 100;
 
 /** One clock element. */
 function clockEl(/** @type {Color} */ color) {
-	return h('div', { class: 'clock', 'data-testid': `clock-${color}`, 'data-color': color },
-		h('span', { class: 'clock-main' }), h('span', { class: 'clock-sub' }));
+	return h(
+		'div',
+		{ class: 'clock', 'data-testid': `clock-${color}`, 'data-color': color },
+		h('span', { class: 'clock-main' }),
+		h('span', { class: 'clock-sub' }),
+	);
 }
 
 export class ClockPair {
@@ -71,7 +75,12 @@ export class ClockPair {
 		if (this.clocks && this.live) {
 			const elapsed = performance.now() - this.received;
 			const run = this.clocks.running;
-			if (run) this.clocks = { ...this.clocks, [run]: projectClock(this.clocks[run], elapsed + this.lag, this.tc), running: null };
+			if (run)
+				this.clocks = {
+					...this.clocks,
+					[run]: projectClock(this.clocks[run], elapsed + this.lag, this.tc),
+					running: null,
+				};
 		}
 		this.set(this.clocks, undefined, false);
 	}
@@ -83,7 +92,9 @@ export class ClockPair {
 			el.hidden = !c || !c[color];
 			if (!c || !c[color]) continue;
 			const running = this.live && c.running === color;
-			const view = running ? projectClock(c[color], performance.now() - this.received + this.lag, this.tc) : c[color];
+			const view = running
+				? projectClock(c[color], performance.now() - this.received + this.lag, this.tc)
+				: c[color];
 			const d = clockDisplay(view, this.tc);
 			/** @type {HTMLElement} */ (el.firstChild).textContent = d.main;
 			/** @type {HTMLElement} */ (el.lastChild).textContent = d.sub;

@@ -23,9 +23,14 @@ import { resultText, resultTitle, ratingDelta, playerName, colorName } from './g
  */
 export function actionButtons(g, me, act) {
 	const btn = (/** @type {string} */ action, /** @type {string} */ label, cls = '', disabled = false) =>
-		h('button', { class: 'btn ' + cls, 'data-testid': action, disabled, onclick: () => act(action) }, label);
+		h(
+			'button',
+			{ class: 'btn ' + cls, 'data-testid': action, disabled, onclick: () => act(action) },
+			label,
+		);
 	const out = [];
-	const isMe = (/** @type {string | null | undefined} */ n) => Boolean(me && n && n.toLowerCase() === me.toLowerCase());
+	const isMe = (/** @type {string | null | undefined} */ n) =>
+		Boolean(me && n && n.toLowerCase() === me.toLowerCase());
 	if (g.status === 'waiting' && me) {
 		if (isMe(g.creator)) out.push(btn('cancel', 'Cancel the game'));
 		else if (!g.challenged || isMe(g.challenged)) out.push(btn('accept', 'Accept', 'primary'));
@@ -35,7 +40,8 @@ export function actionButtons(g, me, act) {
 		out.push(btn('resign', 'Resign', 'danger'));
 		out.push(btn('declare', 'Declare impasse', '', g.side !== g.you));
 		const clock = g.clocks && g.clocks[g.you];
-		if (g.kind === 'correspondence' && clock && clock.vacation_days > 0) out.push(btn('vacation', 'Vacation'));
+		if (g.kind === 'correspondence' && clock && clock.vacation_days > 0)
+			out.push(btn('vacation', 'Vacation'));
 	}
 	return out;
 }
@@ -55,13 +61,42 @@ export function confirmDeclare(g) {
 	if (imp) {
 		const rule = g.impasse.rule ? `${g.impasse.rule}-point rule` : 'the game’s rule';
 		const need = g.impasse.rule === '27' ? (g.you === 'black' ? 28 : 27) : null;
-		body.push(h('p', null, `Under the ${rule}:`),
-			h('table', { class: 'impasse', 'data-testid': 'impasse-points' },
-				h('tr', null, h('th', null, 'Points'), h('td', null, String(imp.points) + (need ? ` (${need} needed)` : ''))),
-				h('tr', null, h('th', null, 'Pieces in the zone'), h('td', null, String(imp.pieces) + (g.impasse.rule === '27' ? ' (10 needed)' : ''))),
-				h('tr', null, h('th', null, 'King in the zone'), h('td', null, imp.in_zone ? 'yes' : 'no'))),
-			h('p', { class: imp.ok ? 'good' : 'bad' },
-				imp.ok ? 'The declaration would succeed: you win.' : 'The declaration would fail, and a failed declaration loses the game.'));
+		body.push(
+			h('p', null, `Under the ${rule}:`),
+			h(
+				'table',
+				{ class: 'impasse', 'data-testid': 'impasse-points' },
+				h(
+					'tr',
+					null,
+					h('th', null, 'Points'),
+					h('td', null, String(imp.points) + (need ? ` (${need} needed)` : '')),
+				),
+				h(
+					'tr',
+					null,
+					h('th', null, 'Pieces in the zone'),
+					h(
+						'td',
+						null,
+						String(imp.pieces) + (g.impasse.rule === '27' ? ' (10 needed)' : ''),
+					),
+				),
+				h(
+					'tr',
+					null,
+					h('th', null, 'King in the zone'),
+					h('td', null, imp.in_zone ? 'yes' : 'no'),
+				),
+			),
+			h(
+				'p',
+				{ class: imp.ok ? 'good' : 'bad' },
+				imp.ok
+					? 'The declaration would succeed: you win.'
+					: 'The declaration would fail, and a failed declaration loses the game.',
+			),
+		);
 	} else {
 		body.push(h('p', null, 'The server will count the points. A failed declaration loses the game.'));
 	}
@@ -74,7 +109,14 @@ export function confirmDeclare(g) {
  */
 export function askVacation(g) {
 	const left = g.clocks && g.you && g.clocks[g.you] ? g.clocks[g.you].vacation_days : 0;
-	return numberDialog('Take a vacation', `Days (${left} left):`, 'days', 1, Math.max(1, left), 'Start the vacation');
+	return numberDialog(
+		'Take a vacation',
+		`Days (${left} left):`,
+		'days',
+		1,
+		Math.max(1, left),
+		'Start the vacation',
+	);
 }
 
 /**
@@ -82,11 +124,30 @@ export function askVacation(g) {
  * @param {string} id
  */
 export function exportLinks(id) {
-	const formats = [['kif', 'KIF'], ['ki2', 'KI2'], ['csa', 'CSA'], ['sfen', 'SFEN'], ['usi', 'USI'], ['jkf', 'JKF']];
-	return h('div', { class: 'exports' }, h('span', { class: 'label' }, 'Export'),
-		...formats.map(([f, label]) => h('a', {
-			href: `${gamePath(id)}/export?format=${f}`, 'data-testid': `export-${f}`, download: `gyoku-${id}.${f}`,
-		}, label)));
+	const formats = [
+		['kif', 'KIF'],
+		['ki2', 'KI2'],
+		['csa', 'CSA'],
+		['sfen', 'SFEN'],
+		['usi', 'USI'],
+		['jkf', 'JKF'],
+	];
+	return h(
+		'div',
+		{ class: 'exports' },
+		h('span', { class: 'label' }, 'Export'),
+		...formats.map(([f, label]) =>
+			h(
+				'a',
+				{
+					href: `${gamePath(id)}/export?format=${f}`,
+					'data-testid': `export-${f}`,
+					download: `gyoku-${id}.${f}`,
+				},
+				label,
+			),
+		),
+	);
 }
 
 /**
@@ -99,8 +160,13 @@ export function showResult(g) {
 		for (const color of /** @type {('black'|'white')[]} */ (['black', 'white'])) {
 			const r = g.ratings[color];
 			if (!r) continue;
-			body.push(h('p', { class: 'rating-change', 'data-testid': 'rating-change' },
-				`${colorName(color)} ${playerName(g[color])}: ${Math.round(r.before)} → ${Math.round(r.after)} (${ratingDelta(r)})`));
+			body.push(
+				h(
+					'p',
+					{ class: 'rating-change', 'data-testid': 'rating-change' },
+					`${colorName(color)} ${playerName(g[color])}: ${Math.round(r.before)} → ${Math.round(r.after)} (${ratingDelta(r)})`,
+				),
+			);
 		}
 	}
 	return messageDialog('result-dialog', resultTitle(g), body);

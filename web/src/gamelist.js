@@ -39,16 +39,40 @@ function stateText(g, me) {
  */
 export function gameList(games, me, buttons, empty = 'No games.') {
 	if (!games.length) return h('p', { class: 'empty' }, empty);
-	return h('ul', { class: 'game-list' }, ...games.map((g) => {
-		const seek = g.status === 'waiting';
-		const players = seek
-			? h('span', { class: 'players' }, g.creator || player(g.black || g.white))
-			: h('span', { class: 'players' }, '☗ ', player(g.black), h('span', { class: 'vs' }, ' vs '), '☖ ', player(g.white));
-		return h('li', { class: 'game-row', 'data-testid': 'game-row', 'data-game': g.id },
-			h('a', { class: 'game-link', href: `#/game/${encodeURIComponent(g.id)}` },
-				players,
-				h('span', { class: 'meta' }, [g.time || '', handicapName(g.handicap), g.rated ? 'rated' : 'casual'].filter(Boolean).join(' · ')),
-				h('span', { class: 'state ' + (g.status || '') }, stateText(g, me))),
-			buttons ? h('span', { class: 'row-buttons' }, ...buttons(g)) : null);
-	}));
+	return h(
+		'ul',
+		{ class: 'game-list' },
+		...games.map((g) => {
+			const seek = g.status === 'waiting';
+			const players = seek
+				? h('span', { class: 'players' }, g.creator || player(g.black || g.white))
+				: h(
+						'span',
+						{ class: 'players' },
+						'☗ ',
+						player(g.black),
+						h('span', { class: 'vs' }, ' vs '),
+						'☖ ',
+						player(g.white),
+					);
+			return h(
+				'li',
+				{ class: 'game-row', 'data-testid': 'game-row', 'data-game': g.id },
+				h(
+					'a',
+					{ class: 'game-link', href: `#/game/${encodeURIComponent(g.id)}` },
+					players,
+					h(
+						'span',
+						{ class: 'meta' },
+						[g.time || '', handicapName(g.handicap), g.rated ? 'rated' : 'casual']
+							.filter(Boolean)
+							.join(' · '),
+					),
+					h('span', { class: 'state ' + (g.status || '') }, stateText(g, me)),
+				),
+				buttons ? h('span', { class: 'row-buttons' }, ...buttons(g)) : null,
+			);
+		}),
+	);
 }

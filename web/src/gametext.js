@@ -112,8 +112,10 @@ export function resultTitle(g) {
 export function statusText(g, me) {
 	if (g.status === 'ended' || g.status === 'canceled') return resultText(g);
 	if (g.status === 'waiting') {
-		if (g.challenged) return me && g.challenged.toLowerCase() === me.toLowerCase()
-			? `${g.creator} challenges you` : `Waiting for ${g.challenged} to accept`;
+		if (g.challenged)
+			return me && g.challenged.toLowerCase() === me.toLowerCase()
+				? `${g.creator} challenges you`
+				: `Waiting for ${g.challenged} to accept`;
 		return me && g.creator === me ? 'Waiting for an opponent' : `Open seek by ${g.creator}`;
 	}
 	if (g.you && g.side === g.you) return 'Your turn';

@@ -34,11 +34,24 @@ export class HandView {
 			const n = hand[k] || 0;
 			if (!n) continue;
 			const piece = colored(k, this.color);
-			const cls = 'hand-piece' + (selected === k ? ' selected' : '') + (lifted === k && n === 1 ? ' lifted' : '');
-			items.push(h('div', {
-				class: cls, 'data-hand': this.color, 'data-piece': piece, 'data-count': n,
-				title: `${PIECE_NAMES[k]}${n > 1 ? ' ×' + n : ''}`,
-			}, pieceSvg(piece, style, flipped), n > 1 ? h('span', { class: 'count' }, n) : null));
+			const cls =
+				'hand-piece' +
+				(selected === k ? ' selected' : '') +
+				(lifted === k && n === 1 ? ' lifted' : '');
+			items.push(
+				h(
+					'div',
+					{
+						class: cls,
+						'data-hand': this.color,
+						'data-piece': piece,
+						'data-count': n,
+						title: `${PIECE_NAMES[k]}${n > 1 ? ' ×' + n : ''}`,
+					},
+					pieceSvg(piece, style, flipped),
+					n > 1 ? h('span', { class: 'count' }, n) : null,
+				),
+			);
 		}
 		this.el.replaceChildren(...items);
 	}

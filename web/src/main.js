@@ -44,15 +44,47 @@ let current = null;
 
 function drawNav() {
 	const me = session.me;
-	replace(nav,
+	replace(
+		nav,
 		h('a', { href: '#/', 'data-testid': 'nav-play' }, 'Play'),
 		h('a', { href: '#/import', 'data-testid': 'nav-import' }, 'Import'),
 		...(me
-			? [h('a', { href: `#/user/${encodeURIComponent(me.name)}`, class: 'nav-user', 'data-testid': 'nav-user' },
-				me.name, typeof me.rating === 'number' ? h('span', { class: 'rating' }, ` ${Math.round(me.rating)}`) : null),
-			h('button', { class: 'btn small', 'data-testid': 'logout', onclick: () => logout() }, 'Log out')]
-			: [h('a', { href: '#/login', 'data-testid': 'nav-login' }, 'Log in'),
-				h('a', { href: '#/signup', class: 'btn small primary', 'data-testid': 'nav-signup' }, 'Sign up')]));
+			? [
+					h(
+						'a',
+						{
+							href: `#/user/${encodeURIComponent(me.name)}`,
+							class: 'nav-user',
+							'data-testid': 'nav-user',
+						},
+						me.name,
+						typeof me.rating === 'number'
+							? h('span', { class: 'rating' }, ` ${Math.round(me.rating)}`)
+							: null,
+					),
+					h(
+						'button',
+						{
+							class: 'btn small',
+							'data-testid': 'logout',
+							onclick: () => logout(),
+						},
+						'Log out',
+					),
+				]
+			: [
+					h('a', { href: '#/login', 'data-testid': 'nav-login' }, 'Log in'),
+					h(
+						'a',
+						{
+							href: '#/signup',
+							class: 'btn small primary',
+							'data-testid': 'nav-signup',
+						},
+						'Sign up',
+					),
+				]),
+	);
 }
 
 /** Shows the page of the current hash. */
@@ -62,13 +94,16 @@ function route() {
 	const hash = location.hash.replace(/^#/, '') || '/';
 	const [path, qs] = hash.split('?');
 	const query = new URLSearchParams(qs || '');
-	const parts = path.split('/').filter(Boolean).map((p) => {
-		try {
-			return decodeURIComponent(p);
-		} catch {
-			return p;
-		}
-	});
+	const parts = path
+		.split('/')
+		.filter(Boolean)
+		.map((p) => {
+			try {
+				return decodeURIComponent(p);
+			} catch {
+				return p;
+			}
+		});
 	window.scrollTo(0, 0);
 	document.title = 'gyoku · shogi';
 	document.body.dataset.route = parts[0] || 'lobby';
@@ -82,8 +117,14 @@ function route() {
 async function start() {
 	const app = document.getElementById('app') || document.body.appendChild(h('div', { id: 'app' }));
 	app.replaceChildren(
-		h('header', { class: 'topbar' }, h('a', { class: 'logo', href: '#/' }, h('span', { class: 'logo-mark' }, '玉'), 'gyoku'), nav),
-		main);
+		h(
+			'header',
+			{ class: 'topbar' },
+			h('a', { class: 'logo', href: '#/' }, h('span', { class: 'logo-mark' }, '玉'), 'gyoku'),
+			nav,
+		),
+		main,
+	);
 	session.listeners.add(drawNav);
 	drawNav();
 	try {

@@ -25,10 +25,30 @@ export class MoveList {
 	 * @param {number} firstNumber the number printed before ply 1 (1, or more for a record that starts later)
 	 */
 	render(moves, shown, firstNumber = 1) {
-		const items = [h('button', { class: 'move start' + (shown === 0 ? ' current' : ''), 'data-ply': 0, role: 'listitem' }, 'Start')];
+		const items = [
+			h(
+				'button',
+				{
+					class: 'move start' + (shown === 0 ? ' current' : ''),
+					'data-ply': 0,
+					role: 'listitem',
+				},
+				'Start',
+			),
+		];
 		moves.forEach((text, i) => {
-			items.push(h('button', { class: 'move' + (shown === i + 1 ? ' current' : ''), 'data-ply': i + 1, role: 'listitem' },
-				h('span', { class: 'move-no' }, firstNumber + i), h('span', { class: 'move-text' }, text)));
+			items.push(
+				h(
+					'button',
+					{
+						class: 'move' + (shown === i + 1 ? ' current' : ''),
+						'data-ply': i + 1,
+						role: 'listitem',
+					},
+					h('span', { class: 'move-no' }, firstNumber + i),
+					h('span', { class: 'move-text' }, text),
+				),
+			);
 		});
 		this.el.replaceChildren(...items);
 		// After layout (the panel's height may still change), scroll the list itself, never the page.

@@ -48,12 +48,18 @@ export function showPromotion(board, to, piece, style, done) {
 	 * @param {boolean} yes
 	 */
 	const choice = (p, px, py, yes) => {
-		const g = s('g', {
-			class: 'promo-choice', 'data-promote': yes ? 'yes' : 'no', transform: `translate(${px} ${py})`,
-			role: 'button', 'aria-label': yes ? 'promote' : 'do not promote',
-		},
-		s('rect', { class: 'promo-bg', x: 3, y: 3, width: SQ_W - 6, height: SQ_H - 6, rx: 14 }),
-		pieceGlyph(p, style, Boolean(board.flipped)));
+		const g = s(
+			'g',
+			{
+				class: 'promo-choice',
+				'data-promote': yes ? 'yes' : 'no',
+				transform: `translate(${px} ${py})`,
+				role: 'button',
+				'aria-label': yes ? 'promote' : 'do not promote',
+			},
+			s('rect', { class: 'promo-bg', x: 3, y: 3, width: SQ_W - 6, height: SQ_H - 6, rx: 14 }),
+			pieceGlyph(p, style, Boolean(board.flipped)),
+		);
 		g.addEventListener('click', (e) => {
 			e.stopPropagation();
 			finish(yes);

@@ -66,8 +66,11 @@ export class GamePage {
 			board: this.board,
 			hands: [this.hands.black, this.hands.white],
 			context: () => ({
-				enabled: this.canMove(), color: this.game ? this.game.you : 'black',
-				legal: this.game ? this.game.legal : [], pos: this.shownPosition(), style: prefs.pieceStyle,
+				enabled: this.canMove(),
+				color: this.game ? this.game.you : 'black',
+				legal: this.game ? this.game.legal : [],
+				pos: this.shownPosition(),
+				style: prefs.pieceStyle,
 			}),
 			redraw: () => this.drawBoard(),
 			move: (source, to, piece) => this.tryMove(source, to, piece),
@@ -76,47 +79,122 @@ export class GamePage {
 		document.addEventListener('keydown', this.onKey);
 		// A slow re-read while the game is in play keeps the spectator count and the clocks exact.
 		this.poll = setInterval(() => {
-			if (this.game && this.game.status === 'playing' && document.visibilityState === 'visible') this.refresh(true);
+			if (this.game && this.game.status === 'playing' && document.visibilityState === 'visible')
+				this.refresh(true);
 		}, POLL_MS);
 
 		this.status = h('div', { class: 'status', 'data-testid': 'result', role: 'status' }, 'Loading…');
 		this.info = h('div', { class: 'game-info' });
 		this.actions = h('div', { class: 'actions' });
 		this.players = { top: h('div', { class: 'player top' }), bottom: h('div', { class: 'player bottom' }) };
-		this.handSlots = { top: h('div', { class: 'hand-slot top' }), bottom: h('div', { class: 'hand-slot bottom' }) };
-		this.backButton = h('button', { class: 'btn back', 'data-testid': 'back-to-game', hidden: true, onclick: () => this.show(null) },
-			'Back to the game');
+		this.handSlots = {
+			top: h('div', { class: 'hand-slot top' }),
+			bottom: h('div', { class: 'hand-slot bottom' }),
+		};
+		this.backButton = h(
+			'button',
+			{
+				class: 'btn back',
+				'data-testid': 'back-to-game',
+				hidden: true,
+				onclick: () => this.show(null),
+			},
+			'Back to the game',
+		);
 		this.exports = h('div');
-		const replayBtn = (/** @type {string} */ t, /** @type {string} */ label, /** @type {string} */ title, /** @type {() => void} */ f) =>
-			h('button', { class: 'btn icon', 'data-testid': t, title, 'aria-label': title, onclick: f }, label);
-		const styleSel = h('select', { 'data-testid': 'piece-style', 'aria-label': 'piece style',
-			onchange: (/** @type {Event} */ e) => {
-				setPieceStyle(/** @type {any} */ (/** @type {HTMLSelectElement} */ (e.target).value));
-				this.render();
-			} }, ...PIECE_STYLES.map((v) => h('option', { value: v, selected: prefs.pieceStyle === v }, v === 'kanji' ? '駒 Kanji' : 'Letters')));
-		const notSel = h('select', { 'data-testid': 'notation', 'aria-label': 'notation',
-			onchange: (/** @type {Event} */ e) => {
-				setNotation(/** @type {any} */ (/** @type {HTMLSelectElement} */ (e.target).value));
-				this.render();
-			} }, ...NOTATIONS.map((v) => h('option', { value: v, selected: prefs.notation === v }, NOTATION_LABELS[v])));
+		const replayBtn = (
+			/** @type {string} */ t,
+			/** @type {string} */ label,
+			/** @type {string} */ title,
+			/** @type {() => void} */ f,
+		) =>
+			h(
+				'button',
+				{ class: 'btn icon', 'data-testid': t, title, 'aria-label': title, onclick: f },
+				label,
+			);
+		const styleSel = h(
+			'select',
+			{
+				'data-testid': 'piece-style',
+				'aria-label': 'piece style',
+				onchange: (/** @type {Event} */ e) => {
+					setPieceStyle(
+						/** @type {any} */ (/** @type {HTMLSelectElement} */ (e.target).value),
+					);
+					this.render();
+				},
+			},
+			...PIECE_STYLES.map((v) =>
+				h(
+					'option',
+					{ value: v, selected: prefs.pieceStyle === v },
+					v === 'kanji' ? '駒 Kanji' : 'Letters',
+				),
+			),
+		);
+		const notSel = h(
+			'select',
+			{
+				'data-testid': 'notation',
+				'aria-label': 'notation',
+				onchange: (/** @type {Event} */ e) => {
+					setNotation(
+						/** @type {any} */ (/** @type {HTMLSelectElement} */ (e.target).value),
+					);
+					this.render();
+				},
+			},
+			...NOTATIONS.map((v) =>
+				h('option', { value: v, selected: prefs.notation === v }, NOTATION_LABELS[v]),
+			),
+		);
 
-		root.replaceChildren(h('div', { class: 'game-page' },
-			this.players.top, this.handSlots.top,
-			h('div', { class: 'board-slot' }, this.board.el),
-			this.handSlots.bottom, this.players.bottom,
-			h('aside', { class: 'side-panel' },
-				this.status, this.info,
-				h('div', { class: 'toolbar' },
-					h('button', { class: 'btn', 'data-testid': 'flip', title: 'Flip the board', onclick: () => this.flip() }, '⇅ Flip'),
-					styleSel, notSel),
-				this.moveList.el,
-				h('div', { class: 'replay' },
-					replayBtn('first', '«', 'First position', () => this.show(0)),
-					replayBtn('prev', '‹', 'Previous move', () => this.step(-1)),
-					replayBtn('next', '›', 'Next move', () => this.step(1)),
-					replayBtn('last', '»', 'Last position', () => this.show(null)),
-					this.backButton),
-				this.actions, this.exports)));
+		root.replaceChildren(
+			h(
+				'div',
+				{ class: 'game-page' },
+				this.players.top,
+				this.handSlots.top,
+				h('div', { class: 'board-slot' }, this.board.el),
+				this.handSlots.bottom,
+				this.players.bottom,
+				h(
+					'aside',
+					{ class: 'side-panel' },
+					this.status,
+					this.info,
+					h(
+						'div',
+						{ class: 'toolbar' },
+						h(
+							'button',
+							{
+								class: 'btn',
+								'data-testid': 'flip',
+								title: 'Flip the board',
+								onclick: () => this.flip(),
+							},
+							'⇅ Flip',
+						),
+						styleSel,
+						notSel,
+					),
+					this.moveList.el,
+					h(
+						'div',
+						{ class: 'replay' },
+						replayBtn('first', '«', 'First position', () => this.show(0)),
+						replayBtn('prev', '‹', 'Previous move', () => this.step(-1)),
+						replayBtn('next', '›', 'Next move', () => this.step(1)),
+						replayBtn('last', '»', 'Last position', () => this.show(null)),
+						this.backButton,
+					),
+					this.actions,
+					this.exports,
+				),
+			),
+		);
 		this.load();
 	}
 
@@ -137,7 +215,12 @@ export class GamePage {
 			this.setGame(g);
 			if (g.status === 'playing' || g.status === 'waiting') this.openStream();
 		} catch (e) {
-			replace(this.status, e instanceof ApiError && e.status === 404 ? 'No such game' : `Cannot load the game: ${/** @type {Error} */ (e).message}`);
+			replace(
+				this.status,
+				e instanceof ApiError && e.status === 404
+					? 'No such game'
+					: `Cannot load the game: ${/** @type {Error} */ (e).message}`,
+			);
 		}
 	}
 
@@ -185,7 +268,10 @@ export class GamePage {
 		g.moves = g.moves || [];
 		g.legal = g.legal || [];
 		const sameStart = old && old.start_sfen === g.start_sfen;
-		const prefix = sameStart && old.moves.length <= g.moves.length && old.moves.every((/** @type {string} */ m, /** @type {number} */ i) => m === g.moves[i]);
+		const prefix =
+			sameStart &&
+			old.moves.length <= g.moves.length &&
+			old.moves.every((/** @type {string} */ m, /** @type {number} */ i) => m === g.moves[i]);
 		if (prefix && this.positions.length === old.moves.length + 1) {
 			for (const m of g.moves.slice(old.moves.length)) this.pushPosition(m);
 		} else {
@@ -253,7 +339,11 @@ export class GamePage {
 		g.check = false;
 		if (g.notation) {
 			for (const k of NOTATIONS) {
-				if (Array.isArray(g.notation[k])) g.notation[k] = [...g.notation[k], k === 'japanese' && japanese ? japanese : move];
+				if (Array.isArray(g.notation[k]))
+					g.notation[k] = [
+						...g.notation[k],
+						k === 'japanese' && japanese ? japanese : move,
+					];
 			}
 		}
 		this.pushPosition(move);
@@ -261,8 +351,16 @@ export class GamePage {
 
 	canMove() {
 		const g = this.game;
-		return Boolean(g && g.status === 'playing' && g.you && g.side === g.you && this.viewPly === null &&
-			!this.sending && !this.promo && g.legal.length > 0);
+		return Boolean(
+			g &&
+			g.status === 'playing' &&
+			g.you &&
+			g.side === g.you &&
+			this.viewPly === null &&
+			!this.sending &&
+			!this.promo &&
+			g.legal.length > 0,
+		);
 	}
 
 	/**
@@ -373,12 +471,16 @@ export class GamePage {
 	/** @param {KeyboardEvent} e */
 	onKey(e) {
 		const t = e.target;
-		if (t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement) return;
+		if (t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement)
+			return;
 		if (document.querySelector('dialog[open]')) return;
 		const keys = /** @type {Record<string, () => void>} */ ({
-			ArrowLeft: () => this.step(-1), ArrowRight: () => this.step(1),
-			ArrowUp: () => this.show(0), Home: () => this.show(0),
-			ArrowDown: () => this.show(null), End: () => this.show(null),
+			ArrowLeft: () => this.step(-1),
+			ArrowRight: () => this.step(1),
+			ArrowUp: () => this.show(0),
+			Home: () => this.show(0),
+			ArrowDown: () => this.show(null),
+			End: () => this.show(null),
 			f: () => this.flip(),
 		});
 		const f = keys[e.key];
@@ -398,15 +500,25 @@ export class GamePage {
 		const m = this.input.marks();
 		const promo = this.promoMove;
 		this.board.render({
-			pos, flipped: this.isFlipped(), style: prefs.pieceStyle,
+			pos,
+			flipped: this.isFlipped(),
+			style: prefs.pieceStyle,
 			last: mv ? { from: mv.from, to: mv.to } : null,
 			check: latest && g.check ? kingSquare(pos, pos.side) : null,
 			selected: promo && !promo.source.endsWith('*') ? promo.source : m.selected,
-			dests: m.dests, lifted: m.lifted, hover: m.hover,
+			dests: m.dests,
+			lifted: m.lifted,
+			hover: m.hover,
 		});
 		for (const c of /** @type {Color[]} */ (['black', 'white'])) {
 			const mine = g.you === c;
-			this.hands[c].render(pos.hands[c], prefs.pieceStyle, mine ? m.handSelected : null, mine ? m.handLifted : null, this.isFlipped());
+			this.hands[c].render(
+				pos.hands[c],
+				prefs.pieceStyle,
+				mine ? m.handSelected : null,
+				mine ? m.handLifted : null,
+				this.isFlipped(),
+			);
 		}
 		this.board.el.classList.toggle('interactive', this.canMove());
 	}
@@ -420,13 +532,35 @@ export class GamePage {
 		const change = g.ratings && g.ratings[color] ? ratingDelta(g.ratings[color]) : '';
 		const toMove = g.status === 'playing' && g.side === color;
 		return [
-			h('div', { class: 'who' + (toMove ? ' to-move' : '') },
+			h(
+				'div',
+				{ class: 'who' + (toMove ? ' to-move' : '') },
 				h('span', { class: 'side-mark' }, sideLabel(color, g.handicap)),
-				p && p.name ? h('a', { class: 'name', href: `#/user/${encodeURIComponent(p.name)}`, 'data-testid': `player-${color}` }, name)
+				p && p.name
+					? h(
+							'a',
+							{
+								class: 'name',
+								href: `#/user/${encodeURIComponent(p.name)}`,
+								'data-testid': `player-${color}`,
+							},
+							name,
+						)
 					: h('span', { class: 'name', 'data-testid': `player-${color}` }, name),
 				rating !== null ? h('span', { class: 'rating' }, String(rating)) : null,
-				change ? h('span', { class: 'rating-delta' + (change[0] === '+' ? ' up' : ' down') }, change) : null,
-				g.result === color ? h('span', { class: 'winner' }, 'wins') : null),
+				change
+					? h(
+							'span',
+							{
+								class:
+									'rating-delta' +
+									(change[0] === '+' ? ' up' : ' down'),
+							},
+							change,
+						)
+					: null,
+				g.result === color ? h('span', { class: 'winner' }, 'wins') : null,
+			),
 			this.clocks.els[color],
 		];
 	}
@@ -447,12 +581,19 @@ export class GamePage {
 		const yourTurn = g.status === 'playing' && g.you && g.side === g.you;
 		document.title = `${yourTurn ? '● ' : ''}${playerName(g.black)} vs ${playerName(g.white)} · gyoku`;
 		this.status.className = 'status ' + g.status + (yourTurn ? ' your-turn' : '');
-		replace(this.info,
+		replace(
+			this.info,
 			h('span', null, g.kind === 'correspondence' ? `Correspondence ${g.time || ''}` : g.time || ''),
 			h('span', null, handicapName(g.handicap)),
 			h('span', null, g.rated ? 'Rated' : 'Casual'),
-			h('span', { class: 'watchers', 'data-testid': 'watchers', title: 'spectators' }, `${g.watchers || 0} watching`));
-		const notation = g.notation && Array.isArray(g.notation[prefs.notation]) ? g.notation[prefs.notation] : g.moves;
+			h(
+				'span',
+				{ class: 'watchers', 'data-testid': 'watchers', title: 'spectators' },
+				`${g.watchers || 0} watching`,
+			),
+		);
+		const notation =
+			g.notation && Array.isArray(g.notation[prefs.notation]) ? g.notation[prefs.notation] : g.moves;
 		const texts = g.moves.map((/** @type {string} */ m, /** @type {number} */ i) => notation[i] || m);
 		this.moveList.render(texts, this.shownPly(), this.positions[0].moveNumber);
 		this.backButton.hidden = this.viewPly === null || g.status !== 'playing';

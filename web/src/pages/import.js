@@ -12,13 +12,36 @@ import { decodeRecord, formatOfFile } from '../recordfile.js';
 
 /** @param {HTMLElement} root */
 export function importPage(root) {
-	const record = h('textarea', { name: 'record', rows: 14, spellcheck: false, placeholder: '手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n…' });
-	const file = h('input', { type: 'file', name: 'file', accept: '.kif,.kifu,.ki2,.ki2u,.csa,.jkf,.json,.sfen,.usi,.txt' });
-	const format = h('select', { name: 'format' },
-		...[['', 'Guess'], ['kif', 'KIF'], ['ki2', 'KI2'], ['csa', 'CSA'], ['jkf', 'JKF'], ['sfen', 'SFEN'], ['usi', 'USI']]
-			.map(([v, l]) => h('option', { value: v }, l)));
+	const record = h('textarea', {
+		name: 'record',
+		rows: 14,
+		spellcheck: false,
+		placeholder: '手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n…',
+	});
+	const file = h('input', {
+		type: 'file',
+		name: 'file',
+		accept: '.kif,.kifu,.ki2,.ki2u,.csa,.jkf,.json,.sfen,.usi,.txt',
+	});
+	const format = h(
+		'select',
+		{ name: 'format' },
+		...[
+			['', 'Guess'],
+			['kif', 'KIF'],
+			['ki2', 'KI2'],
+			['csa', 'CSA'],
+			['jkf', 'JKF'],
+			['sfen', 'SFEN'],
+			['usi', 'USI'],
+		].map(([v, l]) => h('option', { value: v }, l)),
+	);
 	const error = h('p', { class: 'form-error', 'data-testid': 'form-error', role: 'alert' });
-	const button = h('button', { class: 'btn primary', type: 'submit', 'data-testid': 'import' }, 'Import and replay');
+	const button = h(
+		'button',
+		{ class: 'btn primary', type: 'submit', 'data-testid': 'import' },
+		'Import and replay',
+	);
 	file.addEventListener('change', async () => {
 		const f = file.files && file.files[0];
 		if (!f) return;
@@ -26,13 +49,17 @@ export function importPage(root) {
 		const fmt = formatOfFile(f.name);
 		if (fmt) format.value = fmt;
 	});
-	const form = h('form', { class: 'card form import' },
+	const form = h(
+		'form',
+		{ class: 'card form import' },
 		h('h1', null, 'Import a record'),
 		h('p', { class: 'hint' }, 'Paste a game record or choose a file: KIF, KI2, CSA, JKF, SFEN or USI.'),
 		h('label', null, 'File', file),
 		h('label', null, 'Record', record),
 		h('label', null, 'Format', format),
-		error, button);
+		error,
+		button,
+	);
 	form.addEventListener('submit', async (e) => {
 		e.preventDefault();
 		error.textContent = '';

@@ -25,13 +25,21 @@ export function userPage(root, name) {
 	/** @type {any[]} */
 	let endedGames = [];
 	let destroyed = false;
-	root.replaceChildren(h('div', { class: 'user-page' }, head,
-		h('section', { class: 'card' }, h('h2', null, 'Playing'), playing),
-		h('section', { class: 'card' }, h('h2', null, 'Finished games'), ended, more)));
+	root.replaceChildren(
+		h(
+			'div',
+			{ class: 'user-page' },
+			head,
+			h('section', { class: 'card' }, h('h2', null, 'Playing'), playing),
+			h('section', { class: 'card' }, h('h2', null, 'Finished games'), ended, more),
+		),
+	);
 
 	const q = `user=${encodeURIComponent(name)}`;
 	const loadEnded = async () => {
-		const before = endedGames.length ? `&before=${encodeURIComponent(endedGames[endedGames.length - 1].id)}` : '';
+		const before = endedGames.length
+			? `&before=${encodeURIComponent(endedGames[endedGames.length - 1].id)}`
+			: '';
 		const list = await listGames(`${q}&status=ended&limit=${PAGE}${before}`);
 		if (destroyed) return;
 		endedGames = endedGames.concat(list);
@@ -45,23 +53,52 @@ export function userPage(root, name) {
 			const u = await api('GET', `/api/users/${encodeURIComponent(name)}`);
 			if (destroyed) return;
 			const games = Array.isArray(u.games) ? u.games.length : u.games;
-			replace(head, h('h1', { 'data-testid': 'user-name' }, u.name || name),
-				h('p', { class: 'user-stats' },
+			replace(
+				head,
+				h('h1', { 'data-testid': 'user-name' }, u.name || name),
+				h(
+					'p',
+					{ class: 'user-stats' },
 					h('span', { 'data-testid': 'user-rating' }, `Rating ${Math.round(u.rating)}`),
-					typeof u.rd === 'number' ? h('span', { class: 'rd' }, ` ±${Math.round(2 * u.rd)}`) : null,
-					typeof games === 'number' ? h('span', null, ` · ${games} games`) : null),
+					typeof u.rd === 'number'
+						? h('span', { class: 'rd' }, ` ±${Math.round(2 * u.rd)}`)
+						: null,
+					typeof games === 'number' ? h('span', null, ` · ${games} games`) : null,
+				),
 				me && me.toLowerCase() !== String(u.name || name).toLowerCase()
-					? h('a', { class: 'btn primary', 'data-testid': 'challenge', href: `#/?challenge=${encodeURIComponent(u.name || name)}` }, 'Challenge')
-					: null);
+					? h(
+							'a',
+							{
+								class: 'btn primary',
+								'data-testid': 'challenge',
+								href: `#/?challenge=${encodeURIComponent(u.name || name)}`,
+							},
+							'Challenge',
+						)
+					: null,
+			);
 			const p = await listGames(`${q}&status=playing`);
 			if (destroyed) return;
 			replace(playing, gameList(p, me, undefined, 'No games in play.'));
 			await loadEnded();
 		} catch (e) {
 			if (destroyed) return;
-			replace(head, h('h1', { 'data-testid': 'user-name' }, name),
-				h('p', { class: 'form-error' }, e instanceof ApiError && e.status === 404 ? 'No such user.' : /** @type {Error} */ (e).message));
+			replace(
+				head,
+				h('h1', { 'data-testid': 'user-name' }, name),
+				h(
+					'p',
+					{ class: 'form-error' },
+					e instanceof ApiError && e.status === 404
+						? 'No such user.'
+						: /** @type {Error} */ (e).message,
+				),
+			);
 		}
 	})();
-	return { destroy() { destroyed = true; } };
+	return {
+		destroy() {
+			destroyed = true;
+		},
+	};
 }
