@@ -7,7 +7,9 @@
 // third user on a phone-sized touch screen plays the computer.  Prints one
 // "PASS browser-N.M" / "FAIL browser-N.M: why" / "SKIP ..." line per case
 // (tests/run.sh counts them) and saves screenshots in build/browser/ for a
-// person to look at (they are not compared).
+// person to look at (they are not compared).  It finds things on the pages by the hooks
+// listed in web/src/hooks.js only (tid() refuses another data-testid; web/test/hooks.test.js
+// checks the rest), and the game JSON it reads must have its shape of web/src/types.js.
 //
 // Run from anywhere after `make bin/gyoku web` and `npm ci --prefix tests/browser`
 // (scripts/deps.sh does the latter):  node tests/browser/run.mjs
@@ -18,6 +20,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TESTIDS } from '../../web/src/hooks.js';
+import { problems } from '../../web/src/types.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const GYOKU = resolve(ROOT, process.env.GYOKU || 'bin/gyoku');
@@ -152,7 +156,11 @@ function startServer(dir) {
 // ---------------------------------------------------------------- page helpers
 
 const sq = (s) => `[data-square="${s}"]`;
-const tid = (t) => `[data-testid="${t}"]`;
+/** The selector of data-testid `t`, one of the hooks listed in web/src/hooks.js. */
+const tid = (t) => {
+	if (!(t in TESTIDS)) throw new Error(`data-testid "${t}" is not in web/src/hooks.js`);
+	return `[data-testid="${t}"]`;
+};
 
 /** Every square's piece ("" when empty), as a map. */
 function boardOf(page) {
@@ -244,8 +252,12 @@ function hintSquares(page) {
 }
 
 /** The game JSON as the page's user sees it. */
-function gameJson(page, id) {
-	return page.evaluate(async (gid) => (await fetch(`/api/games/${gid}`)).json(), id);
+/** The game JSON as the page's user sees it, which must have its shape of web/src/types.js. */
+async function gameJson(page, id) {
+	const g = await page.evaluate(async (gid) => (await fetch(`/api/games/${gid}`)).json(), id);
+	const p = problems('game', g);
+	assert(p.length === 0, `the game JSON is not web/src/types.js's game: ${p.slice(0, 3).join('; ')}`);
+	return g;
 }
 
 async function shot(page, name) {

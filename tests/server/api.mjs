@@ -66,11 +66,39 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, EventStream, options, sanitizerReport, sleep, startServer, tempDir } from './lib.mjs';
+import { SHAPES, problems } from '../../web/src/types.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 const METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS']);
 const CHECKS = new Set(['status', 'json', 'error', 'header', 'body', 'set']);
+
+// The shape (web/src/types.js, SHAPES) of each API route's 2xx answer: every answer of the run
+// and every event is checked against its shape, and an answer of 400 or more must be an
+// {"error"} (case server-0.2 then checks that each shape was met at least once).
+const ROUTE_SHAPES = [
+	['POST', /^\/api\/(signup|login)$/, 'me'],
+	['POST', /^\/api\/logout$/, 'empty'],
+	['GET', /^\/api\/me$/, 'me'],
+	['GET', /^\/api\/health$/, 'health'],
+	['GET', /^\/api\/users\/[^/]+$/, 'user'],
+	['POST', /^\/api\/(games|import)$/, 'created'],
+	['GET', /^\/api\/games$/, 'gameList'],
+	['GET', /^\/api\/games\/[^/]+$/, 'game'],
+	['POST', /^\/api\/games\/[^/]+\/(accept|cancel|decline|moves|resign|declare|vacation)$/, 'game'],
+];
+const EVENT_SHAPES = { move: 'moveEvent', end: 'endEvent', status: 'statusEvent' };
+
+// The name of the shape an answer to METHOD PATH with STATUS has, or null when it has none to
+// check (not the API, an export, an event stream, a HEAD); undefined: a 2xx of no known route.
+function shapeOf(method, p, status) {
+	const route = p.split('?')[0];
+	if (!route.startsWith('/api/') || /\/(export|events)$/.test(route) || method === 'HEAD') return null;
+	if (status >= 400) return 'error';
+	if (status < 200 || status >= 300) return null;
+	const r = ROUTE_SHAPES.find(([m, re]) => m === method && re.test(route));
+	return r ? r[2] : undefined;
+}
 
 // Splits off the first `n` space-separated words; the last element is the rest of the line.
 function words(line, n) {
@@ -288,6 +316,21 @@ class Session {
 		return n;
 	}
 
+	// Checks that the answer `a` to METHOD PATH (or an event's data, `a` being {json}) has its
+	// shape `name` in web/src/types.js; throws a Fail saying where it differs.
+	shaped(name, a, what) {
+		if (name === null) return;
+		if (name === undefined)
+			throw new Fail(`${what}: no shape in web/src/types.js for this answer: ${show(a.json)}`);
+		if (a.json === null) throw new Fail(`${what}: the answer is not JSON: ${(a.text || '').slice(0, 200)}`);
+		const p = problems(name, a.json);
+		if (p.length)
+			throw new Fail(
+				`${what}: not the shape of web/src/types.js's ${name}: ${p.slice(0, 3).join('; ')}`,
+			);
+		this.run.shapes.set(name, (this.run.shapes.get(name) || 0) + 1);
+	}
+
 	// Runs the checks of `step` on the answer `a`; the first failure as text, else null.
 	check(step, a) {
 		for (const c of step.checks) {
@@ -469,6 +512,7 @@ class Session {
 				throw new Fail(`${step.method} ${p}: ${e.message}`);
 			}
 			this.last = a;
+			this.shaped(shapeOf(step.method, p, a.status), a, `${step.method} ${p}`);
 			const why = this.check(step, a);
 			if (!why) return;
 			if (!step.poll || Date.now() > until)
@@ -504,6 +548,7 @@ class Session {
 					password: pw || `pw-${name}-secret`,
 				});
 				this.last = a;
+				this.shaped(shapeOf('POST', `/api/${step.kind}`, a.status), a, step.kind);
 				const want = step.kind === 'signup' ? 201 : 200;
 				if (a.status !== want)
 					throw new Fail(
@@ -523,6 +568,11 @@ class Session {
 						move: list[i],
 					});
 					this.last = a;
+					this.shaped(
+						shapeOf('POST', `/api/games/${g}/moves`, a.status),
+						a,
+						`move ${i + 1}`,
+					);
 					if (a.status !== 200)
 						throw new Fail(
 							`move ${i + 1} (${list[i]} by ${who}): status ${a.status}: ${a.text.slice(0, 300)}`,
@@ -569,6 +619,7 @@ class Session {
 				if (step.id && ev.id !== this.subst(step.id))
 					throw new Fail(`${got}; want id ${this.subst(step.id)}`);
 				this.last = { status: 0, headers: {}, text: ev.data, json: ev.json };
+				this.shaped(EVENT_SHAPES[ev.event], this.last, got);
 				const why = this.check(step, this.last);
 				if (why) throw new Fail(`${why} (${got})`);
 				return;
@@ -677,9 +728,16 @@ async function main() {
 		scale: parseFloat(o.scale),
 		store: /^postgres(ql)?:/.test(o.db) ? 'postgresql' : 'sqlite',
 		tag: Math.random().toString(36).slice(2, 6).padEnd(4, '0'),
+		shapes: new Map(), // shape name -> answers and events checked against it
 	};
 	const results = await Promise.all(parsed.map((p) => new Session(run, p.no, p.cases).runAll()));
 	for (const lines of results) for (const l of lines) console.log(l);
+	const unseen = Object.keys(SHAPES).filter((k) => !run.shapes.has(k));
+	const seen = [...run.shapes].map(([k, n]) => `${k} ${n}`).join(', ');
+	if (o.rest.length || o.only) console.log('SKIP server-0.2: a part of the transcripts ran');
+	else if (unseen.length)
+		console.log(`FAIL server-0.2: no answer or event had the shape ${unseen.join(', ')} (${seen})`);
+	else console.log(`PASS server-0.2 every answer and event had its shape of web/src/types.js (${seen})`);
 	const e = await server.stop(30000 * run.scale);
 	const log = server.log();
 	const san = sanitizerReport(log);

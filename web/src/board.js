@@ -6,8 +6,8 @@
  * captures), the king in check and the square under a dragged piece.
  * Drawing only: input.js handles the pointer, promotion.js the choice.
  *
- * Test hooks: each square is <g data-square="7g"> with data-piece="P" (the
- * SFEN letter) while a piece stands on it.
+ * Each square is a <g data-square="7g"> with data-piece="P" (the SFEN
+ * letter) while a piece stands on it (test hooks: hooks.js).
  */
 import { s } from './dom.js';
 import { pieceGlyph, SQ_W, SQ_H } from './pieces.js';

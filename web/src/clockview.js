@@ -6,22 +6,12 @@
  * user's machine does not matter (only server times, now_ms and
  * deadline_ms, are ever compared with each other).  The running clock is highlighted, a
  * low one drawn in red; correspondence clocks show days and hours.
- *
- * Test hooks: data-testid="clock-black" and "clock-white".
  */
 import { h } from './dom.js';
 import { parseTimeControl, projectClock, clockDisplay, clockLag } from './clock.js';
 
-/** @typedef {import('./clock.js').ClockView} ClockView */
-/** @typedef {import('./sfen.js').Color} Color */
-/**
- * @typedef {object} Clocks
- * @property {ClockView} black
- * @property {ClockView} white
- * @property {Color | null} running
- * @property {number | null} [deadline_ms]
- * @property {number} [now_ms]
- */
+/** @typedef {import('./types.js').Clocks} Clocks */
+/** @typedef {import('./types.js').Color} Color */
 
 const TICK_MS = 100;
 
@@ -38,7 +28,7 @@ function clockEl(/** @type {Color} */ color) {
 export class ClockPair {
 	constructor() {
 		this.els = { black: clockEl('black'), white: clockEl('white') };
-		/** @type {Clocks | null} */
+		/** @type {Clocks} */
 		this.clocks = null;
 		/** @type {import('./clock.js').TimeControl | null} */
 		this.tc = null;
@@ -52,13 +42,13 @@ export class ClockPair {
 
 	/**
 	 * New clocks from the server.
-	 * @param {Clocks | null | undefined} clocks
-	 * @param {string | null | undefined} timeText the game's time control (undefined: unchanged)
+	 * @param {Clocks} clocks
+	 * @param {string | undefined} time the game's time control (undefined: unchanged)
 	 * @param {boolean} playing the game is in play (the running clock counts down)
 	 */
-	set(clocks, timeText, playing) {
-		this.clocks = clocks || null;
-		if (timeText !== undefined) this.tc = parseTimeControl(timeText);
+	set(clocks, time, playing) {
+		this.clocks = clocks;
+		if (time !== undefined) this.tc = parseTimeControl(time);
 		this.received = performance.now();
 		this.lag = clockLag(this.clocks, this.tc);
 		this.live = playing && Boolean(clocks && clocks.running);

@@ -1,10 +1,7 @@
 /*
  * dialog.js: modal dialogs (a confirmation, a message such as the game's
  * result) on the <dialog> element, and short notices ("toasts") for errors.
- *
- * Test hooks: the dialog has data-testid from its caller ("confirm",
- * "result-dialog", "prompt"); its buttons are data-testid="confirm-yes",
- * "confirm-no" and "dialog-close"; a notice is data-testid="toast".
+ * A dialog's data-testid comes from its caller.
  */
 import { h } from './dom.js';
 

@@ -4,25 +4,24 @@
  * resign (confirmed), declare an impasse (confirmed, with the points of
  * the game's `impasse` field), take a vacation (correspondence), the
  * export links and the results dialog.
- *
- * Test hooks (data-testid): accept, decline, cancel, resign, declare,
- * vacation (its dialog: input name="days"),
- * export-kif, export-ki2, export-csa, export-sfen, export-usi,
- * export-jkf, result-dialog (its lines: result-text, rating-change).
  */
 import { h } from './dom.js';
 import { confirmDialog, messageDialog, numberDialog } from './dialog.js';
 import { gamePath } from './api.js';
 import { resultText, resultTitle, ratingDelta, playerName, colorName } from './gametext.js';
 
+/** @typedef {import('./types.js').Game} Game */
+/** @typedef {import('./types.js').Color} Color */
+/** @typedef {'accept' | 'decline' | 'cancel' | 'resign' | 'declare' | 'vacation'} Action */
+
 /**
  * The buttons for the game's state and the signed-in user.
- * @param {any} g the game JSON
+ * @param {Game} g
  * @param {string | null} me
- * @param {(action: string) => void} act called with "accept", "decline", "cancel", "resign", "declare" or "vacation"
+ * @param {(action: Action) => void} act
  */
 export function actionButtons(g, me, act) {
-	const btn = (/** @type {string} */ action, /** @type {string} */ label, cls = '', disabled = false) =>
+	const btn = (/** @type {Action} */ action, /** @type {string} */ label, cls = '', disabled = false) =>
 		h(
 			'button',
 			{ class: 'btn ' + cls, 'data-testid': action, disabled, onclick: () => act(action) },
@@ -39,8 +38,7 @@ export function actionButtons(g, me, act) {
 	if (g.status === 'playing' && g.you) {
 		out.push(btn('resign', 'Resign', 'danger'));
 		out.push(btn('declare', 'Declare impasse', '', g.side !== g.you));
-		const clock = g.clocks && g.clocks[g.you];
-		if (g.kind === 'correspondence' && clock && clock.vacation_days > 0)
+		if (g.kind === 'correspondence' && g.clocks && g.clocks[g.you].vacation_days > 0)
 			out.push(btn('vacation', 'Vacation'));
 	}
 	return out;
@@ -52,17 +50,18 @@ export function confirmResign() {
 }
 
 /**
- * Asks before an impasse declaration, showing the points as the server counts them.
- * @param {any} g
+ * Asks before an impasse declaration, showing the points as the server
+ * counts them (under the declaration rules "27" and "24"; the try rule and
+ * "none" have no count).
+ * @param {Game} g
  */
 export function confirmDeclare(g) {
-	const imp = g.impasse && g.you ? g.impasse[g.you] : null;
+	const rule = g.impasse.rule;
+	const imp = 'black' in g.impasse && g.you ? g.impasse[g.you] : null;
 	const body = [];
 	if (imp) {
-		const rule = g.impasse.rule ? `${g.impasse.rule}-point rule` : 'the game’s rule';
-		const need = g.impasse.rule === '27' ? (g.you === 'black' ? 28 : 27) : null;
 		body.push(
-			h('p', null, `Under the ${rule}:`),
+			h('p', null, `Under the ${rule}-point rule:`),
 			h(
 				'table',
 				{ class: 'impasse', 'data-testid': 'impasse-points' },
@@ -70,17 +69,13 @@ export function confirmDeclare(g) {
 					'tr',
 					null,
 					h('th', null, 'Points'),
-					h('td', null, String(imp.points) + (need ? ` (${need} needed)` : '')),
+					h('td', null, `${imp.points} (${imp.needed} needed)`),
 				),
 				h(
 					'tr',
 					null,
 					h('th', null, 'Pieces in the zone'),
-					h(
-						'td',
-						null,
-						String(imp.pieces) + (g.impasse.rule === '27' ? ' (10 needed)' : ''),
-					),
+					h('td', null, String(imp.pieces) + (rule === '27' ? ' (10 needed)' : '')),
 				),
 				h(
 					'tr',
@@ -105,10 +100,10 @@ export function confirmDeclare(g) {
 
 /**
  * Asks how many vacation days to take (correspondence); null when cancelled.
- * @param {any} g
+ * @param {Game} g
  */
 export function askVacation(g) {
-	const left = g.clocks && g.you && g.clocks[g.you] ? g.clocks[g.you].vacation_days : 0;
+	const left = g.clocks && g.you ? g.clocks[g.you].vacation_days : 0;
 	return numberDialog(
 		'Take a vacation',
 		`Days (${left} left):`,
@@ -152,14 +147,13 @@ export function exportLinks(id) {
 
 /**
  * The results dialog of a game that has just ended.
- * @param {any} g
+ * @param {Game} g
  */
 export function showResult(g) {
 	const body = [h('p', { class: 'result-text', 'data-testid': 'result-text' }, resultText(g))];
 	if (g.ratings) {
-		for (const color of /** @type {('black'|'white')[]} */ (['black', 'white'])) {
+		for (const color of /** @type {Color[]} */ (['black', 'white'])) {
 			const r = g.ratings[color];
-			if (!r) continue;
 			body.push(
 				h(
 					'p',

@@ -1,10 +1,6 @@
 /*
  * hand.js: one side's pieces in hand (komadai), strongest first, each kind
  * once with its count.  Drawing only: input.js handles the pointer.
- *
- * Test hooks: <div data-hand="black" data-piece="P" data-count="3"> per
- * kind held (the SFEN letter: uppercase in Black's hand, lowercase in
- * White's); the hand itself is <div data-hand-of="black">.
  */
 import { h } from './dom.js';
 import { pieceSvg, PIECE_NAMES } from './pieces.js';

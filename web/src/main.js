@@ -7,24 +7,8 @@
  * #/import.  A query after the route is passed to the page
  * (#/?challenge=bob, #/login?next=%23%2Fimport).
  *
- * Stable hooks for browser tests (also in web/README.md):
- * - board square: [data-square="7g"] (USI name), with data-piece="P" /
- *   "+r" (SFEN letter: uppercase Black, lowercase White) while occupied;
- * - pieces in hand: [data-hand="black"][data-piece="P"] with data-count;
- *   the hand box: [data-hand-of="black"];
- * - promotion choice: [data-promote="yes"] / [data-promote="no"];
- * - move list: [data-ply="N"] (N = 1 is the first move, 0 the start);
- * - data-testid: result (status / result line), clock-black, clock-white,
- *   watchers, flip, piece-style, notation, first, prev, next, last,
- *   back-to-game, resign, declare, accept, decline, cancel,
- *   export-kif / -ki2 / -csa / -sfen / -usi / -jkf, confirm (dialog),
- *   confirm-yes, confirm-no, result-dialog, result-text, rating-change,
- *   dialog-close, toast, signup, login, logout, create-game, import,
- *   form-error, game-row, seeks, my-playing, my-ended, user-name,
- *   user-rating, challenge, nav-user;
- * - form inputs by name: name, password (signup, login); opponent, level,
- *   challenge, time, time_custom, handicap, color, rated (new game);
- *   record, file, format (import).
+ * The hooks the browser tests find things by (data-testid values, data
+ * attributes, classes, input names) are listed in hooks.js.
  */
 import './style.css';
 import { h, replace } from './dom.js';
@@ -58,9 +42,7 @@ function drawNav() {
 							'data-testid': 'nav-user',
 						},
 						me.name,
-						typeof me.rating === 'number'
-							? h('span', { class: 'rating' }, ` ${Math.round(me.rating)}`)
-							: null,
+						h('span', { class: 'rating' }, ` ${me.rating}`),
 					),
 					h(
 						'button',

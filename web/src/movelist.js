@@ -3,9 +3,6 @@
  * Hosking or Kitao-Kawasaki, all sent by the server in `notation`), one
  * button per move; a click shows the position after that move.  The item
  * of the position on the board is marked and kept in view.
- *
- * Test hooks: each item is <button data-ply="N"> (N = 1 for the first
- * move); data-ply="0" is the start position.
  */
 import { h } from './dom.js';
 

@@ -4,9 +4,6 @@
  * unpromoted one beside it (on the next square towards the middle of the
  * board); one click chooses, a click anywhere else (or Escape) cancels.
  * Shown only when both moves are legal (legal.js promotionChoice).
- *
- * Test hooks: the two choices are <g data-promote="yes"> and
- * <g data-promote="no">.
  */
 import { s } from './dom.js';
 import { pieceGlyph, SQ_W, SQ_H } from './pieces.js';

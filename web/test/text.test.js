@@ -9,6 +9,7 @@ import {
 	playerName,
 	sideLabel,
 	handicapName,
+	timeText,
 	HANDICAPS,
 } from '../src/gametext.js';
 import { decodeRecord, formatOfFile } from '../src/recordfile.js';
@@ -19,6 +20,10 @@ test('players and sides', () => {
 	assert.equal(sideLabel('black', 'even'), '☗ Sente');
 	assert.equal(sideLabel('white', 'two-piece'), '☖ Uwate');
 	assert.equal(handicapName('rook-lance'), 'Rook and lance 飛香落ち');
+	assert.equal(handicapName('other'), 'other');
+	assert.equal(timeText({ kind: 'live', time: '10m+30s' }), '10m+30s');
+	assert.equal(timeText({ kind: 'correspondence', time: '3d' }), 'Correspondence 3d');
+	assert.equal(timeText({ kind: 'untimed', time: 'none' }), 'No clock');
 	assert.deepEqual(
 		HANDICAPS.map((h) => h[0]),
 		[
@@ -66,7 +71,9 @@ test('results', () => {
 		resultText({ status: 'ended', result: 'draw', ending: 'sennichite' }),
 		'Draw by repetition (sennichite)',
 	);
-	assert.equal(resultText({ status: 'ended', result: null, ending: 'import' }), 'Imported record');
+	// An imported record without a result or ending.
+	assert.equal(resultText({ status: 'ended', result: null, ending: null, imported: true }), 'Imported record');
+	assert.equal(resultText({ status: 'ended', result: null, ending: null }), 'Game over');
 	// Issue 28: a failed declaration ends as a foul, the declarer losing.
 	assert.equal(
 		resultText({ status: 'ended', result: 'white', ending: 'illegal move' }),

@@ -2,9 +2,6 @@
  * pages/auth.js: the sign-up (#/signup) and login (#/login) forms and
  * logging out.  Both forms post {"name","password"}; the answer carries the
  * CSRF token, kept by api.js for every later POST.
- *
- * Test hooks: inputs name="name" and name="password"; buttons
- * data-testid="signup" / "login"; the error line data-testid="form-error".
  */
 import { h } from '../dom.js';
 import { api, setMe } from '../api.js';
@@ -67,11 +64,12 @@ export function authPage(root, kind, query) {
 		error.textContent = '';
 		button.disabled = true;
 		try {
-			const me = await api('POST', signup ? '/api/signup' : '/api/login', {
-				name: name.value,
-				password: password.value,
-			});
-			setMe(me);
+			const body = { name: name.value, password: password.value };
+			setMe(
+				/** @type {import('../types.js').Me} */ (
+					await api('POST', signup ? '/api/signup' : '/api/login', body)
+				),
+			);
 			const next = query.get('next');
 			location.hash = next && next.startsWith('#/') ? next : '#/';
 		} catch (err) {

@@ -2,12 +2,9 @@
  * pages/import.js: importing a record (#/import): paste it or choose a
  * file (KIF, KI2, CSA, JKF, SFEN/USI; a Shift_JIS KIF file is decoded in
  * the browser), POST /api/import, then open the stored game to replay.
- *
- * Test hooks: textarea name="record", file input name="file", select
- * name="format", button data-testid="import", data-testid="form-error".
  */
 import { h } from '../dom.js';
-import { api } from '../api.js';
+import { createGame } from '../api.js';
 import { decodeRecord, formatOfFile } from '../recordfile.js';
 
 /** @param {HTMLElement} root */
@@ -72,12 +69,11 @@ export function importPage(root) {
 			/** @type {Record<string, string>} */
 			const body = { record: record.value };
 			if (format.value) body.format = format.value;
-			const r = await api('POST', '/api/import', body);
-			location.hash = `#/game/${encodeURIComponent(r.id)}`;
+			const id = await createGame('/api/import', body);
+			location.hash = `#/game/${encodeURIComponent(id)}`;
 		} catch (err) {
-			const b = /** @type {any} */ (err).body || {};
-			const where = b.line ? ` (line ${b.line}${b.column ? `, column ${b.column}` : ''})` : '';
-			error.textContent = /** @type {Error} */ (err).message + where;
+			// The server's message says where a record fails: "line 3, column 5: ...".
+			error.textContent = /** @type {Error} */ (err).message;
 		} finally {
 			button.disabled = false;
 		}

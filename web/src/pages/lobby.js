@@ -3,16 +3,11 @@
  * level 1-10, an open seek, or a challenge to a user; time control,
  * handicap, colour, rated), the open seeks and challenges to accept, and
  * the signed-in user's games in play and recently ended.  The lists are
- * re-read every 10 s while the page is open.
- *
- * Test hooks: form inputs name="opponent" (radio: computer, open, user),
- * "level", "challenge" (the user's name), "time", "time_custom",
- * "handicap", "color", "rated"; buttons data-testid="create-game", and
- * per seek row "accept", "decline", "cancel"; lists data-testid="seeks",
- * "my-playing", "my-ended".  #/?challenge=NAME fills in a challenge.
+ * re-read every 10 s while the page is open.  #/?challenge=NAME fills in a
+ * challenge.
  */
 import { h, replace } from '../dom.js';
-import { api, listGames, session, gamePath } from '../api.js';
+import { createGame, gameAction, listGames, session } from '../api.js';
 import { HANDICAPS, TIME_PRESETS } from '../gametext.js';
 import { gameList } from '../gamelist.js';
 import { toast } from '../dialog.js';
@@ -141,8 +136,8 @@ function createForm(query) {
 		}
 		button.disabled = true;
 		try {
-			const r = await api('POST', '/api/games', body);
-			location.hash = `#/game/${encodeURIComponent(r.id)}`;
+			const id = await createGame('/api/games', body);
+			location.hash = `#/game/${encodeURIComponent(id)}`;
 		} catch (err) {
 			error.textContent = /** @type {Error} */ (err).message;
 		} finally {
@@ -165,11 +160,11 @@ export function lobbyPage(root, query) {
 
 	/**
 	 * @param {string} id
-	 * @param {string} action
+	 * @param {'accept' | 'decline' | 'cancel'} action
 	 */
 	const act = async (id, action) => {
 		try {
-			await api('POST', `${gamePath(id)}/${action}`);
+			await gameAction(id, action);
 			if (action === 'accept') location.hash = `#/game/${encodeURIComponent(id)}`;
 			else load();
 		} catch (e) {
@@ -178,10 +173,10 @@ export function lobbyPage(root, query) {
 	};
 	const isMe = (/** @type {string | null | undefined} */ n) =>
 		Boolean(me && n && n.toLowerCase() === me.toLowerCase());
-	/** @param {any} g */
+	/** @param {import('../types.js').GameSummary} g */
 	const seekButtons = (g) => {
 		if (!me) return [];
-		const b = (/** @type {string} */ a, /** @type {string} */ label, cls = '') =>
+		const b = (/** @type {'accept' | 'decline' | 'cancel'} */ a, /** @type {string} */ label, cls = '') =>
 			h(
 				'button',
 				{

@@ -2,12 +2,9 @@
  * pages/user.js: a user's page (#/user/NAME): rating, games in play and
  * finished games (GET /api/users/NAME and GET /api/games?user=NAME), with
  * a "Challenge" link for another signed-in user and paging to older games.
- *
- * Test hooks: data-testid="user-name", "user-rating", "challenge",
- * "user-playing", "user-ended", "older".
  */
 import { h, replace } from '../dom.js';
-import { api, listGames, session, ApiError } from '../api.js';
+import { getUser, listGames, session, ApiError } from '../api.js';
 import { gameList } from '../gamelist.js';
 
 const PAGE = 30;
@@ -22,7 +19,7 @@ export function userPage(root, name) {
 	const playing = h('div', { 'data-testid': 'user-playing' });
 	const ended = h('div', { 'data-testid': 'user-ended' });
 	const more = h('button', { class: 'btn', 'data-testid': 'older', hidden: true }, 'Older games');
-	/** @type {any[]} */
+	/** @type {import('../types.js').GameSummary[]} */
 	let endedGames = [];
 	let destroyed = false;
 	root.replaceChildren(
@@ -50,28 +47,25 @@ export function userPage(root, name) {
 
 	(async () => {
 		try {
-			const u = await api('GET', `/api/users/${encodeURIComponent(name)}`);
+			const u = await getUser(name);
 			if (destroyed) return;
-			const games = Array.isArray(u.games) ? u.games.length : u.games;
 			replace(
 				head,
-				h('h1', { 'data-testid': 'user-name' }, u.name || name),
+				h('h1', { 'data-testid': 'user-name' }, u.name),
 				h(
 					'p',
 					{ class: 'user-stats' },
-					h('span', { 'data-testid': 'user-rating' }, `Rating ${Math.round(u.rating)}`),
-					typeof u.rd === 'number'
-						? h('span', { class: 'rd' }, ` ±${Math.round(2 * u.rd)}`)
-						: null,
-					typeof games === 'number' ? h('span', null, ` · ${games} games`) : null,
+					h('span', { 'data-testid': 'user-rating' }, `Rating ${u.rating}`),
+					h('span', { class: 'rd' }, ` ±${2 * u.rd}`),
+					h('span', null, ` · ${u.games} games`),
 				),
-				me && me.toLowerCase() !== String(u.name || name).toLowerCase()
+				me && me.toLowerCase() !== u.name.toLowerCase()
 					? h(
 							'a',
 							{
 								class: 'btn primary',
 								'data-testid': 'challenge',
-								href: `#/?challenge=${encodeURIComponent(u.name || name)}`,
+								href: `#/?challenge=${encodeURIComponent(u.name)}`,
 							},
 							'Challenge',
 						)
