@@ -3,22 +3,25 @@
  * the URL, checks every argument once for both backends, and calls the
  * backend's operation (store_impl.h).
  *
- * It also holds what the backends share: the text of their statements
- * (one text for both, parameters $1, $2, ...), the order of the columns
- * and parameters, store_game_list's statement, and the one encoding of a
- * game's values (status, result, ending, impasse rule) as the words of
- * their text columns, and back.
+ * It also holds what the backends share besides their SQL (store_sql.c):
+ * the skeleton of a store (open, the pool of connections, close) around
+ * the backend's connect, disconnect, ping, settle and migrate, and the
+ * one encoding of a game's values (status, result, ending, impasse rule)
+ * as the words of their text columns, and back.
  *
  * Invariants: an operation is called only with arguments that passed the
  * checks here (every text NUL-terminated within its STORE_*_MAX, ids and
  * names not empty, counts not negative, ratings sorted by user id, a list
  * limit within 1..STORE_LIST_MAX); a refused argument is STORE_ERR_ARG and
- * touches no database.  Every statement is constant text; values travel
- * only as parameters.
+ * touches no database.  A connection of a store's pool is either idle or
+ * held by exactly one call; `count` connections exist (idle and held), at
+ * most `max`; one goes back idle only outside a transaction and working
+ * (settle), else it is closed.
  */
 #include "store.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -69,8 +72,7 @@ const char *store_ending_name(const struct store_game *g)
 	return g->ending == GY_END_NONE ? "" : gy_ending_name(g->ending);
 }
 
-/* The result named by the word `w`, or -1. */
-static int result_of(const char *w)
+int store__result_by_name(const char *w)
 {
 	for (int i = 0; i < RESULT_NB; i++)
 		if (!strcmp(w, result_words[i]))
@@ -78,9 +80,11 @@ static int result_of(const char *w)
 	return -1;
 }
 
-/* The libgyoku ending named by the word `w` (gy_ending_name), or -1. */
-static int ending_of(const char *w)
+int store__ending_by_name(const char *w, bool *declined)
 {
+	*declined = !strcmp(w, declined_word);
+	if (!w[0] || *declined || !strcmp(w, canceled_word))
+		return GY_END_NONE;
 	for (int i = GY_END_NONE + 1; i < GY_END_NB; i++)
 		if (!strcmp(w, gy_ending_name((enum gy_ending)i)))
 			return i;
@@ -93,17 +97,6 @@ int store_impasse_by_name(const char *w)
 		if (!strcmp(w, gy_impasse_rule_name((enum gy_impasse_rule)i)))
 			return i;
 	return -1;
-}
-
-/* Marks the row read by `c` damaged: game `id`'s `column` holds `word`, which names nothing. */
-static void damaged(struct store_cols *c, const char *id, const char *column, const char *word)
-{
-	char what[64];
-	snprintf(what, sizeof what, "game %s", id);
-	char msg[96];
-	snprintf(msg, sizeof msg, "the %s \"%s\" names nothing: the row is damaged", column, word);
-	store__log("decode", what, msg);
-	c->damaged = true;
 }
 
 void store__log(const char *kind, const char *what, const char *msg)
@@ -141,250 +134,6 @@ bool store__copy(char *dst, size_t cap, const char *src, size_t len)
 	memcpy(dst, src, len);
 	dst[len] = '\0';
 	return true;
-}
-
-static const char *const sql_text[STORE_Q_NB] = {
-	[STORE_Q_USER_INSERT] = "INSERT INTO users (name, name_key, pw_hash, rating, rd, vol, games, created_ms)"
-				" VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
-	[STORE_Q_USER_BY_KEY] = "SELECT " STORE_USER_COLUMNS " FROM users WHERE name_key = $1",
-	[STORE_Q_USER_BY_ID] = "SELECT " STORE_USER_COLUMNS " FROM users WHERE id = $1",
-	[STORE_Q_SESSION_INSERT] =
-		"INSERT INTO sessions (token_hash, user_id, csrf, expires_ms) VALUES ($1, $2, $3, $4)",
-	[STORE_Q_SESSION_GET] = "SELECT user_id, csrf, expires_ms FROM sessions WHERE token_hash = $1",
-	[STORE_Q_SESSION_EXPIRE] = "DELETE FROM sessions WHERE token_hash = $1 AND expires_ms <= $2",
-	[STORE_Q_SESSION_DELETE] = "DELETE FROM sessions WHERE token_hash = $1",
-	[STORE_Q_GAME_INSERT] = "INSERT INTO games (" STORE_GAME_COLUMNS ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9,"
-				" $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26,"
-				" $27, $28)",
-	[STORE_Q_MOVE_INSERT] = "INSERT INTO moves (game_id, ply, usi, spent_ms, at_ms) VALUES ($1, $2, $3, $4, $5)",
-	[STORE_Q_GAME_GET] = "SELECT " STORE_GAME_COLUMNS " FROM games WHERE id = $1",
-	[STORE_Q_MOVES_GET] = "SELECT " STORE_MOVE_COLUMNS " FROM moves WHERE game_id = $1 ORDER BY ply",
-	[STORE_Q_MOVES_SINCE] = "SELECT " STORE_MOVE_COLUMNS " FROM moves WHERE game_id = $1 AND ply > $2"
-				" ORDER BY ply LIMIT $3",
-	/* The conditional update: it matches nothing once another request moved the game on. */
-	[STORE_Q_GAME_UPDATE] = "UPDATE games SET status = $1, black_user = $2, white_user = $3, black_level = $4,"
-				" white_level = $5, challenged = $6, color = $7, ply = $8, clock = $9,"
-				" deadline_ms = $10, result = $11, ending = $12, black_before = $13,"
-				" white_before = $14, black_after = $15, white_after = $16, started_ms = $17,"
-				" updated_ms = $18 WHERE id = $19 AND ply = $20 AND status = $21",
-	[STORE_Q_MOVES_TRUNCATE] = "DELETE FROM moves WHERE game_id = $1 AND ply > $2",
-	[STORE_Q_RATING] = "UPDATE users SET rating = $1, rd = $2, vol = $3, games = games + 1 WHERE id = $4"
-			   " AND games = $5",
-	[STORE_Q_DEADLINES] = "SELECT id, deadline_ms FROM games WHERE status = 'playing' AND deadline_ms > 0"
-			      " ORDER BY deadline_ms",
-};
-
-const char *store__sql(enum store_query q) { return sql_text[q]; }
-
-/* Appends a parameter; a statement has at most STORE_VALS_MAX, as its text says. */
-static void add(struct store_vals *v, struct store_val x)
-{
-	if (v->n < STORE_VALS_MAX)
-		v->v[v->n++] = x;
-}
-
-void store__text(struct store_vals *v, const char *s) { add(v, (struct store_val){STORE_VAL_TEXT, s, 0, 0}); }
-void store__int(struct store_vals *v, int64_t i) { add(v, (struct store_val){STORE_VAL_INT, NULL, i, 0}); }
-void store__real(struct store_vals *v, double d) { add(v, (struct store_val){STORE_VAL_REAL, NULL, 0, d}); }
-void store__bool(struct store_vals *v, bool b) { add(v, (struct store_val){STORE_VAL_BOOL, NULL, b, 0}); }
-
-void store__user_vals(struct store_vals *v, const struct store_user *u, const char *name_key)
-{
-	store__text(v, u->name);
-	store__text(v, name_key);
-	store__text(v, u->pw_hash);
-	store__real(v, u->rating);
-	store__real(v, u->rd);
-	store__real(v, u->vol);
-	store__int(v, u->games);
-	store__int(v, u->created_ms);
-}
-
-void store__move_vals(struct store_vals *v, const char *id, int ply, const struct store_move *m)
-{
-	store__text(v, id);
-	store__int(v, ply);
-	store__text(v, m->usi);
-	store__int(v, m->spent_ms);
-	store__int(v, m->at_ms);
-}
-
-void store__rating_vals(struct store_vals *v, const struct store_rating *r)
-{
-	store__real(v, r->rating);
-	store__real(v, r->rd);
-	store__real(v, r->vol);
-	store__int(v, r->user);
-	store__int(v, r->games);
-}
-
-void store__game_vals(struct store_vals *v, const struct store_game *g, int ply)
-{
-	store__text(v, g->id);
-	store__text(v, store_status_name(g->status));
-	store__int(v, g->black_user);
-	store__int(v, g->white_user);
-	store__int(v, g->black_level);
-	store__int(v, g->white_level);
-	store__text(v, g->black_name);
-	store__text(v, g->white_name);
-	store__int(v, g->creator);
-	store__int(v, g->challenged);
-	store__int(v, g->color);
-	store__text(v, g->handicap);
-	store__text(v, g->tc);
-	store__text(v, gy_impasse_rule_name(g->impasse));
-	store__bool(v, g->rated);
-	store__text(v, g->start_sfen);
-	store__int(v, ply);
-	store__text(v, g->clock);
-	store__int(v, g->deadline_ms);
-	store__text(v, store_result_name(g->result));
-	store__text(v, store_ending_name(g));
-	store__real(v, g->rating_before[0]);
-	store__real(v, g->rating_before[1]);
-	store__real(v, g->rating_after[0]);
-	store__real(v, g->rating_after[1]);
-	store__int(v, g->created_ms);
-	store__int(v, g->started_ms);
-	store__int(v, g->updated_ms);
-}
-
-void store__update_vals(struct store_vals *v, const struct store_game *g, int ply, int old_ply,
-			enum store_status old_status)
-{
-	store__text(v, store_status_name(g->status));
-	store__int(v, g->black_user);
-	store__int(v, g->white_user);
-	store__int(v, g->black_level);
-	store__int(v, g->white_level);
-	store__int(v, g->challenged);
-	store__int(v, g->color);
-	store__int(v, ply);
-	store__text(v, g->clock);
-	store__int(v, g->deadline_ms);
-	store__text(v, store_result_name(g->result));
-	store__text(v, store_ending_name(g));
-	store__real(v, g->rating_before[0]);
-	store__real(v, g->rating_before[1]);
-	store__real(v, g->rating_after[0]);
-	store__real(v, g->rating_after[1]);
-	store__int(v, g->started_ms);
-	store__int(v, g->updated_ms);
-	store__text(v, g->id);
-	store__int(v, old_ply);
-	store__text(v, store_status_name(old_status));
-}
-
-/*
- * store_game_list's pieces.  Each filter adds its own condition, so the
- * planners see plain indexable comparisons ($1 user, $2 status, $3
- * viewer, $4 and $5 the time and id to page from, $6 limit; the unused
- * ones are bound all the same, and the limit, always used, comes last so
- * that SQLite's numbered parameters exist up to it).
- */
-static const char list_head[] = "SELECT " STORE_GAME_COLUMNS " FROM games WHERE TRUE";
-static const char *const list_part[4] = {
-	" AND (black_user = $1 OR white_user = $1 OR creator = $1 OR challenged = $1)",
-	" AND status = $2",
-	" AND status = 'waiting' AND (challenged = 0 OR challenged = $3 OR creator = $3)",
-	" AND (created_ms < $4 OR (created_ms = $4 AND id < $5))",
-};
-static const char list_tail[] = " ORDER BY created_ms DESC, id DESC LIMIT $6";
-
-int store__list_sql(const struct store_filter *f, char *sql, size_t cap, struct store_vals *v)
-{
-	int variant = (f->user ? 1 : 0) | (f->status ? 2 : 0) | (f->lobby ? 4 : 0) | (f->before_ms ? 8 : 0);
-	snprintf(sql, cap, "%s%s%s%s%s%s", list_head, variant & 1 ? list_part[0] : "", variant & 2 ? list_part[1] : "",
-		 variant & 4 ? list_part[2] : "", variant & 8 ? list_part[3] : "", list_tail);
-	store__int(v, f->user);
-	store__text(v, f->status ? store_status_name(f->status) : NULL);
-	store__int(v, f->viewer);
-	store__int(v, f->before_ms);
-	store__text(v, f->before_id ? f->before_id : "");
-	store__int(v, f->limit);
-	return variant;
-}
-
-void store__user_read(struct store_cols *c, void *out)
-{
-	struct store_user *u = out;
-	memset(u, 0, sizeof *u);
-	u->id = c->i64(c);
-	c->text(c, u->name, sizeof u->name);
-	c->text(c, u->pw_hash, sizeof u->pw_hash);
-	u->rating = c->dbl(c);
-	u->rd = c->dbl(c);
-	u->vol = c->dbl(c);
-	u->games = (int)c->i64(c);
-	u->created_ms = c->i64(c);
-}
-
-void store__move_read(struct store_cols *c, struct store_move *m)
-{
-	c->text(c, m->usi, sizeof m->usi);
-	m->spent_ms = c->i64(c);
-	m->at_ms = c->i64(c);
-}
-
-void store__session_read(struct store_cols *c, void *out)
-{
-	struct store_session *r = out;
-	r->user = c->i64(c);
-	c->text(c, r->csrf, sizeof r->csrf);
-	r->expires_ms = c->i64(c);
-}
-
-void store__id_read(struct store_cols *c, void *out) { *(int64_t *)out = c->i64(c); }
-
-void store__game_read(struct store_cols *c, void *out)
-{
-	struct store_game *g = out;
-	memset(g, 0, sizeof *g);
-	char word[STORE_WORD_MAX];
-	int k;
-	c->text(c, g->id, sizeof g->id);
-	c->text(c, word, sizeof word);
-	if ((g->status = store_status_by_name(word)) == STORE_STATUS_NONE)
-		damaged(c, g->id, "status", word);
-	g->black_user = c->i64(c);
-	g->white_user = c->i64(c);
-	g->black_level = (int)c->i64(c);
-	g->white_level = (int)c->i64(c);
-	c->text(c, g->black_name, sizeof g->black_name);
-	c->text(c, g->white_name, sizeof g->white_name);
-	g->creator = c->i64(c);
-	g->challenged = c->i64(c);
-	g->color = (int)c->i64(c);
-	c->text(c, g->handicap, sizeof g->handicap);
-	c->text(c, g->tc, sizeof g->tc);
-	c->text(c, word, sizeof word);
-	if ((k = store_impasse_by_name(word)) < 0)
-		damaged(c, g->id, "impasse rule", word);
-	g->impasse = k < 0 ? GY_IMPASSE_CSA27 : (enum gy_impasse_rule)k;
-	g->rated = c->i64(c) != 0;
-	c->text(c, g->start_sfen, sizeof g->start_sfen);
-	g->ply = (int)c->i64(c);
-	c->text(c, g->clock, sizeof g->clock);
-	g->deadline_ms = c->i64(c);
-	c->text(c, word, sizeof word);
-	if ((k = result_of(word)) < 0)
-		damaged(c, g->id, "result", word);
-	g->result = k < 0 ? GY_RESULT_NONE : (enum gy_result)k;
-	c->text(c, word, sizeof word);
-	/* A canceled game's word, none, or a libgyoku ending. */
-	g->declined = !strcmp(word, declined_word);
-	k = !word[0] || g->declined || !strcmp(word, canceled_word) ? GY_END_NONE : ending_of(word);
-	if (k < 0)
-		damaged(c, g->id, "ending", word);
-	g->ending = k < 0 ? GY_END_NONE : (enum gy_ending)k;
-	g->rating_before[0] = c->dbl(c);
-	g->rating_before[1] = c->dbl(c);
-	g->rating_after[0] = c->dbl(c);
-	g->rating_after[1] = c->dbl(c);
-	g->created_ms = c->i64(c);
-	g->started_ms = c->i64(c);
-	g->updated_ms = c->i64(c);
 }
 
 /* True when `s` is a string shorter than `max` bytes with its NUL (empty only when `empty_ok`). */
@@ -425,6 +174,51 @@ static void name_key(const char *name, char key[STORE_NAME_MAX])
 	key[i] = '\0';
 }
 
+void *store__take(struct store *s)
+{
+	struct store_pool *p = &s->pool;
+	pthread_mutex_lock(&p->lock);
+	while (p->nidle == 0 && p->count >= p->max)
+		pthread_cond_wait(&p->freed, &p->lock);
+	void *c = p->nidle ? p->idle[--p->nidle] : NULL;
+	if (!c)
+		p->count++;
+	pthread_mutex_unlock(&p->lock);
+	if (c && s->ops->ping && !s->ops->ping(c)) {
+		s->ops->disconnect(c);
+		c = NULL;
+	} else if (!c) {
+		c = s->ops->connect(s, NULL, 0);
+	}
+	if (!c) {
+		pthread_mutex_lock(&p->lock);
+		p->count--;
+		pthread_cond_signal(&p->freed);
+		pthread_mutex_unlock(&p->lock);
+	}
+	return c;
+}
+
+void store__give(struct store *s, void *c)
+{
+	struct store_pool *p = &s->pool;
+	bool keep = s->ops->settle(c);
+	if (!keep)
+		s->ops->disconnect(c);
+	pthread_mutex_lock(&p->lock);
+	if (keep)
+		p->idle[p->nidle++] = c;
+	else
+		p->count--;
+	pthread_cond_signal(&p->freed);
+	pthread_mutex_unlock(&p->lock);
+}
+
+/*
+ * Opening, for both backends: the store with its URL, pool and
+ * statements, the backend's own fields (init), the first connection, the
+ * migrations on it; it then waits in the pool for the first call.
+ */
 enum store_err store_open(struct store **out, const char *url, char *errbuf, size_t errlen)
 {
 	store__errf(errbuf, errlen, "%s", "");
@@ -435,15 +229,57 @@ enum store_err store_open(struct store **out, const char *url, char *errbuf, siz
 		store__errf(errbuf, errlen, "no database given");
 		return STORE_ERR_ARG;
 	}
-	if (!strncmp(url, "postgresql://", 13) || !strncmp(url, "postgres://", 11))
-		return store__pg_open(out, url, errbuf, errlen);
-	return store__sqlite_open(out, url, errbuf, errlen);
+	bool pg = !strncmp(url, "postgresql://", 13) || !strncmp(url, "postgres://", 11);
+	const struct store_ops *ops = pg ? &store__pg_ops : &store__sqlite_ops;
+	size_t len = strlen(url);
+	struct store *s = calloc(1, ops->size);
+	char *u = malloc(len + 1);
+	if (!s || !u) {
+		free(s);
+		free(u);
+		store__errf(errbuf, errlen, "out of memory");
+		return STORE_ERR_NOMEM;
+	}
+	memcpy(u, url, len + 1);
+	s->ops = ops;
+	s->url = u;
+	s->pool.max = STORE_POOL_MAX;
+	pthread_mutex_init(&s->pool.lock, NULL);
+	pthread_cond_init(&s->pool.freed, NULL);
+	ops->init(s);
+	void *c = NULL;
+	enum store_err e = store__build_sql(s);
+	if (e) {
+		store__errf(errbuf, errlen, "the statements do not fit");
+		goto fail;
+	}
+	if (!(c = ops->connect(s, errbuf, errlen))) {
+		e = STORE_ERR_DB;
+		goto fail;
+	}
+	s->pool.count = 1;
+	e = ops->migrate(s, c, errbuf, errlen);
+	store__give(s, c);
+	if (e)
+		goto fail;
+	*out = s;
+	return STORE_OK;
+fail:
+	store_close(s);
+	return e;
 }
 
 void store_close(struct store *s)
 {
-	if (s)
-		s->ops->close(s);
+	if (!s)
+		return;
+	s->ops->fini(s);
+	while (s->pool.nidle > 0)
+		s->ops->disconnect(s->pool.idle[--s->pool.nidle]);
+	pthread_mutex_destroy(&s->pool.lock);
+	pthread_cond_destroy(&s->pool.freed);
+	free(s->url);
+	free(s);
 }
 
 const char *store_kind(const struct store *s) { return s->ops->kind; }

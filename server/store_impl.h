@@ -1,8 +1,9 @@
 /*
- * server/store_impl.h: what the storage dispatch (store.c) and its two
- * backends (store_sqlite.c, store_pg.c) share: the vtable, the base every
- * backend's store begins with, the games column order and small helpers.
- * Only store*.c include it; the rest of the server uses store.h.
+ * server/store_impl.h: what the storage dispatch (store.c), the SQL
+ * (store_sql.c) and the two backends (store_sqlite.c, store_pg.c) share: the vtable, the base every
+ * backend's store begins with (the URL, the connection pool, the
+ * statements' texts), the encoding of rows and parameters, and small
+ * helpers.  Only store*.c include it; the rest of the server uses store.h.
  *
  * The dispatch checks every argument before it calls an operation, so an
  * operation may assume: text fields are NUL-terminated within their
@@ -15,16 +16,85 @@
 
 #include "store.h"
 
+#include <pthread.h>
+
 enum {
-	STORE_POOL_MAX = 8,   /* connections a store keeps */
-	STORE_LIST_MAX = 200, /* games in one store_game_list */
-	STORE_BUSY_MS = 5000  /* how long SQLite waits for a lock */
+	STORE_POOL_MAX = 8,       /* connections a store keeps */
+	STORE_LIST_MAX = 200,     /* games in one store_game_list */
+	STORE_BUSY_MS = 5000,     /* how long SQLite waits for a lock */
+	STORE_LIST_VARIANTS = 16, /* store_game_list's statements: one per set of filters */
+	STORE_SQL_MAX = 16384     /* the text of all statements (about 10 KB) */
 };
 
-/* One backend: the operations behind store.h, called with checked arguments. */
+/*
+ * The statements both backends run, built once per store (store__sql)
+ * in the backend's parameter style: $1, $2, ... (PostgreSQL) or ?1, ?2,
+ * ... (SQLite), each first appearing in that order.  The games columns
+ * are always all of them, in the order of store.c's list.
+ */
+enum store_query {
+	STORE_Q_USER_INSERT,    /* $1..$8 the user, returns id */
+	STORE_Q_USER_BY_KEY,    /* $1 name key, returns STORE_USER_COLUMNS */
+	STORE_Q_USER_BY_ID,     /* $1 id, returns STORE_USER_COLUMNS */
+	STORE_Q_SESSION_INSERT, /* $1 token hash, $2 user, $3 csrf, $4 expiry */
+	STORE_Q_SESSION_GET,    /* $1 token hash, returns user, csrf, expiry */
+	STORE_Q_SESSION_EXPIRE, /* $1 token hash, $2 now */
+	STORE_Q_SESSION_DELETE, /* $1 token hash */
+	STORE_Q_GAME_INSERT,    /* store__game_vals */
+	STORE_Q_MOVE_INSERT,    /* $1 game, $2 ply, $3 usi, $4 spent, $5 at */
+	STORE_Q_GAME_GET,       /* $1 id, returns the game's columns */
+	STORE_Q_MOVES_GET,      /* $1 game, returns STORE_MOVE_COLUMNS by ply */
+	STORE_Q_MOVES_SINCE,    /* $1 game, $2 after this ply, $3 limit, returns STORE_MOVE_COLUMNS */
+	STORE_Q_GAME_UPDATE,    /* store__update_vals */
+	STORE_Q_MOVES_TRUNCATE, /* $1 game, $2 the ply kept last */
+	STORE_Q_RATING,         /* $1 rating, $2 rd, $3 vol, $4 user, $5 games read */
+	STORE_Q_DEADLINES,      /* returns id, deadline_ms */
+	STORE_Q_LIST,           /* store_game_list's variants from here on (store__list_query) */
+	STORE_Q_NB = STORE_Q_LIST + STORE_LIST_VARIANTS
+};
+
+/*
+ * The connections of a store (store.c): at most `max` (STORE_POOL_MAX,
+ * or 1 for SQLite's ":memory:"), opened when a call needs one and none is
+ * idle, each held by one call at a time.
+ */
+struct store_pool {
+	pthread_mutex_t lock; /* guards idle, nidle and count */
+	pthread_cond_t freed;
+	void *idle[STORE_POOL_MAX];
+	int nidle, count, max;
+};
+
+/*
+ * One backend: how the shared skeleton (store.c) opens, pools and closes
+ * its connections, then the operations behind store.h, called with
+ * checked arguments.  store_open allocates `size` bytes (the backend's
+ * store, which begins with struct store), calls init, opens the first
+ * connection and migrates on it; store_close calls fini, then closes the
+ * idle connections.
+ */
 struct store_ops {
 	const char *kind; /* store_kind */
-	void (*close)(struct store *s);
+	size_t size;      /* of the backend's store */
+	char mark;        /* the parameters' mark: '$' for $1, $2, ... or '?' for ?1, ?2, ... */
+	/* Sets up the backend's own fields (s->url is set, nothing is open yet). */
+	void (*init)(struct store *s);
+	/* What init set up and the backend started since (the listen thread), freed before the pool closes. */
+	void (*fini)(struct store *s);
+	/* Opens a connection to s->url; NULL (logged; a message in `errbuf` when given) on failure. */
+	void *(*connect)(struct store *s, char *errbuf, size_t errlen);
+	/* Closes a connection. */
+	void (*disconnect)(void *conn);
+	/*
+	 * An idle connection about to serve a call: true when it works
+	 * (repaired if need be), else it is closed.  NULL: it always works.
+	 */
+	bool (*ping)(void *conn);
+	/* A connection handed back: ends a transaction left open; true when it may serve again, else it is closed. */
+	bool (*settle)(void *conn);
+	/* Runs the migrations the database has not had on `conn` (store_open's first connection). */
+	enum store_err (*migrate)(struct store *s, void *conn, char *errbuf, size_t errlen);
+
 	enum store_err (*user_create)(struct store *s, const struct store_user *u, const char *name_key, int64_t *id);
 	/* By `name_key` (the lowercased name) when not NULL, else by `id`. */
 	enum store_err (*user_get)(struct store *s, const char *name_key, int64_t id, struct store_user *u);
@@ -49,10 +119,33 @@ struct store_ops {
 	enum store_err (*listen)(struct store *s, void (*fn)(void *ctx, const char *id), void *ctx);
 };
 
-/* The first member of every backend's store. */
+/* The first member of every backend's store: what the skeleton keeps for it. */
 struct store {
 	const struct store_ops *ops;
+	char *url; /* as given to store_open */
+	struct store_pool pool;
+	char sql[STORE_SQL_MAX];   /* the statements' texts, each ending with a NUL */
+	size_t sql_at[STORE_Q_NB]; /* where each begins in sql */
 };
+
+/*
+ * Takes a connection from `s`'s pool, opening one when none is idle and
+ * there are fewer than the most, else waiting for one; NULL (logged) when
+ * it cannot be opened or an idle one is broken.
+ */
+void *store__take(struct store *s);
+
+/* Hands a connection of store__take back (its transaction ended; closed when it is broken). */
+void store__give(struct store *s, void *conn);
+
+/*
+ * Writes the text of every statement for `s` in its backend's style
+ * (store_open); STORE_ERR_DB (logged) when they do not fit STORE_SQL_MAX.
+ */
+enum store_err store__build_sql(struct store *s) __attribute__((warn_unused_result));
+
+/* The text of statement `q` (STORE_Q_LIST + a variant for store_game_list's) in `s`'s backend's style. */
+const char *store__sql(const struct store *s, enum store_query q);
 
 /* A statement's parameter: a text (NULL: SQL NULL), an integer, a real or a boolean. */
 enum store_val_type { STORE_VAL_TEXT, STORE_VAL_INT, STORE_VAL_REAL, STORE_VAL_BOOL };
@@ -65,7 +158,7 @@ struct store_val {
 
 enum { STORE_VALS_MAX = 32 };
 
-/* The parameters of one statement, in order: $1, $2, ... */
+/* The parameters of one statement, in order: $1, $2, ... (?1, ?2, ...) */
 struct store_vals {
 	int n;
 	struct store_val v[STORE_VALS_MAX];
@@ -77,48 +170,16 @@ void store__int(struct store_vals *v, int64_t i);
 void store__real(struct store_vals *v, double d);
 void store__bool(struct store_vals *v, bool b);
 
-/*
- * The statements both backends run: constant text whose parameters are
- * $1, $2, ... (each first appearing in that order; SQLite reads them as
- * ?1, ?2, ...).  The games columns are always STORE_GAME_COLUMNS.
- */
-enum store_query {
-	STORE_Q_USER_INSERT,    /* $1..$8 the user, returns id */
-	STORE_Q_USER_BY_KEY,    /* $1 name key, returns STORE_USER_COLUMNS */
-	STORE_Q_USER_BY_ID,     /* $1 id, returns STORE_USER_COLUMNS */
-	STORE_Q_SESSION_INSERT, /* $1 token hash, $2 user, $3 csrf, $4 expiry */
-	STORE_Q_SESSION_GET,    /* $1 token hash, returns user, csrf, expiry */
-	STORE_Q_SESSION_EXPIRE, /* $1 token hash, $2 now */
-	STORE_Q_SESSION_DELETE, /* $1 token hash */
-	STORE_Q_GAME_INSERT,    /* store__game_vals */
-	STORE_Q_MOVE_INSERT,    /* $1 game, $2 ply, $3 usi, $4 spent, $5 at */
-	STORE_Q_GAME_GET,       /* $1 id, returns STORE_GAME_COLUMNS */
-	STORE_Q_MOVES_GET,      /* $1 game, returns STORE_MOVE_COLUMNS by ply */
-	STORE_Q_MOVES_SINCE,    /* $1 game, $2 after this ply, $3 limit, returns STORE_MOVE_COLUMNS */
-	STORE_Q_GAME_UPDATE,    /* store__update_vals */
-	STORE_Q_MOVES_TRUNCATE, /* $1 game, $2 the ply kept last */
-	STORE_Q_RATING,         /* $1 rating, $2 rd, $3 vol, $4 user, $5 games read */
-	STORE_Q_DEADLINES,      /* returns id, deadline_ms */
-	STORE_Q_NB
-};
-
-/* The text of statement `q`. */
-const char *store__sql(enum store_query q);
-
-/* The columns of a user (store_user's fields in order), of a move, of a game. */
+/* The columns of a user (store_user's fields in order) and of a move. */
 #define STORE_USER_COLUMNS "id, name, pw_hash, rating, rd, vol, games, created_ms"
 #define STORE_MOVE_COLUMNS "usi, spent_ms, at_ms"
-#define STORE_GAME_COLUMNS                                                                                       \
-	"id, status, black_user, white_user, black_level, white_level, black_name, white_name, creator, "        \
-	"challenged, color, handicap, tc, impasse, rated, start_sfen, ply, clock, deadline_ms, result, ending, " \
-	"black_before, white_before, black_after, white_after, created_ms, started_ms, updated_ms"
 
 /* The parameters of STORE_Q_USER_INSERT, STORE_Q_MOVE_INSERT and STORE_Q_RATING. */
 void store__user_vals(struct store_vals *v, const struct store_user *u, const char *name_key);
 void store__move_vals(struct store_vals *v, const char *id, int ply, const struct store_move *m);
 void store__rating_vals(struct store_vals *v, const struct store_rating *r);
 
-/* The parameters of STORE_Q_GAME_INSERT: `g` in STORE_GAME_COLUMNS order, with ply `ply`. */
+/* The parameters of STORE_Q_GAME_INSERT: `g`'s columns in order, with ply `ply`. */
 void store__game_vals(struct store_vals *v, const struct store_game *g, int ply);
 
 /* The parameters of STORE_Q_GAME_UPDATE: `g`'s mutable fields with ply `ply`, then the condition. */
@@ -126,13 +187,11 @@ void store__update_vals(struct store_vals *v, const struct store_game *g, int pl
 			enum store_status old_status);
 
 /*
- * store_game_list's statement, from constant pieces chosen by which of
- * `f`'s filters are set, into `sql` (size `cap`), its parameters into
- * `v`.  Returns the variant (0..STORE_LIST_VARIANTS-1): statements of one
- * variant have the same text.
+ * store_game_list's statement for filter `f`: the variant chosen by which
+ * of its filters are set (statements of one variant have the same text),
+ * its parameters into `v`.
  */
-enum { STORE_LIST_VARIANTS = 16 };
-int store__list_sql(const struct store_filter *f, char *sql, size_t cap, struct store_vals *v);
+enum store_query store__list_query(const struct store_filter *f, struct store_vals *v);
 
 /*
  * Reads the columns of one result row in order; each backend's reader
@@ -155,7 +214,7 @@ struct store_session {
 };
 
 /*
- * Read one row: STORE_USER_COLUMNS into a store_user, STORE_GAME_COLUMNS
+ * Read one row: STORE_USER_COLUMNS into a store_user, the game's columns
  * into a store_game (decoding its words; a word that names nothing sets
  * c->damaged and is logged), a session row into a store_session, one id
  * into an int64_t (the `out` of the backends' one-row helpers), and
@@ -167,11 +226,16 @@ void store__session_read(struct store_cols *c, void *out);
 void store__id_read(struct store_cols *c, void *out);
 void store__move_read(struct store_cols *c, struct store_move *m);
 
-/* Opens an SQLite store on the file `path` (store_open's contract). */
-enum store_err store__sqlite_open(struct store **out, const char *path, char *errbuf, size_t errlen);
+/*
+ * The values named by the words of the text columns (store.h): a result
+ * (-1: none), and an ending (GY_END_NONE for "", "canceled" and
+ * "declined", with `*declined` set for the last; -1: none).
+ */
+int store__result_by_name(const char *word);
+int store__ending_by_name(const char *word, bool *declined);
 
-/* Opens a PostgreSQL store on the libpq URI `url` (store_open's contract). */
-enum store_err store__pg_open(struct store **out, const char *url, char *errbuf, size_t errlen);
+/* The backends. */
+extern const struct store_ops store__sqlite_ops, store__pg_ops;
 
 /* Logs a database failure to stderr: the backend, what was being done, the database's message. */
 void store__log(const char *kind, const char *what, const char *msg);

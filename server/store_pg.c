@@ -6,9 +6,8 @@
  * where the tag is random per store_open so a listener can skip its own
  * notifications.
  *
- * Invariants: a connection is either in `idle` or held by exactly one
- * call, and `count` connections exist (at most STORE_POOL_MAX); one goes
- * back idle only outside a transaction and healthy, else it is closed.
+ * Invariants: a connection (held in store.c's pool) goes back idle only
+ * outside a transaction and healthy (pg_settle), else it is closed.
  * Every statement is constant text run with PQexecParams: texts as text
  * parameters, numbers as typed binary parameters, results in binary, so
  * no value is ever spelled into SQL and no locale touches a number.
@@ -72,16 +71,11 @@ enum { MIGRATIONS_NB = sizeof migrations / sizeof migrations[0] };
 /* The type ids of the parameters (fixed in PostgreSQL's catalog). */
 enum { OID_BOOL = 16, OID_INT8 = 20, OID_TEXT = 25, OID_FLOAT8 = 701 };
 
-enum { TAG_LEN = 16, SQL_MAX = 2048 };
+enum { TAG_LEN = 16 };
 
 struct pg {
 	struct store base;
-	char *url;
 	char tag[TAG_LEN + 1];
-	pthread_mutex_t lock; /* guards idle, nidle and count */
-	pthread_cond_t freed;
-	PGconn *idle[STORE_POOL_MAX];
-	int nidle, count;
 	bool listening;
 	pthread_t thread;
 	atomic_bool stop;
@@ -90,8 +84,6 @@ struct pg {
 	void (*fn)(void *ctx, const char *id);
 	void *ctx;
 };
-
-static const struct store_ops pg_ops;
 
 /*
  * Runs constant SQL `sql` with parameters `v` (NULL: none): texts as
@@ -145,10 +137,11 @@ static enum store_err run(PGconn *c, const char *sql, const struct store_vals *v
 	return e;
 }
 
-/* Runs shared statement `k`. */
-static enum store_err run_q(PGconn *c, enum store_query k, const struct store_vals *v, const char *what, PGresult **out)
+/* Runs shared statement `k` of `p`. */
+static enum store_err run_q(struct pg *p, PGconn *c, enum store_query k, const struct store_vals *v, const char *what,
+			    PGresult **out)
 {
-	return run(c, store__sql(k), v, what, out);
+	return run(c, store__sql(&p->base, k), v, what, out);
 }
 
 /* Rows changed by a command's result. */
@@ -226,10 +219,10 @@ static void quiet_notice(void *arg, const char *msg)
 	(void)msg;
 }
 
-/* Opens one connection to `url`. */
-static PGconn *connect_to(const char *url, char *errbuf, size_t errlen)
+/* Opens one connection to `s`'s URL. */
+static void *pg_connect(struct store *s, char *errbuf, size_t errlen)
 {
-	PGconn *c = PQconnectdb(url);
+	PGconn *c = PQconnectdb(s->url);
 	if (!c) {
 		store__errf(errbuf, errlen, "out of memory");
 		return NULL;
@@ -244,59 +237,43 @@ static PGconn *connect_to(const char *url, char *errbuf, size_t errlen)
 	return c;
 }
 
-/* Takes a connection from the pool, opening one when none is idle and there are fewer than the most. */
-static PGconn *take(struct pg *p)
+static void pg_disconnect(void *conn) { PQfinish(conn); }
+
+/* An idle connection that has dropped is reset; false when that fails too. */
+static bool pg_ping(void *conn)
 {
-	pthread_mutex_lock(&p->lock);
-	while (p->nidle == 0 && p->count >= STORE_POOL_MAX)
-		pthread_cond_wait(&p->freed, &p->lock);
-	PGconn *c = p->nidle ? p->idle[--p->nidle] : NULL;
-	if (!c)
-		p->count++;
-	pthread_mutex_unlock(&p->lock);
-	if (c && PQstatus(c) != CONNECTION_OK)
+	PGconn *c = conn;
+	if (PQstatus(c) != CONNECTION_OK)
 		PQreset(c);
-	if (c && PQstatus(c) != CONNECTION_OK) {
-		store__log("postgresql", "reconnect", PQerrorMessage(c));
-		PQfinish(c);
-		c = NULL;
-	} else if (!c) {
-		c = connect_to(p->url, NULL, 0);
-	}
-	if (!c) {
-		pthread_mutex_lock(&p->lock);
-		p->count--;
-		pthread_cond_signal(&p->freed);
-		pthread_mutex_unlock(&p->lock);
-	}
-	return c;
+	if (PQstatus(c) == CONNECTION_OK)
+		return true;
+	store__log("postgresql", "reconnect", PQerrorMessage(c));
+	return false;
 }
 
-/* Returns a connection to the pool, or closes it when it is broken. */
-static void give(struct pg *p, PGconn *c)
+/* Rolls back a transaction left open; true when the connection is healthy and idle. */
+static bool pg_settle(void *conn)
 {
+	PGconn *c = conn;
 	if (PQstatus(c) == CONNECTION_OK && PQtransactionStatus(c) != PQTRANS_IDLE)
 		(void)run(c, "ROLLBACK", NULL, "rollback", NULL);
-	bool keep = PQstatus(c) == CONNECTION_OK && PQtransactionStatus(c) == PQTRANS_IDLE;
-	if (!keep)
-		PQfinish(c);
-	pthread_mutex_lock(&p->lock);
-	if (keep)
-		p->idle[p->nidle++] = c;
-	else
-		p->count--;
-	pthread_cond_signal(&p->freed);
-	pthread_mutex_unlock(&p->lock);
+	return PQstatus(c) == CONNECTION_OK && PQtransactionStatus(c) == PQTRANS_IDLE;
 }
 
-/* Runs one statement on a pooled connection; `*out` as in run(). */
-static enum store_err run_one(struct pg *p, const char *sql, const struct store_vals *v, const char *what,
+/* Takes a connection from the pool (store__take). */
+static PGconn *take(struct pg *p) { return store__take(&p->base); }
+
+/* Returns a connection to the pool, or closes it when it is broken. */
+static void give(struct pg *p, PGconn *c) { store__give(&p->base, c); }
+
+/* Runs shared statement `k` on a pooled connection; `*out` as in run(). */
+static enum store_err run_one(struct pg *p, enum store_query k, const struct store_vals *v, const char *what,
 			      PGresult **out)
 {
 	PGconn *c = take(p);
 	if (!c)
 		return STORE_ERR_DB;
-	enum store_err e = run(c, sql, v, what, out);
+	enum store_err e = run_q(p, c, k, v, what, out);
 	give(p, c);
 	return e;
 }
@@ -324,8 +301,10 @@ static enum store_err schema_version(PGconn *c, int *version)
 }
 
 /* Runs the migrations the database has not had yet, one transaction each under the advisory lock. */
-static enum store_err migrate(PGconn *c, char *errbuf, size_t errlen)
+static enum store_err pg_migrate(struct store *s, void *conn, char *errbuf, size_t errlen)
 {
+	(void)s;
+	PGconn *c = conn;
 	for (int i = 1; i <= MIGRATIONS_NB; i++) {
 		int version = 0;
 		enum store_err e = run(c, "BEGIN", NULL, "begin", NULL);
@@ -374,57 +353,25 @@ static void random_tag(char tag[TAG_LEN + 1], const void *salt)
 	snprintf(tag, TAG_LEN + 1, "%016llx", (unsigned long long)v);
 }
 
-static void pg_close(struct store *s)
+static void pg_init(struct store *s)
 {
 	struct pg *p = (struct pg *)s;
-	if (p->listening) {
-		atomic_store(&p->stop, true);
-		ssize_t w = write(p->wake[1], "x", 1);
-		(void)w;
-		pthread_join(p->thread, NULL);
-		close(p->wake[0]);
-		close(p->wake[1]);
-	}
-	while (p->nidle > 0)
-		PQfinish(p->idle[--p->nidle]);
-	pthread_mutex_destroy(&p->lock);
-	pthread_cond_destroy(&p->freed);
-	free(p->url);
-	free(p);
-}
-
-enum store_err store__pg_open(struct store **out, const char *url, char *errbuf, size_t errlen)
-{
-	struct pg *p = calloc(1, sizeof *p);
-	size_t len = strlen(url);
-	char *u = malloc(len + 1);
-	if (!p || !u) {
-		free(p);
-		free(u);
-		store__errf(errbuf, errlen, "out of memory");
-		return STORE_ERR_NOMEM;
-	}
-	memcpy(u, url, len + 1);
-	p->base.ops = &pg_ops;
-	p->url = u;
-	pthread_mutex_init(&p->lock, NULL);
-	pthread_cond_init(&p->freed, NULL);
 	atomic_init(&p->stop, false);
 	random_tag(p->tag, p);
-	PGconn *c = connect_to(url, errbuf, errlen);
-	if (!c) {
-		pg_close(&p->base);
-		return STORE_ERR_DB;
-	}
-	p->count = 1;
-	enum store_err e = migrate(c, errbuf, errlen);
-	give(p, c);
-	if (e) {
-		pg_close(&p->base);
-		return e;
-	}
-	*out = &p->base;
-	return STORE_OK;
+}
+
+/* Stops the listen thread. */
+static void pg_fini(struct store *s)
+{
+	struct pg *p = (struct pg *)s;
+	if (!p->listening)
+		return;
+	atomic_store(&p->stop, true);
+	ssize_t w = write(p->wake[1], "x", 1);
+	(void)w;
+	pthread_join(p->thread, NULL);
+	close(p->wake[0]);
+	close(p->wake[1]);
 }
 
 /* Reads the one row of shared statement `k` with `read`; STORE_NOT_FOUND when there is none. */
@@ -432,7 +379,7 @@ static enum store_err row_q(struct pg *p, enum store_query k, const struct store
 			    void (*read)(struct store_cols *c, void *out), void *out, const char *what)
 {
 	PGresult *r;
-	enum store_err e = run_one(p, store__sql(k), v, what, &r);
+	enum store_err e = run_one(p, k, v, what, &r);
 	if (e)
 		return e;
 	if (PQntuples(r) == 1) {
@@ -476,7 +423,7 @@ static enum store_err pg_session_create(struct store *s, const char *token_hash,
 	store__int(&v, user);
 	store__text(&v, csrf);
 	store__int(&v, expires_ms);
-	return run_one((struct pg *)s, store__sql(STORE_Q_SESSION_INSERT), &v, "create session", NULL);
+	return run_one((struct pg *)s, STORE_Q_SESSION_INSERT, &v, "create session", NULL);
 }
 
 static enum store_err pg_session_get(struct store *s, const char *token_hash, int64_t now_ms, int64_t *user, char *csrf)
@@ -490,7 +437,7 @@ static enum store_err pg_session_get(struct store *s, const char *token_hash, in
 	csrf[0] = '\0';
 	if (!e && row.expires_ms <= now_ms) {
 		store__int(&v, now_ms);
-		e = run_one(p, store__sql(STORE_Q_SESSION_EXPIRE), &v, "delete expired session", NULL);
+		e = run_one(p, STORE_Q_SESSION_EXPIRE, &v, "delete expired session", NULL);
 		return e ? e : STORE_NOT_FOUND;
 	}
 	if (!e) {
@@ -504,15 +451,15 @@ static enum store_err pg_session_delete(struct store *s, const char *token_hash)
 {
 	struct store_vals v = {0};
 	store__text(&v, token_hash);
-	return run_one((struct pg *)s, store__sql(STORE_Q_SESSION_DELETE), &v, "delete session", NULL);
+	return run_one((struct pg *)s, STORE_Q_SESSION_DELETE, &v, "delete session", NULL);
 }
 
 /* Inserts move `ply` of game `id`. */
-static enum store_err insert_move(PGconn *c, const char *id, int ply, const struct store_move *m)
+static enum store_err insert_move(struct pg *p, PGconn *c, const char *id, int ply, const struct store_move *m)
 {
 	struct store_vals v = {0};
 	store__move_vals(&v, id, ply, m);
-	return run_q(c, STORE_Q_MOVE_INSERT, &v, "insert move", NULL);
+	return run_q(p, c, STORE_Q_MOVE_INSERT, &v, "insert move", NULL);
 }
 
 /* Tells the other instances, inside the open transaction on `c`, that game `id` changed: sent at commit. */
@@ -535,9 +482,9 @@ static enum store_err pg_game_insert(struct store *s, const struct store_game *g
 		return STORE_ERR_DB;
 	enum store_err e = run(c, "BEGIN", NULL, "begin", NULL);
 	if (!e)
-		e = run_q(c, STORE_Q_GAME_INSERT, &v, "insert game", NULL);
+		e = run_q(p, c, STORE_Q_GAME_INSERT, &v, "insert game", NULL);
 	for (int i = 0; i < n && !e; i++)
-		e = insert_move(c, g->id, i + 1, &moves[i]);
+		e = insert_move(p, c, g->id, i + 1, &moves[i]);
 	if (!e)
 		e = notify_in(p, c, g->id);
 	e = finish(c, e);
@@ -573,7 +520,7 @@ static enum store_err pg_game_get(struct store *s, const char *id, struct store_
 		moves ? run(c, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", NULL, "begin", NULL) : STORE_OK;
 	PGresult *r = NULL;
 	if (!e)
-		e = run_q(c, STORE_Q_GAME_GET, &v, "read game", &r);
+		e = run_q(p, c, STORE_Q_GAME_GET, &v, "read game", &r);
 	if (!e && PQntuples(r) != 1)
 		e = STORE_NOT_FOUND;
 	if (!e) {
@@ -589,7 +536,7 @@ static enum store_err pg_game_get(struct store *s, const char *id, struct store_
 	PQclear(r);
 	r = NULL;
 	if (!e && moves)
-		e = run_q(c, STORE_Q_MOVES_GET, &v, "read moves", &r);
+		e = run_q(p, c, STORE_Q_MOVES_GET, &v, "read moves", &r);
 	if (!e && moves && PQntuples(r) > 0) {
 		*moves = malloc((size_t)PQntuples(r) * sizeof **moves);
 		if (!*moves) {
@@ -617,7 +564,7 @@ static enum store_err pg_moves_since(struct store *s, const char *id, int from, 
 	store__int(&v, from);
 	store__int(&v, max);
 	PGresult *r;
-	enum store_err e = run_one((struct pg *)s, store__sql(STORE_Q_MOVES_SINCE), &v, "read moves", &r);
+	enum store_err e = run_one((struct pg *)s, STORE_Q_MOVES_SINCE, &v, "read moves", &r);
 	if (e)
 		return e;
 	if (PQntuples(r) <= max && read_moves(r, moves))
@@ -643,22 +590,22 @@ static enum store_err pg_game_update(struct store *s, const struct store_game *g
 	enum store_err e = run(c, "BEGIN", NULL, "begin", NULL);
 	/* A concurrent update of the row waits for the first to commit, then sees the new ply and matches nothing. */
 	if (!e)
-		e = run_q(c, STORE_Q_GAME_UPDATE, &v, "update game", &r);
+		e = run_q(p, c, STORE_Q_GAME_UPDATE, &v, "update game", &r);
 	if (!e && changed(r) == 0)
 		e = STORE_CONFLICT;
 	PQclear(r);
 	if (!e && move) {
-		e = insert_move(c, g->id, old_ply + 1, move);
+		e = insert_move(p, c, g->id, old_ply + 1, move);
 	} else if (!e && ply < old_ply) {
 		struct store_vals t = {0};
 		store__text(&t, g->id);
 		store__int(&t, ply);
-		e = run_q(c, STORE_Q_MOVES_TRUNCATE, &t, "take moves back", NULL);
+		e = run_q(p, c, STORE_Q_MOVES_TRUNCATE, &t, "take moves back", NULL);
 	}
 	for (int i = 0; i < nr && !e; i++) {
 		struct store_vals t = {0};
 		store__rating_vals(&t, &ratings[i]);
-		e = run_q(c, STORE_Q_RATING, &t, "update rating", &r);
+		e = run_q(p, c, STORE_Q_RATING, &t, "update rating", &r);
 		if (!e && changed(r) == 0)
 			e = STORE_STALE;
 		PQclear(r);
@@ -673,11 +620,10 @@ static enum store_err pg_game_update(struct store *s, const struct store_game *g
 
 static enum store_err pg_game_list(struct store *s, const struct store_filter *f, struct store_game **out, int *n)
 {
-	char sql[SQL_MAX];
 	struct store_vals v = {0};
-	store__list_sql(f, sql, sizeof sql, &v);
+	enum store_query k = store__list_query(f, &v);
 	PGresult *r;
-	enum store_err e = run_one((struct pg *)s, sql, &v, "list games", &r);
+	enum store_err e = run_one((struct pg *)s, k, &v, "list games", &r);
 	if (e)
 		return e;
 	int rows = PQntuples(r);
@@ -708,7 +654,7 @@ static enum store_err pg_game_deadlines(struct store *s, void (*fn)(void *ctx, c
 					void *ctx)
 {
 	PGresult *r;
-	enum store_err e = run_one((struct pg *)s, store__sql(STORE_Q_DEADLINES), NULL, "read deadlines", &r);
+	enum store_err e = run_one((struct pg *)s, STORE_Q_DEADLINES, NULL, "read deadlines", &r);
 	if (e)
 		return e;
 	/* The connection is back in the pool, so the callbacks may call the store. */
@@ -727,7 +673,7 @@ static enum store_err pg_game_deadlines(struct store *s, void (*fn)(void *ctx, c
 /* Opens the listen thread's connection and subscribes it; NULL (logged) on failure. */
 static PGconn *listen_connect(struct pg *p)
 {
-	PGconn *c = connect_to(p->url, NULL, 0);
+	PGconn *c = pg_connect(&p->base, NULL, 0);
 	if (c && run(c, "LISTEN gyoku", NULL, "listen", NULL)) {
 		PQfinish(c);
 		c = NULL;
@@ -811,9 +757,17 @@ static enum store_err pg_listen(struct store *s, void (*fn)(void *ctx, const cha
 	return STORE_OK;
 }
 
-static const struct store_ops pg_ops = {
+const struct store_ops store__pg_ops = {
 	.kind = "postgresql",
-	.close = pg_close,
+	.size = sizeof(struct pg),
+	.mark = '$',
+	.init = pg_init,
+	.fini = pg_fini,
+	.connect = pg_connect,
+	.disconnect = pg_disconnect,
+	.ping = pg_ping,
+	.settle = pg_settle,
+	.migrate = pg_migrate,
 	.user_create = pg_user_create,
 	.user_get = pg_user_get,
 	.session_create = pg_session_create,

@@ -4,15 +4,16 @@
  * commit is on disk when it returns), foreign keys on, a 5 s busy timeout
  * for other processes holding the lock.
  *
- * Invariants: a connection is used by one thread at a time: it is either
- * in the idle list or held by exactly one call, and `count` connections
- * exist (at most `max`).  Every write runs between BEGIN IMMEDIATE and
- * COMMIT while holding `write`, so the writers of this process queue on a
- * mutex instead of sleeping in SQLite's busy handler; a read of several
- * statements runs in one (deferred, read-only) transaction.  A connection
- * goes back to the pool outside any transaction, with its cached
- * statements reset.  The schema version in schema_version is the number
- * of entries of `migrations` applied, each in its own transaction.
+ * Invariants: a connection is used by one thread at a time (the pool of
+ * store.c keeps at most STORE_POOL_MAX, or 1 for ":memory:", where each
+ * connection is its own database).  Every write runs between BEGIN
+ * IMMEDIATE and COMMIT while holding `write`, so the writers of this
+ * process queue on a mutex instead of sleeping in SQLite's busy handler; a
+ * read of several statements runs in one (deferred, read-only)
+ * transaction.  A connection goes back to the pool outside any
+ * transaction, with its cached statements reset.  The schema version in
+ * schema_version is the number of entries of `migrations` applied, each
+ * in its own transaction.
  */
 #include <pthread.h>
 #include <sqlite3.h>
@@ -57,28 +58,16 @@ static const char *const migrations[] = {
 };
 enum { MIGRATIONS_NB = sizeof migrations / sizeof migrations[0] };
 
-enum {
-	STMT_NB = STORE_Q_NB + STORE_LIST_VARIANTS, /* the shared statements, then store_game_list's variants */
-	SQL_MAX = 2048
-};
-
 struct conn {
 	sqlite3 *db;
-	sqlite3_stmt *stmt[STMT_NB]; /* prepared on first use */
-	struct conn *next;           /* in the idle list */
+	const struct store *store;      /* whose statements these are */
+	sqlite3_stmt *stmt[STORE_Q_NB]; /* prepared on first use */
 };
 
 struct sq {
 	struct store base;
-	char *path;
-	pthread_mutex_t lock; /* guards idle and count */
-	pthread_cond_t freed;
-	struct conn *idle;
-	int count, max;        /* max: STORE_POOL_MAX, or 1 for ":memory:" (each connection is its own database) */
 	pthread_mutex_t write; /* held through every write transaction */
 };
-
-static const struct store_ops sqlite_ops;
 
 /* Maps an SQLite result code to a store error, logging what is not a constraint. */
 static enum store_err fail(sqlite3 *db, int rc, const char *what)
@@ -105,9 +94,10 @@ static enum store_err exec(struct conn *c, const char *sql, const char *what)
 	return rc == SQLITE_OK ? STORE_OK : rc == SQLITE_NOMEM ? STORE_ERR_NOMEM : STORE_ERR_DB;
 }
 
-static void conn_free(struct conn *c)
+static void sq_disconnect(void *conn)
 {
-	for (int i = 0; i < STMT_NB; i++)
+	struct conn *c = conn;
+	for (int i = 0; i < STORE_Q_NB; i++)
 		sqlite3_finalize(c->stmt[i]);
 	sqlite3_close(c->db);
 	free(c);
@@ -116,13 +106,15 @@ static void conn_free(struct conn *c)
 enum { SETTINGS_RETRY_MS = 10 }; /* the pause between tries of the connection settings */
 
 /* Opens one connection with the settings every connection needs. */
-static struct conn *conn_open(const char *path, char *errbuf, size_t errlen)
+static void *sq_connect(struct store *s, char *errbuf, size_t errlen)
 {
+	const char *path = s->url;
 	struct conn *c = calloc(1, sizeof *c);
 	if (!c) {
 		store__errf(errbuf, errlen, "out of memory");
 		return NULL;
 	}
+	c->store = s;
 	int rc = sqlite3_open_v2(path, &c->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL);
 	if (rc != SQLITE_OK) {
 		const char *msg = c->db ? sqlite3_errmsg(c->db) : sqlite3_errstr(rc);
@@ -155,41 +147,23 @@ static struct conn *conn_open(const char *path, char *errbuf, size_t errlen)
 	}
 	return c;
 fail:
-	conn_free(c);
+	sq_disconnect(c);
 	return NULL;
 }
 
-/* Takes a connection from the pool, opening one when none is idle and there are fewer than the most. */
-static struct conn *take(struct sq *q)
-{
-	pthread_mutex_lock(&q->lock);
-	while (!q->idle && q->count >= q->max)
-		pthread_cond_wait(&q->freed, &q->lock);
-	struct conn *c = q->idle;
-	if (c)
-		q->idle = c->next;
-	else
-		q->count++;
-	pthread_mutex_unlock(&q->lock);
-	if (!c && !(c = conn_open(q->path, NULL, 0))) {
-		pthread_mutex_lock(&q->lock);
-		q->count--;
-		pthread_cond_signal(&q->freed);
-		pthread_mutex_unlock(&q->lock);
-	}
-	return c;
-}
+/* Takes a connection from the pool (store__take). */
+static struct conn *take(struct sq *q) { return store__take(&q->base); }
 
 /* Returns a connection to the pool. */
-static void give(struct sq *q, struct conn *c)
+static void give(struct sq *q, struct conn *c) { store__give(&q->base, c); }
+
+/* Ends the transaction a connection coming back left open; it always serves again. */
+static bool sq_settle(void *conn)
 {
+	struct conn *c = conn;
 	if (!sqlite3_get_autocommit(c->db))
 		(void)exec(c, "ROLLBACK", "rollback");
-	pthread_mutex_lock(&q->lock);
-	c->next = q->idle;
-	q->idle = c;
-	pthread_cond_signal(&q->freed);
-	pthread_mutex_unlock(&q->lock);
+	return true;
 }
 
 /* Makes a statement ready for its next use. */
@@ -199,20 +173,12 @@ static void done(sqlite3_stmt *st)
 	sqlite3_clear_bindings(st);
 }
 
-/* Statement `k` (text `sql`, its $N read as ?N), prepared once per connection, with `v` bound; NULL (logged) on failure. */
-static sqlite3_stmt *query(struct conn *c, int k, const char *sql, const struct store_vals *v)
+/* Statement `k`, prepared once per connection, with `v` bound; NULL (logged) on failure. */
+static sqlite3_stmt *query(struct conn *c, enum store_query k, const struct store_vals *v)
 {
 	sqlite3_stmt *st = c->stmt[k];
 	if (!st) {
-		char text[SQL_MAX];
-		size_t n = strlen(sql);
-		if (n >= sizeof text) {
-			store__log("sqlite", "prepare", "statement too long");
-			return NULL;
-		}
-		for (size_t i = 0; i <= n; i++)
-			text[i] = sql[i] == '$' ? '?' : sql[i];
-		int rc = sqlite3_prepare_v3(c->db, text, -1, SQLITE_PREPARE_PERSISTENT, &st, NULL);
+		int rc = sqlite3_prepare_v3(c->db, store__sql(c->store, k), -1, SQLITE_PREPARE_PERSISTENT, &st, NULL);
 		if (rc != SQLITE_OK) {
 			(void)fail(c->db, rc, "prepare");
 			return NULL;
@@ -238,7 +204,7 @@ static sqlite3_stmt *query(struct conn *c, int k, const char *sql, const struct 
 static enum store_err exec_q(struct conn *c, enum store_query k, const struct store_vals *v, int *changes,
 			     const char *what)
 {
-	sqlite3_stmt *st = query(c, k, store__sql(k), v);
+	sqlite3_stmt *st = query(c, k, v);
 	if (!st)
 		return STORE_ERR_DB;
 	int rc = sqlite3_step(st);
@@ -287,7 +253,7 @@ typedef void (*read_fn)(struct store_cols *c, void *out);
 static enum store_err row_q(struct conn *c, enum store_query k, const struct store_vals *v, read_fn read, void *out,
 			    const char *what)
 {
-	sqlite3_stmt *st = query(c, k, store__sql(k), v);
+	sqlite3_stmt *st = query(c, k, v);
 	if (!st)
 		return STORE_ERR_DB;
 	int rc = sqlite3_step(st);
@@ -380,8 +346,10 @@ static enum store_err schema_version(struct conn *c, int *version)
 }
 
 /* Runs the migrations that the database has not had yet, each in one transaction. */
-static enum store_err migrate(struct sq *q, struct conn *c, char *errbuf, size_t errlen)
+static enum store_err sq_migrate(struct store *s, void *conn, char *errbuf, size_t errlen)
 {
+	struct sq *q = (struct sq *)s;
+	struct conn *c = conn;
 	for (int i = 1; i <= MIGRATIONS_NB; i++) {
 		int version = 0;
 		pthread_mutex_lock(&q->write);
@@ -414,54 +382,15 @@ static enum store_err migrate(struct sq *q, struct conn *c, char *errbuf, size_t
 	return STORE_OK;
 }
 
-static void sq_close(struct store *s)
+static void sq_init(struct store *s)
 {
 	struct sq *q = (struct sq *)s;
-	while (q->idle) {
-		struct conn *c = q->idle;
-		q->idle = c->next;
-		conn_free(c);
-	}
-	pthread_mutex_destroy(&q->lock);
-	pthread_cond_destroy(&q->freed);
-	pthread_mutex_destroy(&q->write);
-	free(q->path);
-	free(q);
+	if (!strcmp(s->url, ":memory:"))
+		s->pool.max = 1;
+	pthread_mutex_init(&q->write, NULL);
 }
 
-enum store_err store__sqlite_open(struct store **out, const char *path, char *errbuf, size_t errlen)
-{
-	struct sq *q = calloc(1, sizeof *q);
-	size_t len = strlen(path);
-	char *p = malloc(len + 1);
-	if (!q || !p) {
-		free(q);
-		free(p);
-		store__errf(errbuf, errlen, "out of memory");
-		return STORE_ERR_NOMEM;
-	}
-	memcpy(p, path, len + 1);
-	q->base.ops = &sqlite_ops;
-	q->path = p;
-	q->max = strcmp(path, ":memory:") ? STORE_POOL_MAX : 1;
-	pthread_mutex_init(&q->lock, NULL);
-	pthread_cond_init(&q->freed, NULL);
-	pthread_mutex_init(&q->write, NULL);
-	struct conn *c = conn_open(path, errbuf, errlen);
-	if (!c) {
-		sq_close(&q->base);
-		return STORE_ERR_DB;
-	}
-	q->count = 1;
-	enum store_err e = migrate(q, c, errbuf, errlen);
-	give(q, c);
-	if (e) {
-		sq_close(&q->base);
-		return e;
-	}
-	*out = &q->base;
-	return STORE_OK;
-}
+static void sq_fini(struct store *s) { pthread_mutex_destroy(&((struct sq *)s)->write); }
 
 static enum store_err sq_user_create(struct store *s, const struct store_user *u, const char *key, int64_t *id)
 {
@@ -591,7 +520,7 @@ static enum store_err sq_game_get(struct store *s, const char *id, struct store_
 	if (!e)
 		e = row_q(c, STORE_Q_GAME_GET, &v, store__game_read, g, "read game");
 	if (!e && moves) {
-		sqlite3_stmt *st = query(c, STORE_Q_MOVES_GET, store__sql(STORE_Q_MOVES_GET), &v);
+		sqlite3_stmt *st = query(c, STORE_Q_MOVES_GET, &v);
 		e = st ? read_moves(c, st, moves, g->ply, true, n) : STORE_ERR_DB;
 		if (st)
 			done(st);
@@ -618,7 +547,7 @@ static enum store_err sq_moves_since(struct store *s, const char *id, int from, 
 	struct conn *c = take(q);
 	if (!c)
 		return STORE_ERR_DB;
-	sqlite3_stmt *st = query(c, STORE_Q_MOVES_SINCE, store__sql(STORE_Q_MOVES_SINCE), &v);
+	sqlite3_stmt *st = query(c, STORE_Q_MOVES_SINCE, &v);
 	enum store_err e = st ? read_moves(c, st, &moves, max, false, n) : STORE_ERR_DB;
 	if (st)
 		done(st);
@@ -668,16 +597,15 @@ static enum store_err sq_game_update(struct store *s, const struct store_game *g
 static enum store_err sq_game_list(struct store *s, const struct store_filter *f, struct store_game **out, int *n)
 {
 	struct sq *q = (struct sq *)s;
-	char sql[SQL_MAX];
 	struct store_vals v = {0};
-	int variant = store__list_sql(f, sql, sizeof sql, &v);
+	enum store_query k = store__list_query(f, &v);
 	struct store_game *games = malloc((size_t)f->limit * sizeof *games);
 	struct conn *c = games ? take(q) : NULL;
 	if (!c) {
 		free(games);
 		return games ? STORE_ERR_DB : STORE_ERR_NOMEM;
 	}
-	sqlite3_stmt *st = query(c, STORE_Q_NB + variant, sql, &v);
+	sqlite3_stmt *st = query(c, k, &v);
 	enum store_err e = STORE_ERR_DB;
 	int count = 0, rc = SQLITE_ERROR;
 	bool damaged = false;
@@ -719,7 +647,7 @@ static enum store_err sq_game_deadlines(struct store *s, void (*fn)(void *ctx, c
 	struct conn *c = take(q);
 	if (!c)
 		return STORE_ERR_DB;
-	sqlite3_stmt *st = query(c, STORE_Q_DEADLINES, store__sql(STORE_Q_DEADLINES), &v);
+	sqlite3_stmt *st = query(c, STORE_Q_DEADLINES, &v);
 	struct deadline *d = NULL;
 	int n = 0, cap = 0, rc = SQLITE_ERROR;
 	enum store_err e = st ? STORE_OK : STORE_ERR_DB;
@@ -758,9 +686,17 @@ static enum store_err sq_listen(struct store *s, void (*fn)(void *ctx, const cha
 	return STORE_OK;
 }
 
-static const struct store_ops sqlite_ops = {
+const struct store_ops store__sqlite_ops = {
 	.kind = "sqlite",
-	.close = sq_close,
+	.size = sizeof(struct sq),
+	.mark = '?',
+	.init = sq_init,
+	.fini = sq_fini,
+	.connect = sq_connect,
+	.disconnect = sq_disconnect,
+	.ping = NULL, /* an idle connection always serves */
+	.settle = sq_settle,
+	.migrate = sq_migrate,
 	.user_create = sq_user_create,
 	.user_get = sq_user_get,
 	.session_create = sq_session_create,

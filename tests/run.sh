@@ -189,6 +189,11 @@ style() {
 	else
 		echo "SKIP style-1.2: clang-format not installed"
 	fi
+	if [ -x web/node_modules/.bin/prettier ]; then
+		one style-1.3 bash -c 'git ls-files "*.js" "*.mjs" | xargs web/node_modules/.bin/prettier --check --log-level warn'
+	else
+		echo "SKIP style-1.3: web/node_modules missing (scripts/deps.sh installs prettier)"
+	fi
 }
 
 # The suites, in the order they are reported: name, lane (suites of one lane run one after

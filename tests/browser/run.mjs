@@ -7,7 +7,9 @@
 // third user on a phone-sized touch screen plays the computer.  Prints one
 // "PASS browser-N.M" / "FAIL browser-N.M: why" / "SKIP ..." line per case
 // (tests/run.sh counts them) and saves screenshots in build/browser/ for a
-// person to look at (they are not compared).
+// person to look at (they are not compared).  It finds things on the pages by the hooks
+// listed in web/src/hooks.js only (tid() refuses another data-testid; web/test/hooks.test.js
+// checks the rest), and the game JSON it reads must have its shape of web/src/types.js.
 //
 // Run from anywhere after `make bin/gyoku web` and `npm ci --prefix tests/browser`
 // (scripts/deps.sh does the latter):  node tests/browser/run.mjs
@@ -18,6 +20,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TESTIDS } from '../../web/src/hooks.js';
+import { problems } from '../../web/src/types.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const GYOKU = resolve(ROOT, process.env.GYOKU || 'bin/gyoku');
@@ -66,10 +70,16 @@ async function check(id, what, fn, { soft = false, always = false } = {}) {
 	} catch (e) {
 		failures++;
 		if (!blocker && !soft && !always) blocker = id;
-		const msg = String((e && e.message) || e).split('\n').filter(Boolean).slice(0, 3).join(' | ');
+		const msg = String((e && e.message) || e)
+			.split('\n')
+			.filter(Boolean)
+			.slice(0, 3)
+			.join(' | ');
 		console.log(`FAIL browser-${id}: ${what}: ${msg}`);
 		for (const [label, page] of openPages) {
-			await page.screenshot({ path: join(SHOTS, `fail-${id}-${label}.png`), timeout: 3000 }).catch(() => {});
+			await page
+				.screenshot({ path: join(SHOTS, `fail-${id}-${label}.png`), timeout: 3000 })
+				.catch(() => {});
 		}
 		return false;
 	}
@@ -85,11 +95,28 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 function startServer(dir) {
 	const portFile = join(dir, 'port');
-	const proc = spawn(GYOKU, ['serve', '--port', '0', '--port-file', portFile, '--db', join(dir, 'gyoku.db'),
-		'--web', join(ROOT, 'web/dist')], { stdio: ['ignore', 'pipe', 'pipe'] });
+	const proc = spawn(
+		GYOKU,
+		[
+			'serve',
+			'--port',
+			'0',
+			'--port-file',
+			portFile,
+			'--db',
+			join(dir, 'gyoku.db'),
+			'--web',
+			join(ROOT, 'web/dist'),
+		],
+		{ stdio: ['ignore', 'pipe', 'pipe'] },
+	);
 	let log = '';
-	proc.stdout.on('data', (d) => { log += d; });
-	proc.stderr.on('data', (d) => { log += d; });
+	proc.stdout.on('data', (d) => {
+		log += d;
+	});
+	proc.stderr.on('data', (d) => {
+		log += d;
+	});
 	let failed = null;
 	const exited = new Promise((r) => {
 		proc.on('exit', (code, sig) => r({ code, sig }));
@@ -99,7 +126,9 @@ function startServer(dir) {
 		});
 	});
 	return {
-		proc, exited, log: () => log,
+		proc,
+		exited,
+		log: () => log,
 		async port() {
 			const t0 = Date.now();
 			while (Date.now() - t0 < 10000) {
@@ -127,22 +156,43 @@ function startServer(dir) {
 // ---------------------------------------------------------------- page helpers
 
 const sq = (s) => `[data-square="${s}"]`;
-const tid = (t) => `[data-testid="${t}"]`;
+/** The selector of data-testid `t`, one of the hooks listed in web/src/hooks.js. */
+const tid = (t) => {
+	if (!(t in TESTIDS)) throw new Error(`data-testid "${t}" is not in web/src/hooks.js`);
+	return `[data-testid="${t}"]`;
+};
 
 /** Every square's piece ("" when empty), as a map. */
 function boardOf(page) {
-	return page.evaluate(() => Object.fromEntries([...document.querySelectorAll('[data-square]')]
-		.map((e) => [e.getAttribute('data-square'), e.getAttribute('data-piece') || ''])));
+	return page.evaluate(() =>
+		Object.fromEntries(
+			[...document.querySelectorAll('[data-square]')].map((e) => [
+				e.getAttribute('data-square'),
+				e.getAttribute('data-piece') || '',
+			]),
+		),
+	);
 }
 
 /** Waits until each square in `want` ({"7f": "P", "7g": ""}) holds that piece. */
 async function waitPieces(page, want, label = '') {
 	try {
-		await page.waitForFunction((w) => Object.entries(w).every(([s, p]) =>
-			(document.querySelector(`[data-square="${s}"]`)?.getAttribute('data-piece') || '') === p), want, { timeout: WAIT_MS });
+		await page.waitForFunction(
+			(w) =>
+				Object.entries(w).every(
+					([s, p]) =>
+						(document
+							.querySelector(`[data-square="${s}"]`)
+							?.getAttribute('data-piece') || '') === p,
+				),
+			want,
+			{ timeout: WAIT_MS },
+		);
 	} catch {
 		const b = await boardOf(page);
-		const got = Object.keys(want).map((s) => `${s}=${b[s] || '-'}`).join(' ');
+		const got = Object.keys(want)
+			.map((s) => `${s}=${b[s] || '-'}`)
+			.join(' ');
 		throw new Error(`${label} board: wanted ${JSON.stringify(want)}, has ${got}`);
 	}
 }
@@ -150,10 +200,14 @@ async function waitPieces(page, want, label = '') {
 /** Waits until the hand item exists with that count (0: absent). */
 async function waitHand(page, color, piece, count, label = '') {
 	try {
-		await page.waitForFunction(([c, p, n]) => {
-			const e = document.querySelector(`[data-hand="${c}"][data-piece="${p}"]`);
-			return n === 0 ? !e : Boolean(e) && Number(e.getAttribute('data-count')) === n;
-		}, [color, piece, count], { timeout: WAIT_MS });
+		await page.waitForFunction(
+			([c, p, n]) => {
+				const e = document.querySelector(`[data-hand="${c}"][data-piece="${p}"]`);
+				return n === 0 ? !e : Boolean(e) && Number(e.getAttribute('data-count')) === n;
+			},
+			[color, piece, count],
+			{ timeout: WAIT_MS },
+		);
 	} catch {
 		throw new Error(`${label} hand ${color}: wanted ${piece} x${count}`);
 	}
@@ -190,13 +244,20 @@ async function drag(page, from, to) {
 
 /** The squares marked as legal destinations. */
 function hintSquares(page) {
-	return page.evaluate(() => [...document.querySelectorAll('[data-square] .dest')]
-		.map((e) => e.closest('[data-square]').getAttribute('data-square')).sort());
+	return page.evaluate(() =>
+		[...document.querySelectorAll('[data-square] .dest')]
+			.map((e) => e.closest('[data-square]').getAttribute('data-square'))
+			.sort(),
+	);
 }
 
 /** The game JSON as the page's user sees it. */
-function gameJson(page, id) {
-	return page.evaluate(async (gid) => (await fetch(`/api/games/${gid}`)).json(), id);
+/** The game JSON as the page's user sees it, which must have its shape of web/src/types.js. */
+async function gameJson(page, id) {
+	const g = await page.evaluate(async (gid) => (await fetch(`/api/games/${gid}`)).json(), id);
+	const p = problems('game', g);
+	assert(p.length === 0, `the game JSON is not web/src/types.js's game: ${p.slice(0, 3).join('; ')}`);
+	return g;
 }
 
 async function shot(page, name) {
@@ -237,16 +298,29 @@ async function main() {
 			base = `http://127.0.0.1:${await server.port()}`;
 			// launch() gives the browser a fresh profile (--user-data-dir) in a temporary folder of its own.
 			browser = await chromium.launch({
-				executablePath: CHROMIUM, headless: true, timeout: 30000,
-				args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-					'--disable-background-networking', '--disable-component-update', '--disable-sync'],
+				executablePath: CHROMIUM,
+				headless: true,
+				timeout: 30000,
+				args: [
+					'--headless',
+					'--no-sandbox',
+					'--disable-gpu',
+					'--disable-quic',
+					'--no-first-run',
+					'--disable-background-networking',
+					'--disable-component-update',
+					'--disable-sync',
+				],
 			});
 		});
 		if (!ok) return;
 
 		/** A browser context with its page; page errors are collected. */
 		const open = async (label, options = {}) => {
-			const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, ...options });
+			const context = await browser.newContext({
+				viewport: { width: 1280, height: 860 },
+				...options,
+			});
 			context.setDefaultTimeout(WAIT_MS);
 			const page = await context.newPage();
 			openPages.set(label, page);
@@ -254,7 +328,8 @@ async function main() {
 			page.on('pageerror', (e) => pageErrors.push(`${label}: ${e.message}`));
 			page.on('console', (m) => {
 				if (DEBUG) console.log(`# ${label} console.${m.type()}: ${m.text()}`);
-				if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) pageErrors.push(`${label}: console: ${m.text()}`);
+				if (m.type() === 'error' && !/Failed to load resource/.test(m.text()))
+					pageErrors.push(`${label}: console: ${m.text()}`);
 			});
 			return { context, page };
 		};
@@ -278,8 +353,12 @@ async function main() {
 		let id = '';
 		/** POSTs of moves sent by each page. */
 		const posts = { A: [], B: [] };
-		pa.on('request', (r) => { if (r.method() === 'POST' && /\/moves$/.test(r.url())) posts.A.push(r.postData()); });
-		pb.on('request', (r) => { if (r.method() === 'POST' && /\/moves$/.test(r.url())) posts.B.push(r.postData()); });
+		pa.on('request', (r) => {
+			if (r.method() === 'POST' && /\/moves$/.test(r.url())) posts.A.push(r.postData());
+		});
+		pb.on('request', (r) => {
+			if (r.method() === 'POST' && /\/moves$/.test(r.url())) posts.B.push(r.postData());
+		});
 
 		// ------------------------------------------------ 1: accounts, the challenge, the spectator
 		await check('1.1', 'two users sign up in two browser contexts', async () => {
@@ -301,59 +380,97 @@ async function main() {
 			await ps.goto(`${base}/#/game/${encodeURIComponent(id)}`);
 			await ps.waitForSelector(`${tid('result')}:has-text("Waiting for ${bob} to accept")`);
 			await ps.waitForSelector(tid('nav-login'));
-			assert(await ps.locator(`${tid('accept')}, ${tid('resign')}`).count() === 0, 'the spectator is offered accept or resign');
+			assert(
+				(await ps.locator(`${tid('accept')}, ${tid('resign')}`).count()) === 0,
+				'the spectator is offered accept or resign',
+			);
 			// Set on this very document: if the page were reloaded it would be gone.
-			await ps.evaluate(() => { window.__sameDocument = true; });
+			await ps.evaluate(() => {
+				window.__sameDocument = true;
+			});
 		});
-		await check('1.4', 'B sees the challenge in the lobby and accepts it; both pages show the game in play', async () => {
-			// B's lobby was drawn before the challenge existed: B reloads it (it also re-reads every 10 s).
-			await pb.reload();
-			const row = pb.locator(`${tid('seeks')} ${tid('accept')}[data-game="${id}"]`);
-			await row.waitFor();
-			await pb.waitForSelector(`${tid('seeks')} :text("${alice}")`);
-			await shot(pb, '02-lobby-accept.png');
-			await row.click();
-			await pb.waitForURL(new RegExp(`#/game/${id}$`));
-			await pb.waitForSelector(`${tid('player-white')}:has-text("${bob}")`);
-			await pb.waitForSelector(`${tid('result')}:has-text("☗ Black to move")`);
-			// A's page hears of the acceptance through its event stream.
-			await pa.waitForSelector(`${tid('result')}:has-text("Your turn")`);
-			await pa.waitForSelector(`${tid('player-white')}:has-text("${bob}")`);
-			await ps.waitForSelector(`${tid('result')}:has-text("☗ Black to move")`);
-			await ps.waitForSelector(`${tid('player-black')}:has-text("${alice}")`);
-			await waitMyTurn(pa, 'A');
-			// White's page is seen from White's side.
-			assert(await pb.locator('svg.board.flipped').count() === 1, "B's board is not seen from White's side");
-			assert(await pa.locator('svg.board.flipped').count() === 0, "A's board is flipped");
-		});
+		await check(
+			'1.4',
+			'B sees the challenge in the lobby and accepts it; both pages show the game in play',
+			async () => {
+				// B's lobby was drawn before the challenge existed: B reloads it (it also re-reads every 10 s).
+				await pb.reload();
+				const row = pb.locator(`${tid('seeks')} ${tid('accept')}[data-game="${id}"]`);
+				await row.waitFor();
+				await pb.waitForSelector(`${tid('seeks')} :text("${alice}")`);
+				await shot(pb, '02-lobby-accept.png');
+				await row.click();
+				await pb.waitForURL(new RegExp(`#/game/${id}$`));
+				await pb.waitForSelector(`${tid('player-white')}:has-text("${bob}")`);
+				await pb.waitForSelector(`${tid('result')}:has-text("☗ Black to move")`);
+				// A's page hears of the acceptance through its event stream.
+				await pa.waitForSelector(`${tid('result')}:has-text("Your turn")`);
+				await pa.waitForSelector(`${tid('player-white')}:has-text("${bob}")`);
+				await ps.waitForSelector(`${tid('result')}:has-text("☗ Black to move")`);
+				await ps.waitForSelector(`${tid('player-black')}:has-text("${alice}")`);
+				await waitMyTurn(pa, 'A');
+				// White's page is seen from White's side.
+				assert(
+					(await pb.locator('svg.board.flipped').count()) === 1,
+					"B's board is not seen from White's side",
+				);
+				assert((await pa.locator('svg.board.flipped').count()) === 0, "A's board is flipped");
+			},
+		);
 
 		// ------------------------------------------------ 2: the moves
-		await check('2.1', 'an illegal attempt moves nothing: the hints are exactly the legal moves, nothing is sent', async () => {
-			const before = await boardOf(pa);
-			const g = await gameJson(pa, id);
-			const legalFrom = (src) => g.legal.filter((m) => m.startsWith(src)).map((m) => m.slice(2, 4)).sort();
-			// The rook: hints on exactly its legal squares.
-			await pa.click(sq('2h'));
-			await pa.waitForSelector(`${sq('2h')} .mark.selected`);
-			const hints = await hintSquares(pa);
-			assert(JSON.stringify(hints) === JSON.stringify(legalFrom('2h')), `hints ${hints} but legal ${legalFrom('2h')}`);
-			await shot(pa, '03-legal-hints.png');
-			// A click on a square the rook cannot reach (a pawn of the opponent's): the selection goes, nothing moves.
-			await pa.click(sq('2c'));
-			await pa.waitForFunction(() => !document.querySelector('[data-square] .dest'));
-			// A drag of a pawn two squares forward: it goes back.
-			await drag(pa, sq('7g'), sq('7e'));
-			// A piece of the opponent's cannot be taken up.
-			await pa.click(sq('3c'));
-			// B may not move on A's turn.
-			await pb.click(sq('3c'));
-			await sleep(300);
-			assert((await hintSquares(pa)).length === 0 && (await hintSquares(pb)).length === 0, 'hints are left on a board');
-			assert(await pa.locator('.drag-ghost').count() === 0, 'a dragged piece is left floating');
-			assert(JSON.stringify(await boardOf(pa)) === JSON.stringify(before), "A's board changed");
-			assert(posts.A.length === 0 && posts.B.length === 0, `moves were sent: ${posts.A} ${posts.B}`);
-			assert(await pa.locator('[data-ply="1"]').count() === 0, 'a move appeared in the list');
-		});
+		await check(
+			'2.1',
+			'an illegal attempt moves nothing: the hints are exactly the legal moves, nothing is sent',
+			async () => {
+				const before = await boardOf(pa);
+				const g = await gameJson(pa, id);
+				const legalFrom = (src) =>
+					g.legal
+						.filter((m) => m.startsWith(src))
+						.map((m) => m.slice(2, 4))
+						.sort();
+				// The rook: hints on exactly its legal squares.
+				await pa.click(sq('2h'));
+				await pa.waitForSelector(`${sq('2h')} .mark.selected`);
+				const hints = await hintSquares(pa);
+				assert(
+					JSON.stringify(hints) === JSON.stringify(legalFrom('2h')),
+					`hints ${hints} but legal ${legalFrom('2h')}`,
+				);
+				await shot(pa, '03-legal-hints.png');
+				// A click on a square the rook cannot reach (a pawn of the opponent's): the selection goes, nothing moves.
+				await pa.click(sq('2c'));
+				await pa.waitForFunction(() => !document.querySelector('[data-square] .dest'));
+				// A drag of a pawn two squares forward: it goes back.
+				await drag(pa, sq('7g'), sq('7e'));
+				// A piece of the opponent's cannot be taken up.
+				await pa.click(sq('3c'));
+				// B may not move on A's turn.
+				await pb.click(sq('3c'));
+				await sleep(300);
+				assert(
+					(await hintSquares(pa)).length === 0 && (await hintSquares(pb)).length === 0,
+					'hints are left on a board',
+				);
+				assert(
+					(await pa.locator('.drag-ghost').count()) === 0,
+					'a dragged piece is left floating',
+				);
+				assert(
+					JSON.stringify(await boardOf(pa)) === JSON.stringify(before),
+					"A's board changed",
+				);
+				assert(
+					posts.A.length === 0 && posts.B.length === 0,
+					`moves were sent: ${posts.A} ${posts.B}`,
+				);
+				assert(
+					(await pa.locator('[data-ply="1"]').count()) === 0,
+					'a move appeared in the list',
+				);
+			},
+		);
 
 		/** Checks one move on all three boards. */
 		const seen = async (want, label) => {
@@ -364,7 +481,11 @@ async function main() {
 		let ply = 0;
 		/** Waits until all three pages list `n` moves. */
 		const listed = async (n) => {
-			for (const [who, p] of [['A', pa], ['B', pb], ['the spectator', ps]]) {
+			for (const [who, p] of [
+				['A', pa],
+				['B', pb],
+				['the spectator', ps],
+			]) {
 				await p.waitForSelector(`[data-ply="${n}"]`, { timeout: WAIT_MS }).catch(() => {
 					throw new Error(`${who}'s move list has no move ${n}`);
 				});
@@ -380,98 +501,135 @@ async function main() {
 			assert(JSON.parse(posts.A[0]).move === '7g7f', `A sent ${posts.A[0]}`);
 			await ps.waitForSelector('[data-ply="1"] .move-text:text-matches("^[☗▲]７六歩$")');
 		});
-		await check('2.3', "the clocks count down on screen (White's, running, on B's and the spectator's pages)", async () => {
-			await pb.waitForSelector(`${tid('clock-white')}.running`);
-			const t0 = Date.now();
-			const b0 = await clockSeconds(pb, 'white');
-			const s0 = await clockSeconds(ps, 'white');
-			const a0 = await clockSeconds(pb, 'black');
-			await sleep(2100);
-			const b1 = await clockSeconds(pb, 'white');
-			const s1 = await clockSeconds(ps, 'white');
-			const a1 = await clockSeconds(pb, 'black');
-			// Whole seconds shown: the drop is the time that passed, give or take one.
-			const passed = (Date.now() - t0) / 1000;
-			const fits = (x0, x1) => x0.s - x1.s >= 1 && Math.abs(x0.s - x1.s - passed) <= 1.5;
-			assert(fits(b0, b1), `B's White clock went ${b0.text} -> ${b1.text} in ${passed} s`);
-			assert(fits(s0, s1), `the spectator's White clock went ${s0.text} -> ${s1.text} in ${passed} s`);
-			assert(a1.s === a0.s, `Black's stopped clock moved: ${a0.text} -> ${a1.text}`);
-			assert(b0.s > 590 && b0.s <= 600, `White's clock starts at ${b0.text}, not near 10:00`);
-			// What the spectator shows is the server's clock, read at the same moment, to within a second or so.
-			for (const p of [ps, pa]) {
-				const r = await p.evaluate(async (gid) => {
-					const t0 = performance.now();
-					const g = await (await fetch(`/api/games/${gid}`)).json();
-					return { ms: g.clocks.white.main_ms, wait: performance.now() - t0,
-						t: document.querySelector('[data-testid="clock-white"] .clock-main').textContent };
-				}, id);
-				const [m, sec] = r.t.split(':').map(Number);
-				const shown = m * 60 + sec;
-				// The server read its clock while the answer was on its way (r.wait); the page shows whole seconds.
-				const lo = (r.ms - r.wait) / 1000 - 1.2;
-				const hi = r.ms / 1000 + 1;
-				assert(shown >= lo && shown <= hi, `the page shows ${r.t}, the server said ${r.ms} ms (${Math.round(r.wait)} ms before)`);
-			}
-		});
+		await check(
+			'2.3',
+			"the clocks count down on screen (White's, running, on B's and the spectator's pages)",
+			async () => {
+				await pb.waitForSelector(`${tid('clock-white')}.running`);
+				const t0 = Date.now();
+				const b0 = await clockSeconds(pb, 'white');
+				const s0 = await clockSeconds(ps, 'white');
+				const a0 = await clockSeconds(pb, 'black');
+				await sleep(2100);
+				const b1 = await clockSeconds(pb, 'white');
+				const s1 = await clockSeconds(ps, 'white');
+				const a1 = await clockSeconds(pb, 'black');
+				// Whole seconds shown: the drop is the time that passed, give or take one.
+				const passed = (Date.now() - t0) / 1000;
+				const fits = (x0, x1) => x0.s - x1.s >= 1 && Math.abs(x0.s - x1.s - passed) <= 1.5;
+				assert(fits(b0, b1), `B's White clock went ${b0.text} -> ${b1.text} in ${passed} s`);
+				assert(
+					fits(s0, s1),
+					`the spectator's White clock went ${s0.text} -> ${s1.text} in ${passed} s`,
+				);
+				assert(a1.s === a0.s, `Black's stopped clock moved: ${a0.text} -> ${a1.text}`);
+				assert(b0.s > 590 && b0.s <= 600, `White's clock starts at ${b0.text}, not near 10:00`);
+				// What the spectator shows is the server's clock, read at the same moment, to within a second or so.
+				for (const p of [ps, pa]) {
+					const r = await p.evaluate(async (gid) => {
+						const t0 = performance.now();
+						const g = await (await fetch(`/api/games/${gid}`)).json();
+						return {
+							ms: g.clocks.white.main_ms,
+							wait: performance.now() - t0,
+							t: document.querySelector(
+								'[data-testid="clock-white"] .clock-main',
+							).textContent,
+						};
+					}, id);
+					const [m, sec] = r.t.split(':').map(Number);
+					const shown = m * 60 + sec;
+					// The server read its clock while the answer was on its way (r.wait); the page shows whole seconds.
+					const lo = (r.ms - r.wait) / 1000 - 1.2;
+					const hi = r.ms / 1000 + 1;
+					assert(
+						shown >= lo && shown <= hi,
+						`the page shows ${r.t}, the server said ${r.ms} ms (${Math.round(r.wait)} ms before)`,
+					);
+				}
+			},
+		);
 		await check('2.4', 'B plays 3c3d by dragging', async () => {
 			await waitMyTurn(pb, 'B');
 			await drag(pb, sq('3c'), sq('3d'));
 			await seen({ '3c': '', '3d': 'p' }, '3c3d');
 			await listed(2);
 		});
-		await check('2.5', 'A plays 8h2b: the promotion choice is drawn on the board; clicking the promoted piece promotes', async () => {
-			await waitMyTurn(pa, 'A');
-			await pa.click(sq('8h'));
-			await pa.click(sq('2b'));
-			const yes = pa.locator('[data-promote="yes"]');
-			const no = pa.locator('[data-promote="no"]');
-			await yes.waitFor();
-			await no.waitFor();
-			// The promoted piece stands on 2b itself, the plain one beside it.
-			const [y, t] = [await yes.boundingBox(), await pa.locator(sq('2b')).boundingBox()];
-			assert(Math.abs(y.x - t.x) < 2 && Math.abs(y.y - t.y) < 2, 'the promoted choice is not on the destination square');
-			assert(posts.A.length === 1, 'a move was sent before the choice');
-			await shot(pa, '04-promotion-choice.png');
-			// Escape takes the choice back: nothing moves, nothing is sent.
-			await pa.keyboard.press('Escape');
-			await pa.waitForSelector('[data-promote]', { state: 'detached' });
-			await waitPieces(pa, { '8h': 'B', '2b': 'b' }, 'after Escape: A\'s');
-			assert(posts.A.length === 1, 'a move was sent on Escape');
-			await pa.click(sq('8h'));
-			await pa.click(sq('2b'));
-			await yes.waitFor();
-			await yes.click();
-			await seen({ '8h': '', '2b': '+B' }, '8h2b+');
-			await listed(3);
-			assert(JSON.parse(posts.A[1]).move === '8h2b+', `A sent ${posts.A[1]}`);
-			assert(await pa.locator('[data-promote]').count() === 0, 'the choice stays on the board');
-		});
-		await check('2.6', 'B takes the horse (3a2b) by dragging; both hands now hold a bishop on every page', async () => {
-			await waitMyTurn(pb, 'B');
-			await drag(pb, sq('3a'), sq('2b'));
-			await seen({ '3a': '', '2b': 's' }, '3a2b');
-			await listed(4);
-			for (const p of [pa, pb, ps]) {
-				await waitHand(p, 'white', 'b', 1, 'after 3a2b');
-				await waitHand(p, 'black', 'B', 1, 'after 3a2b');
-			}
-		});
-		await check('2.7', "A plays 8i7g by dragging while the spectator replays move 2: the spectator's board stays there until 'Back to the game'", async () => {
-			await ps.click('[data-ply="2"]');
-			const atTwo = { '8h': 'B', '2b': 'b', '3a': 's', '8i': 'N', '7g': '' };
-			await waitPieces(ps, atTwo, 'the spectator at move 2:');
-			await ps.waitForSelector(tid('back-to-game'));
-			await waitMyTurn(pa, 'A');
-			await drag(pa, sq('8i'), sq('7g'));
-			await waitPieces(pa, { '8i': '', '7g': 'N' }, "8i7g: A's");
-			await waitPieces(pb, { '8i': '', '7g': 'N' }, "8i7g: B's");
-			await listed(5);
-			await sleep(200);
-			await waitPieces(ps, atTwo, 'the spectator, still at move 2:');
-			await ps.click(tid('back-to-game'));
-			await waitPieces(ps, { '8i': '', '7g': 'N', '8h': '', '2b': 's', '3a': '' }, 'the spectator back in the game:');
-			await ps.waitForSelector(tid('back-to-game'), { state: 'hidden' });
-		});
+		await check(
+			'2.5',
+			'A plays 8h2b: the promotion choice is drawn on the board; clicking the promoted piece promotes',
+			async () => {
+				await waitMyTurn(pa, 'A');
+				await pa.click(sq('8h'));
+				await pa.click(sq('2b'));
+				const yes = pa.locator('[data-promote="yes"]');
+				const no = pa.locator('[data-promote="no"]');
+				await yes.waitFor();
+				await no.waitFor();
+				// The promoted piece stands on 2b itself, the plain one beside it.
+				const [y, t] = [await yes.boundingBox(), await pa.locator(sq('2b')).boundingBox()];
+				assert(
+					Math.abs(y.x - t.x) < 2 && Math.abs(y.y - t.y) < 2,
+					'the promoted choice is not on the destination square',
+				);
+				assert(posts.A.length === 1, 'a move was sent before the choice');
+				await shot(pa, '04-promotion-choice.png');
+				// Escape takes the choice back: nothing moves, nothing is sent.
+				await pa.keyboard.press('Escape');
+				await pa.waitForSelector('[data-promote]', { state: 'detached' });
+				await waitPieces(pa, { '8h': 'B', '2b': 'b' }, "after Escape: A's");
+				assert(posts.A.length === 1, 'a move was sent on Escape');
+				await pa.click(sq('8h'));
+				await pa.click(sq('2b'));
+				await yes.waitFor();
+				await yes.click();
+				await seen({ '8h': '', '2b': '+B' }, '8h2b+');
+				await listed(3);
+				assert(JSON.parse(posts.A[1]).move === '8h2b+', `A sent ${posts.A[1]}`);
+				assert(
+					(await pa.locator('[data-promote]').count()) === 0,
+					'the choice stays on the board',
+				);
+			},
+		);
+		await check(
+			'2.6',
+			'B takes the horse (3a2b) by dragging; both hands now hold a bishop on every page',
+			async () => {
+				await waitMyTurn(pb, 'B');
+				await drag(pb, sq('3a'), sq('2b'));
+				await seen({ '3a': '', '2b': 's' }, '3a2b');
+				await listed(4);
+				for (const p of [pa, pb, ps]) {
+					await waitHand(p, 'white', 'b', 1, 'after 3a2b');
+					await waitHand(p, 'black', 'B', 1, 'after 3a2b');
+				}
+			},
+		);
+		await check(
+			'2.7',
+			"A plays 8i7g by dragging while the spectator replays move 2: the spectator's board stays there until 'Back to the game'",
+			async () => {
+				await ps.click('[data-ply="2"]');
+				const atTwo = { '8h': 'B', '2b': 'b', '3a': 's', '8i': 'N', '7g': '' };
+				await waitPieces(ps, atTwo, 'the spectator at move 2:');
+				await ps.waitForSelector(tid('back-to-game'));
+				await waitMyTurn(pa, 'A');
+				await drag(pa, sq('8i'), sq('7g'));
+				await waitPieces(pa, { '8i': '', '7g': 'N' }, "8i7g: A's");
+				await waitPieces(pb, { '8i': '', '7g': 'N' }, "8i7g: B's");
+				await listed(5);
+				await sleep(200);
+				await waitPieces(ps, atTwo, 'the spectator, still at move 2:');
+				await ps.click(tid('back-to-game'));
+				await waitPieces(
+					ps,
+					{ '8i': '', '7g': 'N', '8h': '', '2b': 's', '3a': '' },
+					'the spectator back in the game:',
+				);
+				await ps.waitForSelector(tid('back-to-game'), { state: 'hidden' });
+			},
+		);
 		await check('2.8', 'B drops its bishop on 1e by dragging it from the hand', async () => {
 			await waitMyTurn(pb, 'B');
 			await drag(pb, '[data-hand="white"][data-piece="b"]', sq('1e'));
@@ -493,16 +651,20 @@ async function main() {
 			await seen({ '9c': '', '9d': 'p' }, '9c9d');
 			await listed(8);
 		});
-		await check('2.10', 'A plays 6e7c and declines the promotion by clicking the unpromoted knight', async () => {
-			await waitMyTurn(pa, 'A');
-			await drag(pa, sq('6e'), sq('7c'));
-			const no = pa.locator('[data-promote="no"]');
-			await no.waitFor();
-			await no.click();
-			await seen({ '6e': '', '7c': 'N' }, '6e7c');
-			await listed(9);
-			assert(JSON.parse(posts.A.at(-1)).move === '6e7c', `A sent ${posts.A.at(-1)}`);
-		});
+		await check(
+			'2.10',
+			'A plays 6e7c and declines the promotion by clicking the unpromoted knight',
+			async () => {
+				await waitMyTurn(pa, 'A');
+				await drag(pa, sq('6e'), sq('7c'));
+				const no = pa.locator('[data-promote="no"]');
+				await no.waitFor();
+				await no.click();
+				await seen({ '6e': '', '7c': 'N' }, '6e7c');
+				await listed(9);
+				assert(JSON.parse(posts.A.at(-1)).move === '6e7c', `A sent ${posts.A.at(-1)}`);
+			},
+		);
 		await check('2.11', 'B 9d9e by dragging; A 7c8a: a forced promotion shows no choice', async () => {
 			await waitMyTurn(pb, 'B');
 			await drag(pb, sq('9d'), sq('9e'));
@@ -514,73 +676,113 @@ async function main() {
 			await seen({ '7c': '', '8a': '+N' }, '7c8a+');
 			await listed(11);
 			assert(JSON.parse(posts.A.at(-1)).move === '7c8a+', `A sent ${posts.A.at(-1)}`);
-			assert(await pa.locator('[data-promote]').count() === 0, 'a choice was shown');
+			assert((await pa.locator('[data-promote]').count()) === 0, 'a choice was shown');
 			await waitHand(pa, 'black', 'N', 1, 'after 7c8a+');
 		});
-		await check('2.12', 'B 9e9f by clicking; A drops the bishop from the hand on 5e by clicking', async () => {
-			await waitMyTurn(pb, 'B');
-			await pb.click(sq('9e'));
-			await pb.click(sq('9f'));
-			await seen({ '9e': '', '9f': 'p' }, '9e9f');
-			await listed(12);
-			await waitMyTurn(pa, 'A');
-			await pa.click('[data-hand="black"][data-piece="B"]');
-			await pa.waitForSelector('[data-hand="black"][data-piece="B"].selected');
-			const hints = await hintSquares(pa);
-			assert(hints.includes('5e') && hints.length > 40, `drop hints: ${hints.length}`);
-			await pa.click(sq('5e'));
-			await seen({ '5e': 'B' }, 'B*5e');
-			await listed(13);
-			for (const p of [pa, pb, ps]) await waitHand(p, 'black', 'B', 0, 'after B*5e');
-		});
-		await check('2.13', 'the spectator saw every move without a reload, and the watcher count', async () => {
-			assert(await ps.evaluate(() => window.__sameDocument === true), "the spectator's page was reloaded");
-			assert(ply === 13, `only ${ply} moves were played`);
-			// Three streams are open: both players' and the spectator's.  The page shows the count of its
-			// last read, made as a move's event arrived; the server may then count one too many (its
-			// publisher pins the topic: server/sse.c hub_publish + hub_watchers), so the page must show
-			// at least 3 and a read made now, with no move under way, exactly 3.
-			const shown = await ps.textContent(tid('watchers'));
-			assert(/^\d+ watching$/.test(shown) && parseInt(shown, 10) >= 3, `watchers shows "${shown}"`);
-			const g = await gameJson(ps, id);
-			assert(g.you === null && g.watchers === 3, `the game JSON: you=${g.you} watchers=${g.watchers}`);
-			assert(g.moves.join(' ') === '7g7f 3c3d 8h2b+ 3a2b 8i7g B*1e 7g6e 9c9d 6e7c 9d9e 7c8a+ 9e9f B*5e', `moves: ${g.moves.join(' ')}`);
-			const b = await boardOf(ps);
-			assert(b['5e'] === 'B' && b['8a'] === '+N' && b['7c'] === '' && b['1e'] === 'b', "the spectator's final board is wrong");
-		});
-		await check('2.14', 'the notation selector: Hodges text appears in the move list', async () => {
-			await ps.selectOption(tid('notation'), 'hodges');
-			await ps.waitForSelector('[data-ply="1"] .move-text:text-is("P-7f")');
-			await ps.waitForSelector('[data-ply="3"] .move-text:text-is("Bx2b+")');
-			await ps.waitForSelector('[data-ply="6"] .move-text:text-is("B*1e")');
-			await ps.waitForSelector('[data-ply="9"] .move-text:text-is("Nx7c=")');
-			await ps.selectOption(tid('notation'), 'japanese');
-			await ps.waitForSelector('[data-ply="1"] .move-text:text-matches("^[☗▲]７六歩$")');
-			await ps.selectOption(tid('notation'), 'hodges');
-		}, { soft: true });
-		await check('2.15', 'flip turns the board: 9a goes from the top left to the bottom right', async () => {
-			const b9a = await ps.locator(sq('9a')).boundingBox();
-			const b1i = await ps.locator(sq('1i')).boundingBox();
-			assert(b9a.x < b1i.x && b9a.y < b1i.y, 'the board starts flipped');
-			await ps.click(tid('flip'));
-			await ps.waitForSelector('svg.board.flipped');
-			const a9a = await ps.locator(sq('9a')).boundingBox();
-			const a1i = await ps.locator(sq('1i')).boundingBox();
-			assert(a9a.x > a1i.x && a9a.y > a1i.y, 'flip did not turn the board');
-			assert((await boardOf(ps))['8a'] === '+N', 'pieces changed on flip');
-			await shot(ps, '06-spectator-flipped-hodges.png');
-			await ps.keyboard.press('f');
-			await ps.waitForSelector('svg.board:not(.flipped)');
-		}, { soft: true });
+		await check(
+			'2.12',
+			'B 9e9f by clicking; A drops the bishop from the hand on 5e by clicking',
+			async () => {
+				await waitMyTurn(pb, 'B');
+				await pb.click(sq('9e'));
+				await pb.click(sq('9f'));
+				await seen({ '9e': '', '9f': 'p' }, '9e9f');
+				await listed(12);
+				await waitMyTurn(pa, 'A');
+				await pa.click('[data-hand="black"][data-piece="B"]');
+				await pa.waitForSelector('[data-hand="black"][data-piece="B"].selected');
+				const hints = await hintSquares(pa);
+				assert(hints.includes('5e') && hints.length > 40, `drop hints: ${hints.length}`);
+				await pa.click(sq('5e'));
+				await seen({ '5e': 'B' }, 'B*5e');
+				await listed(13);
+				for (const p of [pa, pb, ps]) await waitHand(p, 'black', 'B', 0, 'after B*5e');
+			},
+		);
+		await check(
+			'2.13',
+			'the spectator saw every move without a reload, and the watcher count',
+			async () => {
+				assert(
+					await ps.evaluate(() => window.__sameDocument === true),
+					"the spectator's page was reloaded",
+				);
+				assert(ply === 13, `only ${ply} moves were played`);
+				// Three streams are open: both players' and the spectator's.  The page shows the count of its
+				// last read, made as a move's event arrived; the server may then count one too many (its
+				// publisher pins the topic: server/sse.c hub_publish + hub_watchers), so the page must show
+				// at least 3 and a read made now, with no move under way, exactly 3.
+				const shown = await ps.textContent(tid('watchers'));
+				assert(
+					/^\d+ watching$/.test(shown) && parseInt(shown, 10) >= 3,
+					`watchers shows "${shown}"`,
+				);
+				const g = await gameJson(ps, id);
+				assert(
+					g.you === null && g.watchers === 3,
+					`the game JSON: you=${g.you} watchers=${g.watchers}`,
+				);
+				assert(
+					g.moves.join(' ') ===
+						'7g7f 3c3d 8h2b+ 3a2b 8i7g B*1e 7g6e 9c9d 6e7c 9d9e 7c8a+ 9e9f B*5e',
+					`moves: ${g.moves.join(' ')}`,
+				);
+				const b = await boardOf(ps);
+				assert(
+					b['5e'] === 'B' && b['8a'] === '+N' && b['7c'] === '' && b['1e'] === 'b',
+					"the spectator's final board is wrong",
+				);
+			},
+		);
+		await check(
+			'2.14',
+			'the notation selector: Hodges text appears in the move list',
+			async () => {
+				await ps.selectOption(tid('notation'), 'hodges');
+				await ps.waitForSelector('[data-ply="1"] .move-text:text-is("P-7f")');
+				await ps.waitForSelector('[data-ply="3"] .move-text:text-is("Bx2b+")');
+				await ps.waitForSelector('[data-ply="6"] .move-text:text-is("B*1e")');
+				await ps.waitForSelector('[data-ply="9"] .move-text:text-is("Nx7c=")');
+				await ps.selectOption(tid('notation'), 'japanese');
+				await ps.waitForSelector('[data-ply="1"] .move-text:text-matches("^[☗▲]７六歩$")');
+				await ps.selectOption(tid('notation'), 'hodges');
+			},
+			{ soft: true },
+		);
+		await check(
+			'2.15',
+			'flip turns the board: 9a goes from the top left to the bottom right',
+			async () => {
+				const b9a = await ps.locator(sq('9a')).boundingBox();
+				const b1i = await ps.locator(sq('1i')).boundingBox();
+				assert(b9a.x < b1i.x && b9a.y < b1i.y, 'the board starts flipped');
+				await ps.click(tid('flip'));
+				await ps.waitForSelector('svg.board.flipped');
+				const a9a = await ps.locator(sq('9a')).boundingBox();
+				const a1i = await ps.locator(sq('1i')).boundingBox();
+				assert(a9a.x > a1i.x && a9a.y > a1i.y, 'flip did not turn the board');
+				assert((await boardOf(ps))['8a'] === '+N', 'pieces changed on flip');
+				await shot(ps, '06-spectator-flipped-hodges.png');
+				await ps.keyboard.press('f');
+				await ps.waitForSelector('svg.board:not(.flipped)');
+			},
+			{ soft: true },
+		);
 
 		// ------------------------------------------------ 3: the end
 		await check('3.1', 'B resigns; the results dialog appears in all three browsers', async () => {
 			await waitMyTurn(pb, 'B');
 			await pb.click(tid('resign'));
 			await pb.click(`${tid('confirm')} ${tid('confirm-yes')}`);
-			for (const [who, p, title] of [['B', pb, 'You lost'], ['A', pa, 'You won'], ['the spectator', ps, 'Game over']]) {
+			for (const [who, p, title] of [
+				['B', pb, 'You lost'],
+				['A', pa, 'You won'],
+				['the spectator', ps, 'Game over'],
+			]) {
 				const dlg = p.locator(`${tid('result-dialog')}`);
-				await dlg.waitFor().catch(() => { throw new Error(`no results dialog for ${who}`); });
+				await dlg.waitFor().catch(() => {
+					throw new Error(`no results dialog for ${who}`);
+				});
 				const text = await dlg.locator(tid('result-text')).textContent();
 				assert(text === '☗ Black wins by resignation', `${who}'s dialog says "${text}"`);
 				const h = await dlg.locator('h2').textContent();
@@ -593,30 +795,72 @@ async function main() {
 				await p.click(tid('dialog-close'));
 				await p.waitForSelector(tid('result-dialog'), { state: 'detached' });
 			}
-			assert(await pa.locator(tid('resign')).count() === 0, 'resign is still offered');
+			assert((await pa.locator(tid('resign')).count()) === 0, 'resign is still offered');
 			// The clocks stop on every page.
-			const read = () => Promise.all([pa, pb, ps].map((p) => p.evaluate(() =>
-				[...document.querySelectorAll('[data-testid^="clock-"] .clock-main')].map((e) => e.textContent).join(' '))));
+			const read = () =>
+				Promise.all(
+					[pa, pb, ps].map((p) =>
+						p.evaluate(() =>
+							[
+								...document.querySelectorAll(
+									'[data-testid^="clock-"] .clock-main',
+								),
+							]
+								.map((e) => e.textContent)
+								.join(' '),
+						),
+					),
+				);
 			const c0 = await read();
 			await sleep(1100);
 			const c1 = await read();
-			assert(JSON.stringify(c0) === JSON.stringify(c1), `the clocks still run after the end: ${c0} -> ${c1}`);
-			assert(await pa.locator('.clock.running').count() + await ps.locator('.clock.running').count() === 0, 'a clock is still marked running');
-			assert(await pa.locator('svg.board.interactive').count() === 0, "A's board still takes moves");
+			assert(
+				JSON.stringify(c0) === JSON.stringify(c1),
+				`the clocks still run after the end: ${c0} -> ${c1}`,
+			);
+			assert(
+				(await pa.locator('.clock.running').count()) +
+					(await ps.locator('.clock.running').count()) ===
+					0,
+				'a clock is still marked running',
+			);
+			assert(
+				(await pa.locator('svg.board.interactive').count()) === 0,
+				"A's board still takes moves",
+			);
 		});
-		await check('3.2', 'export KIF from the page: the download holds 手合割 and the moves in Japanese', async () => {
-			const [download] = await Promise.all([pa.waitForEvent('download'), pa.click(tid('export-kif'))]);
-			assert(download.suggestedFilename() === `gyoku-${id}.kif`, `file name ${download.suggestedFilename()}`);
-			const kif = readFileSync(await download.path(), 'utf8');
-			for (const want of ['手合割：平手', '７六歩(77)', '２二角成(88)', '同　銀(31)', '１五角打', '８一桂成(73)', '投了']) {
-				assert(kif.includes(want), `the KIF lacks "${want}":\n${kif.slice(0, 300)}`);
-			}
-			assert(kif.includes(alice) && kif.includes(bob), 'the KIF does not name the players');
-			// The same text fetched through the link's address.
-			const href = await pa.getAttribute(tid('export-kif'), 'href');
-			const fetched = await pa.evaluate(async (u) => (await fetch(u)).text(), href);
-			assert(fetched === kif, 'the fetched KIF differs from the download');
-		}, { soft: true });
+		await check(
+			'3.2',
+			'export KIF from the page: the download holds 手合割 and the moves in Japanese',
+			async () => {
+				const [download] = await Promise.all([
+					pa.waitForEvent('download'),
+					pa.click(tid('export-kif')),
+				]);
+				assert(
+					download.suggestedFilename() === `gyoku-${id}.kif`,
+					`file name ${download.suggestedFilename()}`,
+				);
+				const kif = readFileSync(await download.path(), 'utf8');
+				for (const want of [
+					'手合割：平手',
+					'７六歩(77)',
+					'２二角成(88)',
+					'同　銀(31)',
+					'１五角打',
+					'８一桂成(73)',
+					'投了',
+				]) {
+					assert(kif.includes(want), `the KIF lacks "${want}":\n${kif.slice(0, 300)}`);
+				}
+				assert(kif.includes(alice) && kif.includes(bob), 'the KIF does not name the players');
+				// The same text fetched through the link's address.
+				const href = await pa.getAttribute(tid('export-kif'), 'href');
+				const fetched = await pa.evaluate(async (u) => (await fetch(u)).text(), href);
+				assert(fetched === kif, 'the fetched KIF differs from the download');
+			},
+			{ soft: true },
+		);
 		await A.context.close();
 		await B.context.close();
 		await S.context.close();
@@ -626,60 +870,102 @@ async function main() {
 		// The longest name allowed (20), in wide letters: the top bar must still fit a phone.
 		const carol = ('WWcarol_' + Date.now().toString(36)).slice(0, 20).padEnd(20, 'W');
 		const C = await open('phone', {
-			viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true,
+			viewport: { width: 390, height: 844 },
+			deviceScaleFactor: 2,
+			isMobile: true,
+			hasTouch: true,
 			userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36',
 		});
 		const pc = C.page;
-		await check('4.1', 'on a 390x844 touch screen a third user signs up and starts a game against the computer from the lobby', async () => {
-			await signup(pc, carol);
-			const w = await pc.evaluate(() => document.documentElement.scrollWidth);
-			assert(w <= 390, `the lobby is ${w} px wide`);
-			await pc.locator('input[name=opponent][value=computer]').tap();
-			await pc.selectOption('select[name=level]', '1');
-			await pc.selectOption('select[name=time]', '5m+10i');
-			await pc.selectOption('select[name=color]', 'black');
-			await pc.locator(tid('create-game')).tap();
-			await pc.waitForURL(/#\/game\/[^/]+$/);
-			await pc.waitForSelector(`${tid('player-white')}:has-text("Computer level 1")`);
-			await waitMyTurn(pc, 'the phone');
-		});
-		await check('4.2', 'the board fits the phone: nothing scrolls sideways, all 81 squares within the screen', async () => {
-			const w = await pc.evaluate(() => document.documentElement.scrollWidth);
-			assert(w <= 390, `the page is ${w} px wide`);
-			const box = await pc.locator('svg.board').boundingBox();
-			assert(box.x >= 0 && box.x + box.width <= 390 && box.width >= 300, `the board is at ${box.x}+${box.width}`);
-			for (const t of ['logout', 'nav-play', 'nav-import', 'nav-user']) {
-				const b = await pc.locator(tid(t)).boundingBox();
-				assert(b && b.x >= 0 && b.x + b.width <= 390 + 0.5, `the top bar's ${t} is at ${b && b.x}+${b && b.width}, outside the screen`);
-			}
-		});
-		await check('4.3', 'tap-to-move (2g then 2f) works, and the computer answers on the board by itself', async () => {
-			const start = await boardOf(pc);
-			await pc.locator(sq('2g')).tap();
-			await pc.waitForSelector(`${sq('2g')} .mark.selected`);
-			await pc.locator(sq('2f')).tap();
-			await waitPieces(pc, { '2g': '', '2f': 'P' }, 'the phone');
-			await pc.waitForSelector('[data-ply="2"]', { timeout: 15000 }).catch(() => { throw new Error('the computer did not answer in 15 s'); });
-			await waitMyTurn(pc, 'the phone');
-			const now = await boardOf(pc);
-			const changed = Object.keys(now).filter((s) => now[s] !== start[s] && s !== '2g' && s !== '2f');
-			assert(changed.length >= 1 && changed.some((s) => /^[a-z]/.test(start[s] || now[s])), `the computer's move is not on the board (${changed})`);
-			await shot(pc, '09-phone-computer.png');
-		});
-		await check('4.4', 'a touch drag (7g to 7f) moves a piece too, and the computer answers again', async () => {
-			const cdp = await C.context.newCDPSession(pc);
-			const a = await centre(pc, sq('7g'));
-			const b = await centre(pc, sq('7f'));
-			const touch = (type, p) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: p ? [{ x: p.x, y: p.y }] : [] });
-			await touch('touchStart', a);
-			for (let i = 1; i <= 6; i++) await touch('touchMove', { x: a.x + ((b.x - a.x) * i) / 6, y: a.y + ((b.y - a.y) * i) / 6 });
-			await pc.waitForSelector('.drag-ghost');
-			await touch('touchEnd');
-			await waitPieces(pc, { '7g': '', '7f': 'P' }, 'the phone after the touch drag:');
-			await pc.waitForSelector('[data-ply="4"]', { timeout: 15000 }).catch(() => { throw new Error('the computer did not answer in 15 s'); });
-			await waitMyTurn(pc, 'the phone');
-			assert(await pc.evaluate(() => scrollY) === 0, 'the page scrolled during the drag');
-		});
+		await check(
+			'4.1',
+			'on a 390x844 touch screen a third user signs up and starts a game against the computer from the lobby',
+			async () => {
+				await signup(pc, carol);
+				const w = await pc.evaluate(() => document.documentElement.scrollWidth);
+				assert(w <= 390, `the lobby is ${w} px wide`);
+				await pc.locator('input[name=opponent][value=computer]').tap();
+				await pc.selectOption('select[name=level]', '1');
+				await pc.selectOption('select[name=time]', '5m+10i');
+				await pc.selectOption('select[name=color]', 'black');
+				await pc.locator(tid('create-game')).tap();
+				await pc.waitForURL(/#\/game\/[^/]+$/);
+				await pc.waitForSelector(`${tid('player-white')}:has-text("Computer level 1")`);
+				await waitMyTurn(pc, 'the phone');
+			},
+		);
+		await check(
+			'4.2',
+			'the board fits the phone: nothing scrolls sideways, all 81 squares within the screen',
+			async () => {
+				const w = await pc.evaluate(() => document.documentElement.scrollWidth);
+				assert(w <= 390, `the page is ${w} px wide`);
+				const box = await pc.locator('svg.board').boundingBox();
+				assert(
+					box.x >= 0 && box.x + box.width <= 390 && box.width >= 300,
+					`the board is at ${box.x}+${box.width}`,
+				);
+				for (const t of ['logout', 'nav-play', 'nav-import', 'nav-user']) {
+					const b = await pc.locator(tid(t)).boundingBox();
+					assert(
+						b && b.x >= 0 && b.x + b.width <= 390 + 0.5,
+						`the top bar's ${t} is at ${b && b.x}+${b && b.width}, outside the screen`,
+					);
+				}
+			},
+		);
+		await check(
+			'4.3',
+			'tap-to-move (2g then 2f) works, and the computer answers on the board by itself',
+			async () => {
+				const start = await boardOf(pc);
+				await pc.locator(sq('2g')).tap();
+				await pc.waitForSelector(`${sq('2g')} .mark.selected`);
+				await pc.locator(sq('2f')).tap();
+				await waitPieces(pc, { '2g': '', '2f': 'P' }, 'the phone');
+				await pc.waitForSelector('[data-ply="2"]', { timeout: 15000 }).catch(() => {
+					throw new Error('the computer did not answer in 15 s');
+				});
+				await waitMyTurn(pc, 'the phone');
+				const now = await boardOf(pc);
+				const changed = Object.keys(now).filter(
+					(s) => now[s] !== start[s] && s !== '2g' && s !== '2f',
+				);
+				assert(
+					changed.length >= 1 && changed.some((s) => /^[a-z]/.test(start[s] || now[s])),
+					`the computer's move is not on the board (${changed})`,
+				);
+				await shot(pc, '09-phone-computer.png');
+			},
+		);
+		await check(
+			'4.4',
+			'a touch drag (7g to 7f) moves a piece too, and the computer answers again',
+			async () => {
+				const cdp = await C.context.newCDPSession(pc);
+				const a = await centre(pc, sq('7g'));
+				const b = await centre(pc, sq('7f'));
+				const touch = (type, p) =>
+					cdp.send('Input.dispatchTouchEvent', {
+						type,
+						touchPoints: p ? [{ x: p.x, y: p.y }] : [],
+					});
+				await touch('touchStart', a);
+				for (let i = 1; i <= 6; i++)
+					await touch('touchMove', {
+						x: a.x + ((b.x - a.x) * i) / 6,
+						y: a.y + ((b.y - a.y) * i) / 6,
+					});
+				await pc.waitForSelector('.drag-ghost');
+				await touch('touchEnd');
+				await waitPieces(pc, { '7g': '', '7f': 'P' }, 'the phone after the touch drag:');
+				await pc.waitForSelector('[data-ply="4"]', { timeout: 15000 }).catch(() => {
+					throw new Error('the computer did not answer in 15 s');
+				});
+				await waitMyTurn(pc, 'the phone');
+				assert((await pc.evaluate(() => scrollY)) === 0, 'the page scrolled during the drag');
+			},
+		);
 		await check('4.5', 'a tap on an illegal square on the phone moves nothing', async () => {
 			const before = await boardOf(pc);
 			await pc.locator(sq('2f')).tap();
@@ -688,24 +974,33 @@ async function main() {
 			await pc.waitForSelector(`${sq('2f')} .mark.selected`, { state: 'detached' });
 			await sleep(300);
 			assert(JSON.stringify(await boardOf(pc)) === JSON.stringify(before), 'the board changed');
-			assert(await pc.locator('[data-ply="5"]').count() === 0, 'a move was listed');
+			assert((await pc.locator('[data-ply="5"]').count()) === 0, 'a move was listed');
 			await pc.locator(tid('resign')).tap();
 			await pc.locator(tid('confirm-yes')).tap();
-			await pc.waitForSelector(`${tid('result-dialog')} ${tid('result-text')}:text-is("☖ White wins by resignation")`);
+			await pc.waitForSelector(
+				`${tid('result-dialog')} ${tid('result-text')}:text-is("☖ White wins by resignation")`,
+			);
 			await shot(pc, '10-phone-result.png');
 		});
 		await C.context.close();
 
-		await check('5.1', 'no script errors in any page', async () => {
-			assert(pageErrors.length === 0, pageErrors.slice(0, 3).join(' | '));
-		}, { always: true });
+		await check(
+			'5.1',
+			'no script errors in any page',
+			async () => {
+				assert(pageErrors.length === 0, pageErrors.slice(0, 3).join(' | '));
+			},
+			{ always: true },
+		);
 	} finally {
 		clearTimeout(watchdog);
 		if (browser) await browser.close().catch(() => {});
 		const r = server ? await server.stop() : { code: 0 };
 		if (r.code !== 0 && r.sig !== 'SIGTERM' && !r.error) {
 			failures++;
-			console.log(`FAIL browser-0.2: gyoku serve ended with ${r.code ?? r.sig}: ${server.log().trim().split('\n').slice(-3).join(' | ')}`);
+			console.log(
+				`FAIL browser-0.2: gyoku serve ended with ${r.code ?? r.sig}: ${server.log().trim().split('\n').slice(-3).join(' | ')}`,
+			);
 		}
 		rmSync(dir, { recursive: true, force: true });
 	}

@@ -34,43 +34,34 @@ const canPromote = pieceCanPromote('standard');
 const forcePromote = pieceForcePromote('standard');
 
 // Returns the USI strings of all legal moves of pos.
-function legalMoves(pos)
-{
+function legalMoves(pos) {
 	const ctx = pos.ctx();
 	const out = [];
 	for (const [from, dests] of pos.allMoveDests(ctx)) {
 		const piece = pos.board.get(from);
 		for (const to of dests) {
 			const capture = pos.board.get(to);
-			if (canPromote(piece, from, to, capture))
-				out.push(makeUsi({ from, to, promotion: true }));
-			if (!forcePromote(piece, to))
-				out.push(makeUsi({ from, to, promotion: false }));
+			if (canPromote(piece, from, to, capture)) out.push(makeUsi({ from, to, promotion: true }));
+			if (!forcePromote(piece, to)) out.push(makeUsi({ from, to, promotion: false }));
 		}
 	}
 	for (const [name, dests] of pos.allDropDests(ctx)) {
 		const role = name.split(' ')[1];
-		for (const to of dests)
-			out.push(makeUsi({ role, to }));
+		for (const to of dests) out.push(makeUsi({ role, to }));
 	}
 	return out;
 }
 
 // Parses one SFEN; returns { pos } or { bad: reason } (not a SFEN) or
 // { skip: reason } (a SFEN whose position shogiops refuses).
-function parse(text)
-{
+function parse(text) {
 	let sfen = text.trim();
-	if (sfen.startsWith('sfen '))
-		sfen = sfen.slice(5).trim();
-	if (sfen === '')
-		return { bad: 'empty SFEN' };
+	if (sfen.startsWith('sfen ')) sfen = sfen.slice(5).trim();
+	if (sfen === '') return { bad: 'empty SFEN' };
 	const res = parseSfen('standard', sfen, false);
-	if (res.isOk)
-		return { pos: res.value };
+	if (res.isOk) return { pos: res.value };
 	const err = res.error;
-	if (err instanceof PositionError)
-		return { skip: err.message };
+	if (err instanceof PositionError) return { skip: err.message };
 	return { bad: err ? err.message : 'unknown error' };
 }
 
@@ -80,10 +71,14 @@ if (!['', '--count', '--moves'].includes(mode) || process.argv.length > 3) {
 	process.exit(2);
 }
 
-let positions = 0, moves = 0, diffs = 0, skipped = 0, bad = 0, lineno = 0;
+let positions = 0,
+	moves = 0,
+	diffs = 0,
+	skipped = 0,
+	bad = 0,
+	lineno = 0;
 const out = [];
-function flush(force)
-{
+function flush(force) {
 	if (force || out.length >= 1000) {
 		process.stdout.write(out.join(''));
 		out.length = 0;
@@ -91,8 +86,7 @@ function flush(force)
 }
 
 // Checks one input line in the default mode.
-function checkLine(line)
-{
+function checkLine(line) {
 	const tab = line.indexOf('\t');
 	const sfenText = tab < 0 ? line : line.slice(0, tab);
 	const moveText = tab < 0 ? '' : line.slice(tab + 1);
@@ -113,28 +107,23 @@ function checkLine(line)
 	const have = new Set();
 	const dup = [];
 	for (const m of moveText.split(' ')) {
-		if (m === '')
-			continue;
-		if (have.has(m))
-			dup.push(m);
+		if (m === '') continue;
+		if (have.has(m)) dup.push(m);
 		have.add(m);
 	}
-	const missing = [...want].filter(m => !have.has(m)).sort();
-	const extra = [...have].filter(m => !want.has(m)).sort();
-	if (missing.length === 0 && extra.length === 0 && dup.length === 0)
-		return;
+	const missing = [...want].filter((m) => !have.has(m)).sort();
+	const extra = [...have].filter((m) => !want.has(m)).sort();
+	if (missing.length === 0 && extra.length === 0 && dup.length === 0) return;
 	diffs++;
 	if (diffs <= MAX_DIFF_LINES) {
 		let s = `DIFF ${lineno} ${sfenText.trim()} missing: ${missing.join(' ')} extra: ${extra.join(' ')}`;
-		if (dup.length > 0)
-			s += ` duplicate: ${dup.sort().join(' ')}`;
+		if (dup.length > 0) s += ` duplicate: ${dup.sort().join(' ')}`;
 		out.push(s.trimEnd() + '\n');
 	}
 }
 
 // Handles one input line in --count or --moves mode.
-function listLine(line)
-{
+function listLine(line) {
 	const tab = line.indexOf('\t');
 	const sfenText = (tab < 0 ? line : line.slice(0, tab)).trim();
 	const p = parse(sfenText);
@@ -151,22 +140,17 @@ function listLine(line)
 	positions++;
 	const list = legalMoves(p.pos);
 	moves += list.length;
-	if (mode === '--count')
-		out.push(`${sfenText}\t${list.length}\n`);
-	else
-		out.push(`${sfenText}\t${list.sort().join(' ')}\n`);
+	if (mode === '--count') out.push(`${sfenText}\t${list.length}\n`);
+	else out.push(`${sfenText}\t${list.sort().join(' ')}\n`);
 }
 
 const rl = createInterface({ input: process.stdin, crlfDelay: Infinity });
 for await (const raw of rl) {
 	lineno++;
 	const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-	if (line.trim() === '' || line.startsWith('#'))
-		continue;
-	if (mode === '')
-		checkLine(line);
-	else
-		listLine(line);
+	if (line.trim() === '' || line.startsWith('#')) continue;
+	if (mode === '') checkLine(line);
+	else listLine(line);
 	flush(false);
 }
 flush(true);
@@ -175,10 +159,8 @@ if (mode === '') {
 	if (diffs > MAX_DIFF_LINES)
 		process.stdout.write(`... ${diffs - MAX_DIFF_LINES} more differing positions not shown\n`);
 	let summary = `oracle: ${positions} positions, ${moves} moves, ${diffs} differences`;
-	if (skipped > 0)
-		summary += `, ${skipped} skipped`;
-	if (bad > 0)
-		summary += `, ${bad} unparsable`;
+	if (skipped > 0) summary += `, ${skipped} skipped`;
+	if (bad > 0) summary += `, ${bad} unparsable`;
 	process.stdout.write(summary + '\n');
 	process.exitCode = diffs > 0 || bad > 0 ? 1 : 0;
 } else {

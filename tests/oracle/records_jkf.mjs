@@ -29,63 +29,66 @@ import { decode } from './decode.mjs';
 const { JKFPlayer } = jkf;
 
 const ENDINGS = {
-  TORYO: 'resign',
-  CHUDAN: 'interrupt',
-  SENNICHITE: 'sennichite',
-  TIME_UP: 'timeup',
-  ILLEGAL_MOVE: 'illegal-loss',
-  JISHOGI: 'jishogi',
-  KACHI: 'declaration',
-  HIKIWAKE: 'draw',
-  MAX_MOVES: 'max-moves',
-  TSUMI: 'mate',
-  FUZUMI: 'nomate',
-  TRY: 'try',
+	TORYO: 'resign',
+	CHUDAN: 'interrupt',
+	SENNICHITE: 'sennichite',
+	TIME_UP: 'timeup',
+	ILLEGAL_MOVE: 'illegal-loss',
+	JISHOGI: 'jishogi',
+	KACHI: 'declaration',
+	HIKIWAKE: 'draw',
+	MAX_MOVES: 'max-moves',
+	TSUMI: 'mate',
+	FUZUMI: 'nomate',
+	TRY: 'try',
 };
 
 function oneLine(s) {
-  return String(s).replace(/[\t\r\n]+/g, ' ').trim();
+	return String(s)
+		.replace(/[\t\r\n]+/g, ' ')
+		.trim();
 }
 
 function read(file) {
-  let text;
-  try {
-    text = decode(readFileSync(file));
-  } catch (e) {
-    return `ERROR\tcannot read or decode: ${oneLine(e.message)}`;
-  }
-  let player;
-  try {
-    player = JKFPlayer.parse(text, file);
-  } catch (e) {
-    return `ERROR\tjson-kifu-format threw: ${oneLine(e.message)}`;
-  }
-  const main = player.kifu.moves;
-  let moves = 0;
-  let special = null;
-  for (let i = 1; i < main.length; i++) {
-    if (main[i].move) {
-      if (special) return `ERROR\tmove after a special on the main line`;
-      moves++;
-    } else if (main[i].special) {
-      special = main[i].special;
-      break;
-    }
-  }
-  try {
-    for (let i = 0; i < moves; i++) if (!player.forward()) return `ERROR\tcannot replay the main line at move ${i + 1}`;
-  } catch (e) {
-    return `ERROR\tjson-kifu-format cannot replay the main line: ${oneLine(e.message)}`;
-  }
-  const sfen = player.shogi.toSFENString(moves + 1);
-  const toMove = sfen.split(' ')[1];
-  let ending = 'none';
-  if (special === '+ILLEGAL_ACTION') ending = toMove === 'b' ? 'illegal-loss' : 'illegal-win';
-  else if (special === '-ILLEGAL_ACTION') ending = toMove === 'w' ? 'illegal-loss' : 'illegal-win';
-  else if (special) ending = ENDINGS[special] || `other:${special}`;
-  return `${moves}\t${ending}\t${sfen}`;
+	let text;
+	try {
+		text = decode(readFileSync(file));
+	} catch (e) {
+		return `ERROR\tcannot read or decode: ${oneLine(e.message)}`;
+	}
+	let player;
+	try {
+		player = JKFPlayer.parse(text, file);
+	} catch (e) {
+		return `ERROR\tjson-kifu-format threw: ${oneLine(e.message)}`;
+	}
+	const main = player.kifu.moves;
+	let moves = 0;
+	let special = null;
+	for (let i = 1; i < main.length; i++) {
+		if (main[i].move) {
+			if (special) return `ERROR\tmove after a special on the main line`;
+			moves++;
+		} else if (main[i].special) {
+			special = main[i].special;
+			break;
+		}
+	}
+	try {
+		for (let i = 0; i < moves; i++)
+			if (!player.forward()) return `ERROR\tcannot replay the main line at move ${i + 1}`;
+	} catch (e) {
+		return `ERROR\tjson-kifu-format cannot replay the main line: ${oneLine(e.message)}`;
+	}
+	const sfen = player.shogi.toSFENString(moves + 1);
+	const toMove = sfen.split(' ')[1];
+	let ending = 'none';
+	if (special === '+ILLEGAL_ACTION') ending = toMove === 'b' ? 'illegal-loss' : 'illegal-win';
+	else if (special === '-ILLEGAL_ACTION') ending = toMove === 'w' ? 'illegal-loss' : 'illegal-win';
+	else if (special) ending = ENDINGS[special] || `other:${special}`;
+	return `${moves}\t${ending}\t${sfen}`;
 }
 
 for (const file of process.argv.slice(2)) {
-  console.log(`${file}\t${read(file)}`);
+	console.log(`${file}\t${read(file)}`);
 }

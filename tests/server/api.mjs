@@ -66,11 +66,39 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, EventStream, options, sanitizerReport, sleep, startServer, tempDir } from './lib.mjs';
+import { SHAPES, problems } from '../../web/src/types.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 const METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS']);
 const CHECKS = new Set(['status', 'json', 'error', 'header', 'body', 'set']);
+
+// The shape (web/src/types.js, SHAPES) of each API route's 2xx answer: every answer of the run
+// and every event is checked against its shape, and an answer of 400 or more must be an
+// {"error"} (case server-0.2 then checks that each shape was met at least once).
+const ROUTE_SHAPES = [
+	['POST', /^\/api\/(signup|login)$/, 'me'],
+	['POST', /^\/api\/logout$/, 'empty'],
+	['GET', /^\/api\/me$/, 'me'],
+	['GET', /^\/api\/health$/, 'health'],
+	['GET', /^\/api\/users\/[^/]+$/, 'user'],
+	['POST', /^\/api\/(games|import)$/, 'created'],
+	['GET', /^\/api\/games$/, 'gameList'],
+	['GET', /^\/api\/games\/[^/]+$/, 'game'],
+	['POST', /^\/api\/games\/[^/]+\/(accept|cancel|decline|moves|resign|declare|vacation)$/, 'game'],
+];
+const EVENT_SHAPES = { move: 'moveEvent', end: 'endEvent', status: 'statusEvent' };
+
+// The name of the shape an answer to METHOD PATH with STATUS has, or null when it has none to
+// check (not the API, an export, an event stream, a HEAD); undefined: a 2xx of no known route.
+function shapeOf(method, p, status) {
+	const route = p.split('?')[0];
+	if (!route.startsWith('/api/') || /\/(export|events)$/.test(route) || method === 'HEAD') return null;
+	if (status >= 400) return 'error';
+	if (status < 200 || status >= 300) return null;
+	const r = ROUTE_SHAPES.find(([m, re]) => m === method && re.test(route));
+	return r ? r[2] : undefined;
+}
 
 // Splits off the first `n` space-separated words; the last element is the rest of the line.
 function words(line, n) {
@@ -89,10 +117,13 @@ function words(line, n) {
 // Parses a transcript into cases: [{name, title, line, steps: [...]}].
 function parse(file, text) {
 	const cases = [];
-	let cur = null, last = null;
+	let cur = null,
+		last = null;
 	const lines = text.split('\n');
 	for (let i = 0; i < lines.length; i++) {
-		const no = i + 1, raw = lines[i].replace(/\r$/, ''), line = raw.trim();
+		const no = i + 1,
+			raw = lines[i].replace(/\r$/, ''),
+			line = raw.trim();
 		if (!line || line.startsWith('#')) continue;
 		const where = `${path.basename(file)}:${no}`;
 		const bad = (msg) => {
@@ -111,26 +142,42 @@ function parse(file, text) {
 		let step = { line: no, where, text: line };
 		if (line.startsWith('>')) {
 			if (!last || !last.headers) bad('a header line must follow a request or stream line');
-			const m = line.slice(1).trim().match(/^([^:\s]+):\s?(.*)$/);
+			const m = line
+				.slice(1)
+				.trim()
+				.match(/^([^:\s]+):\s?(.*)$/);
 			if (!m) bad('a header line is "> Name: value"');
 			last.headers.push([m[1], m[2]]);
 			continue;
 		}
 		if (CHECKS.has(w0)) {
-			if (!last || !last.checks) bad('a check must follow a request, poll, event, signup, login or play line');
+			if (!last || !last.checks)
+				bad('a check must follow a request, poll, event, signup, login or play line');
 			last.checks.push(step);
 			continue;
 		}
 		if (w0 === 'poll' || METHODS.has(w1)) {
-			let rest = line, timeout = 30;
+			let rest = line,
+				timeout = 30;
 			if (w0 === 'poll') {
 				rest = words(line, 1)[1];
 				const [n, r] = words(rest, 1);
-				if (/^\d+(\.\d+)?$/.test(n)) (timeout = parseFloat(n)), (rest = r);
+				if (/^\d+(\.\d+)?$/.test(n)) ((timeout = parseFloat(n)), (rest = r));
 			}
 			const [client, method, p, body] = words(rest, 3);
-			if (!METHODS.has(method) || !p.startsWith('/')) bad('a request is "CLIENT METHOD /path [body]"');
-			step = { ...step, kind: 'request', poll: w0 === 'poll' ? timeout : 0, client, method, path: p, body, headers: [], checks: [] };
+			if (!METHODS.has(method) || !p.startsWith('/'))
+				bad('a request is "CLIENT METHOD /path [body]"');
+			step = {
+				...step,
+				kind: 'request',
+				poll: w0 === 'poll' ? timeout : 0,
+				client,
+				method,
+				path: p,
+				body,
+				headers: [],
+				checks: [],
+			};
 		} else if (w0 === 'stream') {
 			const [, s, client, p] = words(line, 3);
 			if (!s || !client || !p.startsWith('/')) bad('a stream is "stream S CLIENT /path"');
@@ -184,7 +231,12 @@ function equal(a, b) {
 
 function canon(v) {
 	if (Array.isArray(v)) return v.map(canon);
-	if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, canon(v[k])]));
+	if (v && typeof v === 'object')
+		return Object.fromEntries(
+			Object.keys(v)
+				.sort()
+				.map((k) => [k, canon(v[k])]),
+		);
 	return v;
 }
 
@@ -202,7 +254,12 @@ class Session {
 		this.cases = cases;
 		this.clients = new Map();
 		this.streams = new Map();
-		this.vars = { run: this.tag, origin: run.server.base, host: `127.0.0.1:${run.server.port}`, store: run.store };
+		this.vars = {
+			run: this.tag,
+			origin: run.server.base,
+			host: `127.0.0.1:${run.server.port}`,
+			store: run.store,
+		};
 		this.last = null;
 	}
 
@@ -214,32 +271,41 @@ class Session {
 
 	subst(text) {
 		return text.replace(/\$\{([^}]*)\}/g, (all, v) => {
-			const [k, arg] = v.includes(':') ? [v.slice(0, v.indexOf(':')), v.slice(v.indexOf(':') + 1)] : [null, v];
+			const [k, arg] = v.includes(':')
+				? [v.slice(0, v.indexOf(':')), v.slice(v.indexOf(':') + 1)]
+				: [null, v];
 			const need = (name) => {
 				if (!(name in this.vars)) throw new Fail(`no variable ${name}`);
 				return String(this.vars[name]);
 			};
 			switch (k) {
-			case null: return need(arg);
-			case 'pad': return 'x'.repeat(parseInt(arg, 10));
-			case 'repeat': {
-				const c = arg.indexOf(':');
-				return arg.slice(c + 1).repeat(parseInt(arg.slice(0, c), 10));
-			}
-			case 'file': return JSON.stringify(fs.readFileSync(path.resolve(root, arg), 'utf8'));
-			case 'json': return JSON.stringify(need(arg));
-			case 'add': {
-				const [name, n] = arg.split(',');
-				return String(Number(need(name)) + Number(n));
-			}
-			case 'upper': return need(arg).toUpperCase();
-			case 'lower': return need(arg).toLowerCase();
-			case 'csrf': {
-				const c = this.clients.get(arg);
-				if (!c || !c.csrf) throw new Fail(`client ${arg} has no CSRF token yet`);
-				return c.csrf;
-			}
-			default: throw new Fail(`unknown substitution ${all}`);
+				case null:
+					return need(arg);
+				case 'pad':
+					return 'x'.repeat(parseInt(arg, 10));
+				case 'repeat': {
+					const c = arg.indexOf(':');
+					return arg.slice(c + 1).repeat(parseInt(arg.slice(0, c), 10));
+				}
+				case 'file':
+					return JSON.stringify(fs.readFileSync(path.resolve(root, arg), 'utf8'));
+				case 'json':
+					return JSON.stringify(need(arg));
+				case 'add': {
+					const [name, n] = arg.split(',');
+					return String(Number(need(name)) + Number(n));
+				}
+				case 'upper':
+					return need(arg).toUpperCase();
+				case 'lower':
+					return need(arg).toLowerCase();
+				case 'csrf': {
+					const c = this.clients.get(arg);
+					if (!c || !c.csrf) throw new Fail(`client ${arg} has no CSRF token yet`);
+					return c.csrf;
+				}
+				default:
+					throw new Fail(`unknown substitution ${all}`);
 			}
 		});
 	}
@@ -248,6 +314,21 @@ class Session {
 		const n = `${client}_${this.tag}`;
 		if (n.length > 20) throw new Fail(`client name ${client} too long for a user name`);
 		return n;
+	}
+
+	// Checks that the answer `a` to METHOD PATH (or an event's data, `a` being {json}) has its
+	// shape `name` in web/src/types.js; throws a Fail saying where it differs.
+	shaped(name, a, what) {
+		if (name === null) return;
+		if (name === undefined)
+			throw new Fail(`${what}: no shape in web/src/types.js for this answer: ${show(a.json)}`);
+		if (a.json === null) throw new Fail(`${what}: the answer is not JSON: ${(a.text || '').slice(0, 200)}`);
+		const p = problems(name, a.json);
+		if (p.length)
+			throw new Fail(
+				`${what}: not the shape of web/src/types.js's ${name}: ${p.slice(0, 3).join('; ')}`,
+			);
+		this.run.shapes.set(name, (this.run.shapes.get(name) || 0) + 1);
 	}
 
 	// Runs the checks of `step` on the answer `a`; the first failure as text, else null.
@@ -264,42 +345,69 @@ class Session {
 		const brief = () => `${a.status ? 'status ' + a.status + ', ' : ''}${(a.text || '').slice(0, 400)}`;
 		if (w0 === 'status') {
 			const want = words(c.text, 1)[1].split(/\s+/).map(Number);
-			return want.includes(a.status) ? null : `status ${a.status}, want ${want.join(' or ')}: ${(a.text || '').slice(0, 400)}`;
+			return want.includes(a.status)
+				? null
+				: `status ${a.status}, want ${want.join(' or ')}: ${(a.text || '').slice(0, 400)}`;
 		}
 		if (w0 === 'error') {
 			const want = this.subst(words(c.text, 1)[1]);
 			const msg = a.json && typeof a.json.error === 'string' ? a.json.error : null;
 			if (!(a.status >= 400)) return `status ${a.status}, want an error: ${brief()}`;
 			if (msg === null) return `no {"error"} message: ${brief()}`;
-			return msg.includes(want) ? null : `error ${JSON.stringify(msg)} lacks ${JSON.stringify(want)} (status ${a.status})`;
+			return msg.includes(want)
+				? null
+				: `error ${JSON.stringify(msg)} lacks ${JSON.stringify(want)} (status ${a.status})`;
 		}
 		if (w0 === 'header') {
 			const [, name, op, value] = words(c.text, 3);
 			const got = a.headers ? a.headers[name.toLowerCase()] : undefined;
 			const v = Array.isArray(got) ? got.join(', ') : got;
 			switch (op) {
-			case 'exists': return v !== undefined ? null : `no header ${name}`;
-			case 'absent': return v === undefined ? null : `header ${name}: ${v}`;
-			case '=': return v === this.subst(value) ? null : `header ${name}: ${show(v)}, want ${JSON.stringify(this.subst(value))}`;
-			case '~': return v !== undefined && new RegExp(this.subst(value)).test(v) ? null : `header ${name}: ${show(v)} does not match /${value}/`;
-			case '!~': return v === undefined || !new RegExp(this.subst(value)).test(v) ? null : `header ${name}: ${show(v)} matches /${value}/`;
-			default: return `unknown header check ${op}`;
+				case 'exists':
+					return v !== undefined ? null : `no header ${name}`;
+				case 'absent':
+					return v === undefined ? null : `header ${name}: ${v}`;
+				case '=':
+					return v === this.subst(value)
+						? null
+						: `header ${name}: ${show(v)}, want ${JSON.stringify(this.subst(value))}`;
+				case '~':
+					return v !== undefined && new RegExp(this.subst(value)).test(v)
+						? null
+						: `header ${name}: ${show(v)} does not match /${value}/`;
+				case '!~':
+					return v === undefined || !new RegExp(this.subst(value)).test(v)
+						? null
+						: `header ${name}: ${show(v)} matches /${value}/`;
+				default:
+					return `unknown header check ${op}`;
 			}
 		}
 		if (w0 === 'body') {
 			const [, op, value] = words(c.text, 2);
 			const text = a.text ?? '';
 			switch (op) {
-			case 'has': return text.includes(this.subst(value)) ? null : `the body lacks ${JSON.stringify(this.subst(value))}: ${text.slice(0, 400)}`;
-			case 'lacks': return !text.includes(this.subst(value)) ? null : `the body has ${JSON.stringify(this.subst(value))}`;
-			case '~': return new RegExp(this.subst(value), 'm').test(text) ? null : `the body does not match /${value}/: ${text.slice(0, 400)}`;
-			case 'json': try {
-				JSON.parse(text);
-				return null;
-			} catch (e) {
-				return `the body is not JSON (${e.message}): ${text.slice(0, 200)}`;
-			}
-			default: return `unknown body check ${op}`;
+				case 'has':
+					return text.includes(this.subst(value))
+						? null
+						: `the body lacks ${JSON.stringify(this.subst(value))}: ${text.slice(0, 400)}`;
+				case 'lacks':
+					return !text.includes(this.subst(value))
+						? null
+						: `the body has ${JSON.stringify(this.subst(value))}`;
+				case '~':
+					return new RegExp(this.subst(value), 'm').test(text)
+						? null
+						: `the body does not match /${value}/: ${text.slice(0, 400)}`;
+				case 'json':
+					try {
+						JSON.parse(text);
+						return null;
+					} catch (e) {
+						return `the body is not JSON (${e.message}): ${text.slice(0, 200)}`;
+					}
+				default:
+					return `unknown body check ${op}`;
 			}
 		}
 		if (w0 === 'set') {
@@ -335,31 +443,55 @@ class Session {
 			return null;
 		};
 		switch (op) {
-		case '=': return equal(v, literal(arg)) ? null : `${p} is ${show(v)}, want ${arg}`;
-		case '!=': return v !== undefined && !equal(v, literal(arg)) ? null : `${p} is ${show(v)}`;
-		case '~': return v !== undefined && v !== null && new RegExp(arg).test(typeof v === 'string' ? v : JSON.stringify(v)) ? null : `${p} is ${show(v)}, does not match /${arg}/`;
-		case '!~': return v !== undefined && !new RegExp(arg).test(typeof v === 'string' ? v : JSON.stringify(v)) ? null : `${p} is ${show(v)}, matches /${arg}/`;
-		case 'has':
-		case 'lacks': {
-			const want = literal(arg);
-			let has;
-			if (Array.isArray(v)) has = v.some((x) => equal(x, want));
-			else if (typeof v === 'string') has = v.includes(String(want));
-			else return `${p} is ${show(v)}, not an array or string`;
-			return has === (op === 'has') ? null : `${p} ${op === 'has' ? 'lacks' : 'has'} ${arg}: ${show(v)}`;
-		}
-		case 'length': {
-			if (!Array.isArray(v) && typeof v !== 'string') return `${p} is ${show(v)}, has no length`;
-			return v.length === Number(arg) ? null : `${p} has length ${v.length}, want ${arg}: ${show(v)}`;
-		}
-		case '>': return num() || (v > Number(arg) ? null : `${p} is ${v}, want > ${arg}`);
-		case '>=': return num() || (v >= Number(arg) ? null : `${p} is ${v}, want >= ${arg}`);
-		case '<': return num() || (v < Number(arg) ? null : `${p} is ${v}, want < ${arg}`);
-		case '<=': return num() || (v <= Number(arg) ? null : `${p} is ${v}, want <= ${arg}`);
-		case 'exists': return v !== undefined ? null : `no field ${p}: ${brief()}`;
-		case 'absent': return v === undefined ? null : `${p} is ${show(v)}, want absent`;
-		case 'type': return typeOf(v) === arg ? null : `${p} is ${show(v)} (${typeOf(v)}), want a ${arg}`;
-		default: return `unknown json check ${op}`;
+			case '=':
+				return equal(v, literal(arg)) ? null : `${p} is ${show(v)}, want ${arg}`;
+			case '!=':
+				return v !== undefined && !equal(v, literal(arg)) ? null : `${p} is ${show(v)}`;
+			case '~':
+				return v !== undefined &&
+					v !== null &&
+					new RegExp(arg).test(typeof v === 'string' ? v : JSON.stringify(v))
+					? null
+					: `${p} is ${show(v)}, does not match /${arg}/`;
+			case '!~':
+				return v !== undefined &&
+					!new RegExp(arg).test(typeof v === 'string' ? v : JSON.stringify(v))
+					? null
+					: `${p} is ${show(v)}, matches /${arg}/`;
+			case 'has':
+			case 'lacks': {
+				const want = literal(arg);
+				let has;
+				if (Array.isArray(v)) has = v.some((x) => equal(x, want));
+				else if (typeof v === 'string') has = v.includes(String(want));
+				else return `${p} is ${show(v)}, not an array or string`;
+				return has === (op === 'has')
+					? null
+					: `${p} ${op === 'has' ? 'lacks' : 'has'} ${arg}: ${show(v)}`;
+			}
+			case 'length': {
+				if (!Array.isArray(v) && typeof v !== 'string')
+					return `${p} is ${show(v)}, has no length`;
+				return v.length === Number(arg)
+					? null
+					: `${p} has length ${v.length}, want ${arg}: ${show(v)}`;
+			}
+			case '>':
+				return num() || (v > Number(arg) ? null : `${p} is ${v}, want > ${arg}`);
+			case '>=':
+				return num() || (v >= Number(arg) ? null : `${p} is ${v}, want >= ${arg}`);
+			case '<':
+				return num() || (v < Number(arg) ? null : `${p} is ${v}, want < ${arg}`);
+			case '<=':
+				return num() || (v <= Number(arg) ? null : `${p} is ${v}, want <= ${arg}`);
+			case 'exists':
+				return v !== undefined ? null : `no field ${p}: ${brief()}`;
+			case 'absent':
+				return v === undefined ? null : `${p} is ${show(v)}, want absent`;
+			case 'type':
+				return typeOf(v) === arg ? null : `${p} is ${show(v)} (${typeOf(v)}), want a ${arg}`;
+			default:
+				return `unknown json check ${op}`;
 		}
 	}
 
@@ -380,9 +512,11 @@ class Session {
 				throw new Fail(`${step.method} ${p}: ${e.message}`);
 			}
 			this.last = a;
+			this.shaped(shapeOf(step.method, p, a.status), a, `${step.method} ${p}`);
 			const why = this.check(step, a);
 			if (!why) return;
-			if (!step.poll || Date.now() > until) throw new Fail(step.poll ? `still after ${step.poll} s: ${why}` : why);
+			if (!step.poll || Date.now() > until)
+				throw new Fail(step.poll ? `still after ${step.poll} s: ${why}` : why);
 			await sleep(100);
 		}
 	}
@@ -390,95 +524,121 @@ class Session {
 	async exec(step) {
 		const scale = this.run.scale;
 		switch (step.kind) {
-		case 'request': return this.request(step);
-		case 'let': {
-			const [name, value] = words(step.args, 1);
-			this.vars[name] = this.subst(value);
-			return;
-		}
-		case 'client': {
-			const [name, what, addr] = words(step.args, 2);
-			if (what !== 'addr' || this.clients.has(name)) throw new Fail('client CLIENT addr IP, before its first request');
-			this.clients.set(name, new Client(this.run.server.base, { name, localAddress: addr }));
-			return;
-		}
-		case 'signup':
-		case 'login': {
-			const [name, pw] = words(step.args, 1);
-			const user = this.userName(name);
-			this.lastClient = this.client(name);
-			const a = await this.client(name).post(`/api/${step.kind}`, { name: user, password: pw || `pw-${name}-secret` });
-			this.last = a;
-			const want = step.kind === 'signup' ? 201 : 200;
-			if (a.status !== want) throw new Fail(`${step.kind} ${user}: status ${a.status}, want ${want}: ${a.text.slice(0, 300)}`);
-			this.vars[name] = user;
-			const why = this.check(step, a);
-			if (why) throw new Fail(why);
-			return;
-		}
-		case 'play': {
-			const [g, c1, c2, moves] = words(this.subst(step.args), 3);
-			const list = moves.split(/\s+/).filter(Boolean);
-			for (let i = 0; i < list.length; i++) {
-				const who = i % 2 ? c2 : c1;
-				const a = await this.client(who).post(`/api/games/${g}/moves`, { move: list[i] });
-				this.last = a;
-				if (a.status !== 200) throw new Fail(`move ${i + 1} (${list[i]} by ${who}): status ${a.status}: ${a.text.slice(0, 300)}`);
-			}
-			const why = this.check(step, this.last);
-			if (why) throw new Fail(why);
-			return;
-		}
-		case 'wait': return sleep(parseFloat(step.args) * 1000);
-		case 'stream': {
-			const headers = {};
-			for (const [k, v] of step.headers) headers[k] = this.subst(v);
-			const c = this.client(step.client);
-			const old = this.streams.get(step.stream);
-			if (old) old.close();
-			let s;
-			try {
-				s = await EventStream.open(c, this.subst(step.path), headers);
-			} catch (e) {
-				this.last = { status: e.status, text: e.text, json: literal(e.text || 'null') };
-				const why = this.check(step, this.last);
-				if (why) throw new Fail(`stream: ${e.message}`);
+			case 'request':
+				return this.request(step);
+			case 'let': {
+				const [name, value] = words(step.args, 1);
+				this.vars[name] = this.subst(value);
 				return;
 			}
-			this.streams.set(step.stream, s);
-			this.last = { status: 200, headers: s.headers, text: '', json: null };
-			const why = this.check(step, this.last);
-			if (why) throw new Fail(why);
-			return;
-		}
-		case 'event': {
-			const s = this.streams.get(step.stream);
-			if (!s) throw new Fail(`no stream ${step.stream}`);
-			const ev = await s.next(10000 * scale);
-			if (!ev) throw new Fail(`no event on ${step.stream} within ${10 * scale} s${s.ended ? ' (the stream ended)' : ''}`);
-			const got = `event ${ev.event} id ${ev.id}: ${ev.data}`;
-			if (step.type && ev.event !== step.type) throw new Fail(`${got}; want an event ${step.type}`);
-			if (step.id && ev.id !== this.subst(step.id)) throw new Fail(`${got}; want id ${this.subst(step.id)}`);
-			this.last = { status: 0, headers: {}, text: ev.data, json: ev.json };
-			const why = this.check(step, this.last);
-			if (why) throw new Fail(`${why} (${got})`);
-			return;
-		}
-		case 'noevent': {
-			const [s, secs] = words(step.args, 1);
-			const st = this.streams.get(s);
-			if (!st) throw new Fail(`no stream ${s}`);
-			const ev = await st.next(parseFloat(secs) * 1000);
-			if (ev) throw new Fail(`an event arrived: ${ev.event} id ${ev.id}: ${ev.data}`);
-			return;
-		}
-		case 'close': {
-			const s = this.streams.get(step.args.trim());
-			if (!s) throw new Fail(`no stream ${step.args}`);
-			s.close();
-			this.streams.delete(step.args.trim());
-			return;
-		}
+			case 'client': {
+				const [name, what, addr] = words(step.args, 2);
+				if (what !== 'addr' || this.clients.has(name))
+					throw new Fail('client CLIENT addr IP, before its first request');
+				this.clients.set(name, new Client(this.run.server.base, { name, localAddress: addr }));
+				return;
+			}
+			case 'signup':
+			case 'login': {
+				const [name, pw] = words(step.args, 1);
+				const user = this.userName(name);
+				this.lastClient = this.client(name);
+				const a = await this.client(name).post(`/api/${step.kind}`, {
+					name: user,
+					password: pw || `pw-${name}-secret`,
+				});
+				this.last = a;
+				this.shaped(shapeOf('POST', `/api/${step.kind}`, a.status), a, step.kind);
+				const want = step.kind === 'signup' ? 201 : 200;
+				if (a.status !== want)
+					throw new Fail(
+						`${step.kind} ${user}: status ${a.status}, want ${want}: ${a.text.slice(0, 300)}`,
+					);
+				this.vars[name] = user;
+				const why = this.check(step, a);
+				if (why) throw new Fail(why);
+				return;
+			}
+			case 'play': {
+				const [g, c1, c2, moves] = words(this.subst(step.args), 3);
+				const list = moves.split(/\s+/).filter(Boolean);
+				for (let i = 0; i < list.length; i++) {
+					const who = i % 2 ? c2 : c1;
+					const a = await this.client(who).post(`/api/games/${g}/moves`, {
+						move: list[i],
+					});
+					this.last = a;
+					this.shaped(
+						shapeOf('POST', `/api/games/${g}/moves`, a.status),
+						a,
+						`move ${i + 1}`,
+					);
+					if (a.status !== 200)
+						throw new Fail(
+							`move ${i + 1} (${list[i]} by ${who}): status ${a.status}: ${a.text.slice(0, 300)}`,
+						);
+				}
+				const why = this.check(step, this.last);
+				if (why) throw new Fail(why);
+				return;
+			}
+			case 'wait':
+				return sleep(parseFloat(step.args) * 1000);
+			case 'stream': {
+				const headers = {};
+				for (const [k, v] of step.headers) headers[k] = this.subst(v);
+				const c = this.client(step.client);
+				const old = this.streams.get(step.stream);
+				if (old) old.close();
+				let s;
+				try {
+					s = await EventStream.open(c, this.subst(step.path), headers);
+				} catch (e) {
+					this.last = { status: e.status, text: e.text, json: literal(e.text || 'null') };
+					const why = this.check(step, this.last);
+					if (why) throw new Fail(`stream: ${e.message}`);
+					return;
+				}
+				this.streams.set(step.stream, s);
+				this.last = { status: 200, headers: s.headers, text: '', json: null };
+				const why = this.check(step, this.last);
+				if (why) throw new Fail(why);
+				return;
+			}
+			case 'event': {
+				const s = this.streams.get(step.stream);
+				if (!s) throw new Fail(`no stream ${step.stream}`);
+				const ev = await s.next(10000 * scale);
+				if (!ev)
+					throw new Fail(
+						`no event on ${step.stream} within ${10 * scale} s${s.ended ? ' (the stream ended)' : ''}`,
+					);
+				const got = `event ${ev.event} id ${ev.id}: ${ev.data}`;
+				if (step.type && ev.event !== step.type)
+					throw new Fail(`${got}; want an event ${step.type}`);
+				if (step.id && ev.id !== this.subst(step.id))
+					throw new Fail(`${got}; want id ${this.subst(step.id)}`);
+				this.last = { status: 0, headers: {}, text: ev.data, json: ev.json };
+				this.shaped(EVENT_SHAPES[ev.event], this.last, got);
+				const why = this.check(step, this.last);
+				if (why) throw new Fail(`${why} (${got})`);
+				return;
+			}
+			case 'noevent': {
+				const [s, secs] = words(step.args, 1);
+				const st = this.streams.get(s);
+				if (!st) throw new Fail(`no stream ${s}`);
+				const ev = await st.next(parseFloat(secs) * 1000);
+				if (ev) throw new Fail(`an event arrived: ${ev.event} id ${ev.id}: ${ev.data}`);
+				return;
+			}
+			case 'close': {
+				const s = this.streams.get(step.args.trim());
+				if (!s) throw new Fail(`no stream ${step.args}`);
+				s.close();
+				this.streams.delete(step.args.trim());
+				return;
+			}
 		}
 	}
 
@@ -491,7 +651,10 @@ class Session {
 				try {
 					await this.exec(step);
 				} catch (e) {
-					why = e instanceof Fail ? `line ${step.line} (${step.text.slice(0, 120)}): ${e.message}` : `line ${step.line}: ${e.stack}`;
+					why =
+						e instanceof Fail
+							? `line ${step.line} (${step.text.slice(0, 120)}): ${e.message}`
+							: `line ${step.line}: ${e.stack}`;
 					break;
 				}
 			}
@@ -508,14 +671,21 @@ async function main() {
 	process.chdir(root);
 	const files = o.rest.length
 		? o.rest
-		: fs.readdirSync(path.join(here, 'api')).filter((f) => f.endsWith('.txt')).sort().map((f) => path.join(here, 'api', f));
+		: fs
+				.readdirSync(path.join(here, 'api'))
+				.filter((f) => f.endsWith('.txt'))
+				.sort()
+				.map((f) => path.join(here, 'api', f));
 	const parsed = [];
 	const names = new Set();
 	for (const f of files) {
 		try {
-			const cases = parse(f, fs.readFileSync(f, 'utf8')).filter((c) => !o.only || c.name.includes(o.only) || f.includes(o.only));
+			const cases = parse(f, fs.readFileSync(f, 'utf8')).filter(
+				(c) => !o.only || c.name.includes(o.only) || f.includes(o.only),
+			);
 			for (const c of cases) {
-				if (names.has(c.name)) throw new Error(`${path.basename(f)}:${c.line}: case ${c.name} twice`);
+				if (names.has(c.name))
+					throw new Error(`${path.basename(f)}:${c.line}: case ${c.name} twice`);
 				names.add(c.name);
 			}
 			parsed.push({ file: f, no: parseInt(path.basename(f), 10) || parsed.length + 1, cases });
@@ -531,12 +701,22 @@ async function main() {
 	if (!web) {
 		web = path.join(dir, 'web');
 		fs.mkdirSync(web);
-		fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>gyoku test board</title><script src="/app.js"></script>\n');
+		fs.writeFileSync(
+			path.join(web, 'index.html'),
+			'<!doctype html><title>gyoku test board</title><script src="/app.js"></script>\n',
+		);
 		fs.writeFileSync(path.join(web, 'app.js'), 'console.log("gyoku test board");\n');
 	}
 	let server;
 	try {
-		server = await startServer({ bin: o.bin, db: o.db || path.join(dir, 'api.db'), web, workers: o.workers, dir, timeoutMs: 30000 * o.scale });
+		server = await startServer({
+			bin: o.bin,
+			db: o.db || path.join(dir, 'api.db'),
+			web,
+			workers: o.workers,
+			dir,
+			timeoutMs: 30000 * o.scale,
+		});
 	} catch (e) {
 		console.log(`FAIL server-0.0: the server did not start: ${e.message}`);
 		fs.rmSync(dir, { recursive: true, force: true });
@@ -548,14 +728,24 @@ async function main() {
 		scale: parseFloat(o.scale),
 		store: /^postgres(ql)?:/.test(o.db) ? 'postgresql' : 'sqlite',
 		tag: Math.random().toString(36).slice(2, 6).padEnd(4, '0'),
+		shapes: new Map(), // shape name -> answers and events checked against it
 	};
 	const results = await Promise.all(parsed.map((p) => new Session(run, p.no, p.cases).runAll()));
 	for (const lines of results) for (const l of lines) console.log(l);
+	const unseen = Object.keys(SHAPES).filter((k) => !run.shapes.has(k));
+	const seen = [...run.shapes].map(([k, n]) => `${k} ${n}`).join(', ');
+	if (o.rest.length || o.only) console.log('SKIP server-0.2: a part of the transcripts ran');
+	else if (unseen.length)
+		console.log(`FAIL server-0.2: no answer or event had the shape ${unseen.join(', ')} (${seen})`);
+	else console.log(`PASS server-0.2 every answer and event had its shape of web/src/types.js (${seen})`);
 	const e = await server.stop(30000 * run.scale);
 	const log = server.log();
 	const san = sanitizerReport(log);
 	if (e.code === 0 && !san) console.log('PASS server-0.1');
-	else console.log(`FAIL server-0.1: the server did not stop cleanly on SIGTERM (status ${e.code ?? e.signal})${san ? ': ' + san : ''}: ${log.trim().split('\n').slice(-5).join(' | ')}`);
+	else
+		console.log(
+			`FAIL server-0.1: the server did not stop cleanly on SIGTERM (status ${e.code ?? e.signal})${san ? ': ' + san : ''}: ${log.trim().split('\n').slice(-5).join(' | ')}`,
+		);
 	fs.rmSync(dir, { recursive: true, force: true });
 }
 

@@ -37,7 +37,10 @@ function report(name, why) {
 function raw(chunks, { waitMs = 1500, end = false } = {}) {
 	return new Promise((resolve) => {
 		const sock = net.connect(server.port, '127.0.0.1');
-		let text = '', closed = false, error = null, done = false;
+		let text = '',
+			closed = false,
+			error = null,
+			done = false;
 		const finish = () => {
 			if (done) return;
 			done = true;
@@ -89,7 +92,8 @@ async function healthy() {
 	const c = new Client(server.base);
 	try {
 		const a = await c.get('/api/health', { timeoutMs: 20000 * scale });
-		if (a.status !== 200 || !a.json || a.json.ok !== true) return `health: status ${a.status}: ${a.text.slice(0, 200)}`;
+		if (a.status !== 200 || !a.json || a.json.ok !== true)
+			return `health: status ${a.status}: ${a.text.slice(0, 200)}`;
 		return null;
 	} catch (e) {
 		return `health: ${e.message}`;
@@ -145,28 +149,77 @@ async function main() {
 	}
 
 	await kase('server-90.1', 'random bytes on 200 raw connections', async () => {
-		await pool(Array.from({ length: 200 }, (_, i) => () => raw([randomBytes(1 + rand.int(i % 10 ? 300 : 5000))], { waitMs: 300, end: i % 2 === 0 })), 50);
+		await pool(
+			Array.from(
+				{ length: 200 },
+				(_, i) => () =>
+					raw([randomBytes(1 + rand.int(i % 10 ? 300 : 5000))], {
+						waitMs: 300,
+						end: i % 2 === 0,
+					}),
+			),
+			50,
+		);
 		return null;
 	});
 
 	await kase('server-90.2', 'random bytes after a valid request line or headers', async () => {
-		const heads = ['POST /api/login HTTP/1.1\r\n', 'GET /api/health HTTP/1.1\r\nHost: x\r\n', 'POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 40\r\n\r\n'];
-		await pool(Array.from({ length: 90 }, (_, i) => () => raw([heads[i % 3], randomBytes(1 + rand.int(2000))], { waitMs: 300, end: true })), 30);
+		const heads = [
+			'POST /api/login HTTP/1.1\r\n',
+			'GET /api/health HTTP/1.1\r\nHost: x\r\n',
+			'POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 40\r\n\r\n',
+		];
+		await pool(
+			Array.from(
+				{ length: 90 },
+				(_, i) => () =>
+					raw([heads[i % 3], randomBytes(1 + rand.int(2000))], {
+						waitMs: 300,
+						end: true,
+					}),
+			),
+			30,
+		);
 		return null;
 	});
 
 	await kase('server-90.3', 'truncated requests: cut in the request line, the headers, the body', async () => {
-		const full = 'POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 44\r\n\r\n{"name":"ha_xxxxxx","password":"password-x"}';
+		const full =
+			'POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 44\r\n\r\n{"name":"ha_xxxxxx","password":"password-x"}';
 		const tasks = [];
-		for (let cut = 1; cut < full.length; cut += 3) tasks.push(() => raw([full.slice(0, cut)], { waitMs: 200, end: cut % 2 === 0 }).then(() => null));
+		for (let cut = 1; cut < full.length; cut += 3)
+			tasks.push(() =>
+				raw([full.slice(0, cut)], { waitMs: 200, end: cut % 2 === 0 }).then(() => null),
+			);
 		// A body shorter than its Content-Length, held open a moment, then dropped.
-		tasks.push(() => raw(['POST /api/signup HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n{"name":', 500], { waitMs: 700 }).then(() => null));
+		tasks.push(() =>
+			raw(['POST /api/signup HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n{"name":', 500], {
+				waitMs: 700,
+			}).then(() => null),
+		);
 		// Chunked bodies with bad chunk sizes.
 		for (const body of ['zz\r\nabc\r\n0\r\n\r\n', 'ffffffffffffffff\r\nabc\r\n', '5\r\nab', '-1\r\n\r\n'])
-			tasks.push(() => raw([`POST /api/login HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n${body}`], { waitMs: 500, end: true }).then(() => null));
+			tasks.push(() =>
+				raw(
+					[
+						`POST /api/login HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n${body}`,
+					],
+					{
+						waitMs: 500,
+						end: true,
+					},
+				).then(() => null),
+			);
 		// A chunked body over the 16 KiB limit: 413, not a crash.
 		tasks.push(async () => {
-			const r = await raw([`POST /api/games HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n`, ...Array.from({ length: 20 }, () => `400\r\n${'x'.repeat(1024)}\r\n`), '0\r\n\r\n'], { waitMs: 2000 });
+			const r = await raw(
+				[
+					`POST /api/games HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n`,
+					...Array.from({ length: 20 }, () => `400\r\n${'x'.repeat(1024)}\r\n`),
+					'0\r\n\r\n',
+				],
+				{ waitMs: 2000 },
+			);
 			return r.status === 413 || r.status === 0 ? null : `chunked 20 KiB body: status ${r.status}`;
 		});
 		const out = (await pool(tasks, 20)).filter(Boolean);
@@ -182,17 +235,31 @@ async function main() {
 			'GET /api/health HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n',
 			'GET /api/health HTTP/1.1\r\nHost: x\r\nX-Nul: a\0b\r\n\r\n',
 			'GET /api/health HTTP/1.1\r\nHost: x\r\n: empty name\r\n\r\n',
-			'GET /api/me HTTP/1.1\r\nHost: x\r\nCookie: ' + 'gyoku_session=' + 'f'.repeat(100000) + '\r\n\r\n',
-			'GET /api/me HTTP/1.1\r\nHost: x\r\nCookie: ' + Array.from({ length: 2000 }, (_, i) => `c${i}=${i}`).join('; ') + '\r\n\r\n',
+			'GET /api/me HTTP/1.1\r\nHost: x\r\nCookie: ' +
+				'gyoku_session=' +
+				'f'.repeat(100000) +
+				'\r\n\r\n',
+			'GET /api/me HTTP/1.1\r\nHost: x\r\nCookie: ' +
+				Array.from({ length: 2000 }, (_, i) => `c${i}=${i}`).join('; ') +
+				'\r\n\r\n',
 			'POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999999999999999\r\n\r\n{}',
 			'POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n{}',
 			'POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 7000\r\n\r\n{}',
-			'POST /api/games HTTP/1.1\r\nHost: x\r\nOrigin: ' + 'h'.repeat(50000) + '\r\nContent-Length: 2\r\n\r\n{}',
-			'POST /api/logout HTTP/1.1\r\nHost: x\r\nSec-Fetch-Site: same-origin\r\nX-CSRF-Token: ' + 'z'.repeat(30000) + '\r\nContent-Length: 0\r\n\r\n',
-			'GET /api/games/x/events HTTP/1.1\r\nHost: x\r\nLast-Event-ID: ' + '9'.repeat(5000) + '\r\n\r\n',
+			'POST /api/games HTTP/1.1\r\nHost: x\r\nOrigin: ' +
+				'h'.repeat(50000) +
+				'\r\nContent-Length: 2\r\n\r\n{}',
+			'POST /api/logout HTTP/1.1\r\nHost: x\r\nSec-Fetch-Site: same-origin\r\nX-CSRF-Token: ' +
+				'z'.repeat(30000) +
+				'\r\nContent-Length: 0\r\n\r\n',
+			'GET /api/games/x/events HTTP/1.1\r\nHost: x\r\nLast-Event-ID: ' +
+				'9'.repeat(5000) +
+				'\r\n\r\n',
 		];
 		const close = (c) => c.replace('Host: x\r\n', 'Host: x\r\nConnection: close\r\n');
-		const rs = await pool(cases.map((c) => () => raw([close(c)], { waitMs: 1500 })), 4);
+		const rs = await pool(
+			cases.map((c) => () => raw([close(c)], { waitMs: 1500 })),
+			4,
+		);
 		rs.forEach((r, i) => {
 			if (r.status >= 500 && r.status !== 503) out.push(`header case ${i}: status ${r.status}`);
 		});
@@ -204,11 +271,26 @@ async function main() {
 		const c = new Client(server.base);
 		for (const n of [2000, 8000, 65000, 500000]) {
 			try {
-				const r = await raw([`GET /api/games/${'a'.repeat(n)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`], { waitMs: 2000 });
+				const r = await raw(
+					[
+						`GET /api/games/${'a'.repeat(n)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+					],
+					{ waitMs: 2000 },
+				);
 				if (r.status >= 500) out.push(`path of ${n}: status ${r.status}`);
-				const q = await raw([`GET /api/games?user=${'b'.repeat(n)}&status=${'c'.repeat(n)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`], { waitMs: 2000 });
+				const q = await raw(
+					[
+						`GET /api/games?user=${'b'.repeat(n)}&status=${'c'.repeat(n)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+					],
+					{ waitMs: 2000 },
+				);
 				if (q.status >= 500) out.push(`query of ${n}: status ${q.status}`);
-				const s = await raw([`GET /${'d/'.repeat(n / 2)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`], { waitMs: 2000 });
+				const s = await raw(
+					[`GET /${'d/'.repeat(n / 2)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`],
+					{
+						waitMs: 2000,
+					},
+				);
 				if (s.status >= 500) out.push(`static path of ${n}: status ${s.status}`);
 			} catch (e) {
 				out.push(`${n}: ${e.message}`);
@@ -217,8 +299,12 @@ async function main() {
 		// A long game id on every game route: 404, never a buffer overrun.
 		for (const p of ['', '/accept', '/moves', '/resign', '/export', '/events', '/vacation']) {
 			const id = 'G'.repeat(63 + rand.int(200));
-			const a = p === '' || p === '/export' || p === '/events' ? await c.get(`/api/games/${id}${p}`) : await alice.post(`/api/games/${id}${p}`, { move: '7g7f', days: 1 });
-			if (a.status !== 404 && a.status !== 400) out.push(`/api/games/<${id.length}>${p}: status ${a.status}`);
+			const a =
+				p === '' || p === '/export' || p === '/events'
+					? await c.get(`/api/games/${id}${p}`)
+					: await alice.post(`/api/games/${id}${p}`, { move: '7g7f', days: 1 });
+			if (a.status !== 404 && a.status !== 400)
+				out.push(`/api/games/<${id.length}>${p}: status ${a.status}`);
 		}
 		c.close();
 		return bad(out);
@@ -226,31 +312,123 @@ async function main() {
 
 	await kase('server-90.6', 'invalid UTF-8 in JSON strings, paths and queries; odd escapes', async () => {
 		const out = [];
-		const strings = [Buffer.from([0xff, 0xfe]), Buffer.from([0xc0, 0x80]), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from([0xe2, 0x82]), Buffer.from([0xf8, 0x88, 0x80, 0x80, 0x80]), Buffer.from('\\ud800'), Buffer.from('\\udfff\\ud800'), Buffer.from('a\\u0000b'), Buffer.from('\\uZZZZ')];
+		const strings = [
+			Buffer.from([0xff, 0xfe]),
+			Buffer.from([0xc0, 0x80]),
+			Buffer.from([0xed, 0xa0, 0x80]),
+			Buffer.from([0xe2, 0x82]),
+			Buffer.from([0xf8, 0x88, 0x80, 0x80, 0x80]),
+			Buffer.from('\\ud800'),
+			Buffer.from('\\udfff\\ud800'),
+			Buffer.from('a\\u0000b'),
+			Buffer.from('\\uZZZZ'),
+		];
 		const targets = [
-			[alice, '/api/signup', (s) => Buffer.concat([Buffer.from('{"name":"'), s, Buffer.from('","password":"password1"}')])],
-			[alice, '/api/signup', (s) => Buffer.concat([Buffer.from('{"name":"u8_x","password":"'), s, Buffer.from('pppppppp"}')])],
-			[new Client(server.base), '/api/login', (s) => Buffer.concat([Buffer.from('{"name":"'), s, Buffer.from('","password":"password1"}')])],
-			[alice, '/api/games', (s) => Buffer.concat([Buffer.from('{"opponent":"'), s, Buffer.from('"}')])],
-			[alice, '/api/games', (s) => Buffer.concat([Buffer.from('{"opponent":"open","time":"'), s, Buffer.from('"}')])],
-			[alice, '/api/games', (s) => Buffer.concat([Buffer.from('{"opponent":"open","handicap":"'), s, Buffer.from('"}')])],
-			[bob, `/api/games/${game}/moves`, (s) => Buffer.concat([Buffer.from('{"move":"'), s, Buffer.from('"}')])],
-			[alice, '/api/import', (s) => Buffer.concat([Buffer.from('{"record":"手合割：平手\\n   1 ７六'), s, Buffer.from('歩(77)\\n"}')])],
-			[alice, '/api/import', (s) => Buffer.concat([Buffer.from('{"record":"position startpos moves 7g7f","format":"'), s, Buffer.from('"}')])],
+			[
+				alice,
+				'/api/signup',
+				(s) =>
+					Buffer.concat([
+						Buffer.from('{"name":"'),
+						s,
+						Buffer.from('","password":"password1"}'),
+					]),
+			],
+			[
+				alice,
+				'/api/signup',
+				(s) =>
+					Buffer.concat([
+						Buffer.from('{"name":"u8_x","password":"'),
+						s,
+						Buffer.from('pppppppp"}'),
+					]),
+			],
+			[
+				new Client(server.base),
+				'/api/login',
+				(s) =>
+					Buffer.concat([
+						Buffer.from('{"name":"'),
+						s,
+						Buffer.from('","password":"password1"}'),
+					]),
+			],
+			[
+				alice,
+				'/api/games',
+				(s) => Buffer.concat([Buffer.from('{"opponent":"'), s, Buffer.from('"}')]),
+			],
+			[
+				alice,
+				'/api/games',
+				(s) =>
+					Buffer.concat([
+						Buffer.from('{"opponent":"open","time":"'),
+						s,
+						Buffer.from('"}'),
+					]),
+			],
+			[
+				alice,
+				'/api/games',
+				(s) =>
+					Buffer.concat([
+						Buffer.from('{"opponent":"open","handicap":"'),
+						s,
+						Buffer.from('"}'),
+					]),
+			],
+			[
+				bob,
+				`/api/games/${game}/moves`,
+				(s) => Buffer.concat([Buffer.from('{"move":"'), s, Buffer.from('"}')]),
+			],
+			[
+				alice,
+				'/api/import',
+				(s) =>
+					Buffer.concat([
+						Buffer.from('{"record":"手合割：平手\\n   1 ７六'),
+						s,
+						Buffer.from('歩(77)\\n"}'),
+					]),
+			],
+			[
+				alice,
+				'/api/import',
+				(s) =>
+					Buffer.concat([
+						Buffer.from('{"record":"position startpos moves 7g7f","format":"'),
+						s,
+						Buffer.from('"}'),
+					]),
+			],
 		];
 		// Every one of them is malformed JSON (jansson takes UTF-8 only, no lone surrogates, no
 		// \u0000 without JSON_ALLOW_NUL): a 400 each time.
 		for (const [client, p, make] of targets)
 			for (const s of strings) {
 				const a = await client.post(p, make(s));
-				if (a.status !== 400) out.push(`${p} with ${s.toString('hex')}: status ${a.status}: ${a.text.slice(0, 100)}`);
+				if (a.status !== 400)
+					out.push(
+						`${p} with ${s.toString('hex')}: status ${a.status}: ${a.text.slice(0, 100)}`,
+					);
 			}
 		// Bytes that are not UTF-8 in paths and queries, which error messages quote: a JSON answer.
 		const c = new Client(server.base);
 		for (const bytes of ['%ff', '%c3', '%ed%a0%80', '%f4%90%80%80', '%c0%af', 'a%00b', '%e2%82'])
-			for (const p of [`/api/users/${bytes}`, `/api/games?user=${bytes}`, `/api/games?user=x${'%C3%A9'.repeat(400)}${bytes}`, `/api/nothing/${bytes}`, `/api/games?status=${bytes}`, `/api/games/${game}/export?format=${bytes}`]) {
+			for (const p of [
+				`/api/users/${bytes}`,
+				`/api/games?user=${bytes}`,
+				`/api/games?user=x${'%C3%A9'.repeat(400)}${bytes}`,
+				`/api/nothing/${bytes}`,
+				`/api/games?status=${bytes}`,
+				`/api/games/${game}/export?format=${bytes}`,
+			]) {
 				const a = await c.get(p).catch((e) => ({ status: 0, text: e.message }));
-				if (!(a.status >= 400 && a.status < 500) || !a.json || typeof a.json.error !== 'string') out.push(`GET ${p.slice(0, 60)}: status ${a.status}: ${a.text.slice(0, 80)}`);
+				if (!(a.status >= 400 && a.status < 500) || !a.json || typeof a.json.error !== 'string')
+					out.push(`GET ${p.slice(0, 60)}: status ${a.status}: ${a.text.slice(0, 80)}`);
 			}
 		c.close();
 		return bad(out);
@@ -258,11 +436,41 @@ async function main() {
 
 	await kase('server-90.7', 'wrong types in every field of every route', async () => {
 		const out = [];
-		const values = [0, -1, 1.5, 1e308, -1e308, 2 ** 63, '', 'x', 'x'.repeat(5000), true, false, null, [], ['7g7f'], {}, { a: 1 }];
+		const values = [
+			0,
+			-1,
+			1.5,
+			1e308,
+			-1e308,
+			2 ** 63,
+			'',
+			'x',
+			'x'.repeat(5000),
+			true,
+			false,
+			null,
+			[],
+			['7g7f'],
+			{},
+			{ a: 1 },
+		];
 		const routes = [
 			[new Client(server.base), 'POST', '/api/signup', { name: 'wt_name', password: 'password1' }],
 			[new Client(server.base), 'POST', '/api/login', { name: 'wt_name', password: 'password1' }],
-			[alice, 'POST', '/api/games', { opponent: 'open', level: 3, time: '10m', handicap: 'even', color: 'black', rated: false, impasse: '27' }],
+			[
+				alice,
+				'POST',
+				'/api/games',
+				{
+					opponent: 'open',
+					level: 3,
+					time: '10m',
+					handicap: 'even',
+					color: 'black',
+					rated: false,
+					impasse: '27',
+				},
+			],
 			[alice, 'POST', `/api/games/${game}/moves`, { move: '5i5h', ply: 10 }],
 			[alice, 'POST', `/api/games/${game}/vacation`, { days: 1 }],
 			[alice, 'POST', '/api/import', { record: 'position startpos moves 7g7f', format: 'usi' }],
@@ -279,56 +487,142 @@ async function main() {
 					if (p.endsWith('/moves') && k === 'ply' && (v === 10 || v === null)) continue;
 					const a = await client.request(method, p, { body: b });
 					n++;
-					if (a.status >= 500 || !a.json) out.push(`${p} ${k}=${JSON.stringify(v).slice(0, 20)}: status ${a.status}: ${a.text.slice(0, 80)}`);
-					else if (a.status >= 400 && typeof a.json.error !== 'string') out.push(`${p} ${k}: no error message`);
+					if (a.status >= 500 || !a.json)
+						out.push(
+							`${p} ${k}=${JSON.stringify(v).slice(0, 20)}: status ${a.status}: ${a.text.slice(0, 80)}`,
+						);
+					else if (a.status >= 400 && typeof a.json.error !== 'string')
+						out.push(`${p} ${k}: no error message`);
 				}
 		// Bodies that are not objects, on every POST route.
-		for (const p of ['/api/signup', '/api/login', '/api/games', `/api/games/${game}/moves`, `/api/games/${game}/vacation`, '/api/import'])
-			for (const b of ['[]', '"x"', '1', 'null', 'true', '{"a":', '\u0000', '{"a":1}{"b":2}', '{"move":"7g7f","move":"2g2f"}']) {
+		for (const p of [
+			'/api/signup',
+			'/api/login',
+			'/api/games',
+			`/api/games/${game}/moves`,
+			`/api/games/${game}/vacation`,
+			'/api/import',
+		])
+			for (const b of [
+				'[]',
+				'"x"',
+				'1',
+				'null',
+				'true',
+				'{"a":',
+				'\u0000',
+				'{"a":1}{"b":2}',
+				'{"move":"7g7f","move":"2g2f"}',
+			]) {
 				const a = await alice.request('POST', p, { body: b });
 				n++;
-				if (a.status >= 500 || !a.json) out.push(`${p} body ${JSON.stringify(b)}: status ${a.status}`);
+				if (a.status >= 500 || !a.json)
+					out.push(`${p} body ${JSON.stringify(b)}: status ${a.status}`);
 			}
 		return bad(out) || (n < 100 ? `only ${n} requests` : null);
 	});
 
 	await kase('server-90.8', 'path traversal: /../, %2e%2e, encoded slashes and backslashes', async () => {
 		const out = [];
-		const paths = ['/../../../../etc/passwd', '/..%2f..%2f..%2fetc%2fpasswd', '/%2e%2e/%2e%2e/%2e%2e/etc/passwd', '/%252e%252e/etc/passwd', '/..\\..\\etc\\passwd', '/....//....//etc/passwd', '/static/../../../../etc/passwd', '/api/../../etc/passwd', '/api/games/../../../etc/passwd', '/api/users/..%2f..%2fetc%2fpasswd', '/%c0%ae%c0%ae/etc/passwd', '/./././etc/passwd', '//etc/passwd', '/index.html/../../../etc/passwd', '/app.js%00.html', '/%00', '/.env', '/.git/config'];
+		const paths = [
+			'/../../../../etc/passwd',
+			'/..%2f..%2f..%2fetc%2fpasswd',
+			'/%2e%2e/%2e%2e/%2e%2e/etc/passwd',
+			'/%252e%252e/etc/passwd',
+			'/..\\..\\etc\\passwd',
+			'/....//....//etc/passwd',
+			'/static/../../../../etc/passwd',
+			'/api/../../etc/passwd',
+			'/api/games/../../../etc/passwd',
+			'/api/users/..%2f..%2fetc%2fpasswd',
+			'/%c0%ae%c0%ae/etc/passwd',
+			'/./././etc/passwd',
+			'//etc/passwd',
+			'/index.html/../../../etc/passwd',
+			'/app.js%00.html',
+			'/%00',
+			'/.env',
+			'/.git/config',
+		];
 		for (const p of paths) {
-			const r = await raw([`GET ${p} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`], { waitMs: 1500 });
+			const r = await raw([`GET ${p} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`], {
+				waitMs: 1500,
+			});
 			if (/root:.*:0:0:/.test(r.text) || /\[core\]/.test(r.text)) out.push(`${p}: leaked a file`);
 			if (r.status >= 500) out.push(`${p}: status ${r.status}`);
 		}
 		return bad(out);
 	});
 
-	await kase('server-90.9', 'odd request lines: other methods, HTTP/0.9, HTTP/2 preface, absolute URLs', async () => {
-		const out = [];
-		const lines = ['GET * HTTP/1.1\r\nHost: x\r\n\r\n', 'OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n', 'CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: x\r\n\r\n', 'TRACE /api/health HTTP/1.1\r\nHost: x\r\n\r\n', 'GET /api/health\r\n\r\n', 'GET /api/health HTTP/9.9\r\nHost: x\r\n\r\n', 'PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n', 'GET http://evil.example/api/health HTTP/1.1\r\nHost: x\r\n\r\n', 'FOO /api/health HTTP/1.1\r\nHost: x\r\n\r\n', 'GET  /api/health  HTTP/1.1\r\n\r\n', '\r\n\r\n\r\n', 'GET /api/health HTTP/1.1\nHost: x\n\n', 'DELETE /api/games HTTP/1.1\r\nHost: x\r\n\r\n', 'HEAD /api/games/x/events HTTP/1.1\r\nHost: x\r\n\r\n'];
-		for (const l of lines) {
-			const r = await raw([l.replace('Host: x\r\n', 'Host: x\r\nConnection: close\r\n')], { waitMs: 1000 });
-			if (r.status >= 500 && r.status !== 505 && r.status !== 501) out.push(`${JSON.stringify(l.slice(0, 30))}: status ${r.status}`);
-		}
-		// Pipelined requests on one connection: each answered.
-		const r = await raw(['GET /api/health HTTP/1.1\r\nHost: x\r\n\r\nGET /api/health HTTP/1.1\r\nHost: x\r\n\r\nGET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'], { waitMs: 3000 });
-		const n = (r.text.match(/HTTP\/1\.1 200/g) || []).length;
-		if (n !== 3) out.push(`3 pipelined requests, ${n} answers`);
-		return bad(out);
-	});
+	await kase(
+		'server-90.9',
+		'odd request lines: other methods, HTTP/0.9, HTTP/2 preface, absolute URLs',
+		async () => {
+			const out = [];
+			const lines = [
+				'GET * HTTP/1.1\r\nHost: x\r\n\r\n',
+				'OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n',
+				'CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: x\r\n\r\n',
+				'TRACE /api/health HTTP/1.1\r\nHost: x\r\n\r\n',
+				'GET /api/health\r\n\r\n',
+				'GET /api/health HTTP/9.9\r\nHost: x\r\n\r\n',
+				'PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n',
+				'GET http://evil.example/api/health HTTP/1.1\r\nHost: x\r\n\r\n',
+				'FOO /api/health HTTP/1.1\r\nHost: x\r\n\r\n',
+				'GET  /api/health  HTTP/1.1\r\n\r\n',
+				'\r\n\r\n\r\n',
+				'GET /api/health HTTP/1.1\nHost: x\n\n',
+				'DELETE /api/games HTTP/1.1\r\nHost: x\r\n\r\n',
+				'HEAD /api/games/x/events HTTP/1.1\r\nHost: x\r\n\r\n',
+			];
+			for (const l of lines) {
+				const r = await raw([l.replace('Host: x\r\n', 'Host: x\r\nConnection: close\r\n')], {
+					waitMs: 1000,
+				});
+				if (r.status >= 500 && r.status !== 505 && r.status !== 501)
+					out.push(`${JSON.stringify(l.slice(0, 30))}: status ${r.status}`);
+			}
+			// Pipelined requests on one connection: each answered.
+			const r = await raw(
+				[
+					'GET /api/health HTTP/1.1\r\nHost: x\r\n\r\nGET /api/health HTTP/1.1\r\nHost: x\r\n\r\nGET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+				],
+				{ waitMs: 3000 },
+			);
+			const n = (r.text.match(/HTTP\/1\.1 200/g) || []).length;
+			if (n !== 3) out.push(`3 pipelined requests, ${n} answers`);
+			return bad(out);
+		},
+	);
 
 	await kase('server-90.10', 'deeply nested and oversized JSON', async () => {
 		const out = [];
-		for (const b of ['['.repeat(15000), '{"a":'.repeat(3000) + '1' + '}'.repeat(3000), '[' + '1,'.repeat(8000) + '1]', '"' + '\\u0041'.repeat(2500) + '"', '{"move":"' + '7'.repeat(16000) + '"}']) {
+		for (const b of [
+			'['.repeat(15000),
+			'{"a":'.repeat(3000) + '1' + '}'.repeat(3000),
+			'[' + '1,'.repeat(8000) + '1]',
+			'"' + '\\u0041'.repeat(2500) + '"',
+			'{"move":"' + '7'.repeat(16000) + '"}',
+		]) {
 			const a = await alice.request('POST', `/api/games/${game}/moves`, { body: b });
 			if (a.status >= 500 || !a.json) out.push(`body of ${b.length} bytes: status ${a.status}`);
 		}
-		const big = await alice.request('POST', '/api/import', { body: JSON.stringify({ record: '手合割：平手\n' + '   1 ７六歩(77)\n'.repeat(60000) }), headers: { Expect: '100-continue' } });
+		const big = await alice.request('POST', '/api/import', {
+			body: JSON.stringify({ record: '手合割：平手\n' + '   1 ７六歩(77)\n'.repeat(60000) }),
+			headers: { Expect: '100-continue' },
+		});
 		if (big.status !== 413) out.push(`a 1 MiB+ import: status ${big.status}`);
 		// The same sent at once: the server may answer 413 or close while the body is coming.
-		const rude = await alice.request('POST', '/api/import', { body: JSON.stringify({ record: 'x'.repeat(2 << 20) }) }).catch((e) => ({ status: 413, error: e.code }));
+		const rude = await alice
+			.request('POST', '/api/import', { body: JSON.stringify({ record: 'x'.repeat(2 << 20) }) })
+			.catch((e) => ({ status: 413, error: e.code }));
 		if (rude.status !== 413) out.push(`a 2 MiB import sent at once: status ${rude.status}`);
-		const many = await alice.request('POST', '/api/import', { body: JSON.stringify({ record: 'position startpos moves ' + '5i5h 5a5b 5h5i 5b5a '.repeat(260), format: 'usi' }) });
+		const many = await alice.request('POST', '/api/import', {
+			body: JSON.stringify({
+				record: 'position startpos moves ' + '5i5h 5a5b 5h5i 5b5a '.repeat(260),
+				format: 'usi',
+			}),
+		});
 		if (many.status >= 500) out.push(`an import of 1040 moves: status ${many.status}`);
 		return bad(out);
 	});
@@ -336,17 +630,27 @@ async function main() {
 	await kase('server-90.11', '400 idle connections and 200 concurrent requests at once', async () => {
 		const socks = [];
 		await Promise.all(
-			Array.from({ length: 400 }, () => new Promise((resolve) => {
-				const s = net.connect(server.port, '127.0.0.1', resolve);
-				s.on('error', resolve);
-				socks.push(s);
-			})),
+			Array.from(
+				{ length: 400 },
+				() =>
+					new Promise((resolve) => {
+						const s = net.connect(server.port, '127.0.0.1', resolve);
+						s.on('error', resolve);
+						socks.push(s);
+					}),
+			),
 		);
 		// Half of them start a request and stop in the middle of its headers (slowloris).
 		socks.forEach((s, i) => i % 2 && s.write('GET /api/health HTTP/1.1\r\nHost: x\r\nX-Slow: '));
 		const out = [];
 		const clients = Array.from({ length: 20 }, () => new Client(server.base));
-		const rs = await Promise.all(Array.from({ length: 200 }, (_, i) => clients[i % 20].get(i % 2 ? '/api/health' : `/api/games/${game}`, { timeoutMs: 30000 * scale }).catch((e) => ({ status: 0, text: e.message }))));
+		const rs = await Promise.all(
+			Array.from({ length: 200 }, (_, i) =>
+				clients[i % 20]
+					.get(i % 2 ? '/api/health' : `/api/games/${game}`, { timeoutMs: 30000 * scale })
+					.catch((e) => ({ status: 0, text: e.message })),
+			),
+		);
 		rs.forEach((a) => a.status !== 200 && out.push(`status ${a.status}: ${a.text.slice(0, 80)}`));
 		for (const s of socks) s.destroy();
 		for (const c of clients) c.close();
@@ -354,78 +658,137 @@ async function main() {
 	});
 
 	await kase('server-90.12', '50 event streams opened and dropped at once, some mid-answer', async () => {
-		const streams = await Promise.all(Array.from({ length: 50 }, () => EventStream.open(new Client(server.base), `/api/games/${game}/events`).catch(() => null)));
+		const streams = await Promise.all(
+			Array.from({ length: 50 }, () =>
+				EventStream.open(new Client(server.base), `/api/games/${game}/events`).catch(
+					() => null,
+				),
+			),
+		);
 		if (streams.some((s) => !s)) return 'a stream did not open';
 		const first = await Promise.all(streams.map((s) => s.next(5000 * scale)));
 		if (first.some((e) => !e || e.id !== '1')) return 'a stream did not start with move 1';
 		streams.forEach((s) => s.close());
-		await pool(Array.from({ length: 30 }, () => () => raw(['GET /api/games/' + game + '/events HTTP/1.1\r\nHost: x\r\n\r\n'], { waitMs: 50 })), 30);
+		await pool(
+			Array.from(
+				{ length: 30 },
+				() => () =>
+					raw(['GET /api/games/' + game + '/events HTTP/1.1\r\nHost: x\r\n\r\n'], {
+						waitMs: 50,
+					}),
+			),
+			30,
+		);
 		return null;
 	});
 
-	await kase('server-90.13', 'the same move sent 12 times at once, 10 times over: exactly one 200 each time', async () => {
-		const out = [];
-		const a = await alice.post('/api/games', { opponent: 'open', color: 'black' });
-		const b = await bob.post(`/api/games/${a.json.id}/accept`);
-		if (b.status !== 200) return `accept: ${b.status}`;
-		const id = a.json.id, seq = ['7g7f', '3c3d', '2g2f', '8c8d', '2f2e', '8d8e', '6i7h', '4a3b', '2e2d', '2c2d'];
-		const mine = [Array.from({ length: 12 }, () => new Client(server.base)), Array.from({ length: 12 }, () => new Client(server.base))];
-		mine[0].forEach((c) => (c.cookies = new Map(alice.cookies)));
-		mine[1].forEach((c) => (c.cookies = new Map(bob.cookies)));
-		for (let i = 0; i < seq.length; i++) {
-			const rs = await Promise.all(mine[i % 2].map((c, k) => c.post(`/api/games/${id}/moves`, k % 2 ? { move: seq[i], ply: i } : { move: seq[i] })));
-			const ok = rs.filter((r) => r.status === 200).length, conflict = rs.filter((r) => r.status === 409).length;
-			if (ok !== 1 || conflict !== 11) out.push(`move ${i + 1}: ${ok} times 200, ${conflict} times 409, others ${rs.filter((r) => r.status !== 200 && r.status !== 409).map((r) => r.status)}`);
-		}
-		for (const c of [...mine[0], ...mine[1]]) c.close();
-		const g = await bob.get(`/api/games/${id}`);
-		if (JSON.stringify(g.json.moves) !== JSON.stringify(seq)) out.push(`stored ${JSON.stringify(g.json.moves)}`);
-		return bad(out);
-	});
-
-	await kase('server-90.14', 'ten rated games of the same two players resigned at once: every rating change lands', async () => {
-		const ids = [];
-		for (let i = 0; i < 10; i++) {
-			const a = await alice.post('/api/games', { opponent: bob.name, color: i % 2 ? 'white' : 'black', time: '1h', rated: true });
-			if (a.status !== 201) return `create ${i}: ${a.status} ${a.text.slice(0, 200)}`;
+	await kase(
+		'server-90.13',
+		'the same move sent 12 times at once, 10 times over: exactly one 200 each time',
+		async () => {
+			const out = [];
+			const a = await alice.post('/api/games', { opponent: 'open', color: 'black' });
 			const b = await bob.post(`/api/games/${a.json.id}/accept`);
-			if (b.status !== 200) return `accept ${i}: ${b.status}`;
-			ids.push(a.json.id);
-		}
-		const clients = ids.map((_, i) => {
-			const c = new Client(server.base);
-			c.cookies = new Map((i % 3 ? alice : bob).cookies);
-			return c;
-		});
-		const rs = await Promise.all(clients.map((c, i) => c.post(`/api/games/${ids[i]}/resign`)));
-		clients.forEach((c) => c.close());
-		const refused = rs.filter((r) => r.status !== 200).map((r) => `${r.status} ${r.text.slice(0, 100)}`);
-		if (refused.length) return bad(refused);
-		// Each of alice's rating changes must start from where another ended (or from 1500): none read stale.
-		const steps = [];
-		for (const id of ids) {
-			const g = await alice.get(`/api/games/${id}`);
-			const side = g.json.black && g.json.black.name === alice.name ? 'black' : 'white';
-			if (!g.json.ratings) return `game ${id} has no ratings: ${g.text.slice(0, 200)}`;
-			steps.push(g.json.ratings[side]);
-		}
-		// Shown ratings are rounded, so one value may recur: look for an order of the changes that chains
-		// from 1500 to alice's rating now, each change starting where the one before ended.
-		const u = await alice.get(`/api/users/${alice.name}`);
-		if (u.json.games !== 10) return `alice has ${u.json.games} rated games, not 10`;
-		const chains = (from, left) =>
-			left.length === 0 ? from === u.json.rating : left.some((r, i) => r.before === from && chains(r.after, left.filter((_, k) => k !== i)));
-		if (!chains(1500, steps)) return `rating changes read stale ratings (no chain from 1500 to ${u.json.rating}): ${JSON.stringify(steps)}`;
-		return null;
-	});
+			if (b.status !== 200) return `accept: ${b.status}`;
+			const id = a.json.id,
+				seq = ['7g7f', '3c3d', '2g2f', '8c8d', '2f2e', '8d8e', '6i7h', '4a3b', '2e2d', '2c2d'];
+			const mine = [
+				Array.from({ length: 12 }, () => new Client(server.base)),
+				Array.from({ length: 12 }, () => new Client(server.base)),
+			];
+			mine[0].forEach((c) => (c.cookies = new Map(alice.cookies)));
+			mine[1].forEach((c) => (c.cookies = new Map(bob.cookies)));
+			for (let i = 0; i < seq.length; i++) {
+				const rs = await Promise.all(
+					mine[i % 2].map((c, k) =>
+						c.post(
+							`/api/games/${id}/moves`,
+							k % 2 ? { move: seq[i], ply: i } : { move: seq[i] },
+						),
+					),
+				);
+				const ok = rs.filter((r) => r.status === 200).length,
+					conflict = rs.filter((r) => r.status === 409).length;
+				if (ok !== 1 || conflict !== 11)
+					out.push(
+						`move ${i + 1}: ${ok} times 200, ${conflict} times 409, others ${rs.filter((r) => r.status !== 200 && r.status !== 409).map((r) => r.status)}`,
+					);
+			}
+			for (const c of [...mine[0], ...mine[1]]) c.close();
+			const g = await bob.get(`/api/games/${id}`);
+			if (JSON.stringify(g.json.moves) !== JSON.stringify(seq))
+				out.push(`stored ${JSON.stringify(g.json.moves)}`);
+			return bad(out);
+		},
+	);
+
+	await kase(
+		'server-90.14',
+		'ten rated games of the same two players resigned at once: every rating change lands',
+		async () => {
+			const ids = [];
+			for (let i = 0; i < 10; i++) {
+				const a = await alice.post('/api/games', {
+					opponent: bob.name,
+					color: i % 2 ? 'white' : 'black',
+					time: '1h',
+					rated: true,
+				});
+				if (a.status !== 201) return `create ${i}: ${a.status} ${a.text.slice(0, 200)}`;
+				const b = await bob.post(`/api/games/${a.json.id}/accept`);
+				if (b.status !== 200) return `accept ${i}: ${b.status}`;
+				ids.push(a.json.id);
+			}
+			const clients = ids.map((_, i) => {
+				const c = new Client(server.base);
+				c.cookies = new Map((i % 3 ? alice : bob).cookies);
+				return c;
+			});
+			const rs = await Promise.all(clients.map((c, i) => c.post(`/api/games/${ids[i]}/resign`)));
+			clients.forEach((c) => c.close());
+			const refused = rs
+				.filter((r) => r.status !== 200)
+				.map((r) => `${r.status} ${r.text.slice(0, 100)}`);
+			if (refused.length) return bad(refused);
+			// Each of alice's rating changes must start from where another ended (or from 1500): none read stale.
+			const steps = [];
+			for (const id of ids) {
+				const g = await alice.get(`/api/games/${id}`);
+				const side = g.json.black && g.json.black.name === alice.name ? 'black' : 'white';
+				if (!g.json.ratings) return `game ${id} has no ratings: ${g.text.slice(0, 200)}`;
+				steps.push(g.json.ratings[side]);
+			}
+			// Shown ratings are rounded, so one value may recur: look for an order of the changes that chains
+			// from 1500 to alice's rating now, each change starting where the one before ended.
+			const u = await alice.get(`/api/users/${alice.name}`);
+			if (u.json.games !== 10) return `alice has ${u.json.games} rated games, not 10`;
+			const chains = (from, left) =>
+				left.length === 0
+					? from === u.json.rating
+					: left.some(
+							(r, i) =>
+								r.before === from &&
+								chains(
+									r.after,
+									left.filter((_, k) => k !== i),
+								),
+						);
+			if (!chains(1500, steps))
+				return `rating changes read stale ratings (no chain from 1500 to ${u.json.rating}): ${JSON.stringify(steps)}`;
+			return null;
+		},
+	);
 
 	await kase('server-90.15', 'after all that, the stored game is intact and takes a further move', async () => {
 		const a = await bob.get(`/api/games/${game}`);
 		if (a.status !== 200) return `GET the game: ${a.status}`;
-		if (JSON.stringify(a.json.moves) !== JSON.stringify(MOVES)) return `its moves changed: ${JSON.stringify(a.json.moves)}`;
-		if (a.json.status !== 'playing' || a.json.ply !== MOVES.length) return `status ${a.json.status}, ply ${a.json.ply}`;
+		if (JSON.stringify(a.json.moves) !== JSON.stringify(MOVES))
+			return `its moves changed: ${JSON.stringify(a.json.moves)}`;
+		if (a.json.status !== 'playing' || a.json.ply !== MOVES.length)
+			return `status ${a.json.status}, ply ${a.json.ply}`;
 		const m = await alice.post(`/api/games/${game}/moves`, { move: '2h2d', ply: MOVES.length });
-		if (m.status !== 200 || m.json.ply !== MOVES.length + 1) return `a further move: ${m.status} ${m.text.slice(0, 200)}`;
+		if (m.status !== 200 || m.json.ply !== MOVES.length + 1)
+			return `a further move: ${m.status} ${m.text.slice(0, 200)}`;
 		return null;
 	});
 
@@ -433,7 +796,12 @@ async function main() {
 	bob.close();
 	const e = await server.stop(30000 * scale);
 	const san = sanitizerReport(server.log());
-	report('server-90.16', e.code === 0 && !san ? null : `the server did not stop cleanly (status ${e.code ?? e.signal})${san ? ': ' + san : ''}: ${server.log().trim().split('\n').slice(-5).join(' | ')}`);
+	report(
+		'server-90.16',
+		e.code === 0 && !san
+			? null
+			: `the server did not stop cleanly (status ${e.code ?? e.signal})${san ? ': ' + san : ''}: ${server.log().trim().split('\n').slice(-5).join(' | ')}`,
+	);
 	if (results.some((l) => l.startsWith('FAIL'))) console.log(`(seed ${o.seed})`);
 }
 

@@ -17,7 +17,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Client, options, rng, sleep, startServer, tempDir } from './lib.mjs';
 
-const o = options({ bin: 'bin/gyoku', db: '', moves: '80', kills: '8', seed: String(Date.now() % 1000000), scale: '1' });
+const o = options({
+	bin: 'bin/gyoku',
+	db: '',
+	moves: '80',
+	kills: '8',
+	seed: String(Date.now() % 1000000),
+	scale: '1',
+});
 const scale = parseFloat(o.scale);
 const rand = rng(parseInt(o.seed, 10));
 const dir = tempDir();
@@ -52,9 +59,13 @@ async function tryPost(c, p, body) {
 async function main() {
 	await start();
 	const tag = Math.random().toString(36).slice(2, 8);
-	const alice = new Client(server.base), bob = new Client(server.base);
+	const alice = new Client(server.base),
+		bob = new Client(server.base);
 	clients.push(alice, bob);
-	for (const [c, n] of [[alice, `ka_${tag}`], [bob, `kb_${tag}`]]) {
+	for (const [c, n] of [
+		[alice, `ka_${tag}`],
+		[bob, `kb_${tag}`],
+	]) {
 		const a = await c.post('/api/signup', { name: n, password: 'password-k9' });
 		if (a.status !== 201) throw new Error(`signup ${n}: ${a.status} ${a.text}`);
 	}
@@ -73,9 +84,15 @@ async function main() {
 	await newGame();
 
 	// The killer: at random moments, SIGKILL while moves are being made; the player restarts.
-	const want = parseInt(o.moves, 10), kills = parseInt(o.kills, 10);
-	const killAt = Array.from({ length: kills }, (_, i) => Math.floor(((i + 0.2 + rand() * 0.7) * want) / kills)).sort((a, b) => a - b);
-	let total = 0, restarts = 0, cutOff = 0, checks = [];
+	const want = parseInt(o.moves, 10),
+		kills = parseInt(o.kills, 10);
+	const killAt = Array.from({ length: kills }, (_, i) =>
+		Math.floor(((i + 0.2 + rand() * 0.7) * want) / kills),
+	).sort((a, b) => a - b);
+	let total = 0,
+		restarts = 0,
+		cutOff = 0,
+		checks = [];
 	let armed = null; // a timer that kills the server a few ms into the next request
 	while (total < want) {
 		if (killAt.length && total >= killAt[0]) {
@@ -95,7 +112,8 @@ async function main() {
 			if (a.json.status !== 'playing') await newGame();
 			continue;
 		}
-		if (a && a.status !== 200 && server.proc.exitCode === null && !server.proc.signalCode) throw new Error(`move ${move} at ply ${st.ply}: ${a.status} ${a.text}`);
+		if (a && a.status !== 200 && server.proc.exitCode === null && !server.proc.signalCode)
+			throw new Error(`move ${move} at ply ${st.ply}: ${a.status} ${a.text}`);
 		// The server died (killed by the timer above): restart it and check the game as stored.
 		if (armed) clearTimeout(armed);
 		armed = null;
@@ -107,7 +125,11 @@ async function main() {
 		const stored = g.json.moves;
 		const same = JSON.stringify(stored) === JSON.stringify(cur.acked);
 		const plusOne = JSON.stringify(stored) === JSON.stringify([...cur.acked, move]);
-		checks.push(same || plusOne ? null : `after restart ${restarts}: stored ${JSON.stringify(stored.slice(-4))} (${stored.length}), acknowledged ${JSON.stringify(cur.acked.slice(-4))} (${cur.acked.length})`);
+		checks.push(
+			same || plusOne
+				? null
+				: `after restart ${restarts}: stored ${JSON.stringify(stored.slice(-4))} (${stored.length}), acknowledged ${JSON.stringify(cur.acked.slice(-4))} (${cur.acked.length})`,
+		);
 		if (plusOne) {
 			cur.acked.push(move); // committed, but its answer was cut off
 			cutOff++;
@@ -126,8 +148,16 @@ async function main() {
 		restarts++;
 	}
 	const bad = checks.filter(Boolean);
-	report('server-91.1', restarts < Math.min(3, kills) ? `only ${restarts} restarts happened` : bad.length ? bad.slice(0, 3).join('; ') : null);
-	if (process.env.VERBOSE) console.error(`${total} moves in ${games.length} games, ${restarts} kills, ${cutOff} answers cut off`);
+	report(
+		'server-91.1',
+		restarts < Math.min(3, kills)
+			? `only ${restarts} restarts happened`
+			: bad.length
+				? bad.slice(0, 3).join('; ')
+				: null,
+	);
+	if (process.env.VERBOSE)
+		console.error(`${total} moves in ${games.length} games, ${restarts} kills, ${cutOff} answers cut off`);
 
 	// The last kill and restart, then every game as stored equals its acknowledged moves.
 	await kill();
@@ -136,7 +166,8 @@ async function main() {
 	for (const g of games) {
 		const a = await bob.get(`/api/games/${g.id}`);
 		if (a.status !== 200) wrong.push(`${g.id}: ${a.status}`);
-		else if (JSON.stringify(a.json.moves) !== JSON.stringify(g.acked)) wrong.push(`${g.id}: stored ${a.json.moves.length} moves, acknowledged ${g.acked.length}`);
+		else if (JSON.stringify(a.json.moves) !== JSON.stringify(g.acked))
+			wrong.push(`${g.id}: stored ${a.json.moves.length} moves, acknowledged ${g.acked.length}`);
 		else g.state = a.json;
 	}
 	report('server-91.2', wrong.length ? wrong.slice(0, 3).join('; ') : null);
@@ -146,7 +177,12 @@ async function main() {
 		const st = cur.state;
 		const mover = st.side === 'black' ? alice : bob;
 		const a = await tryPost(mover, `/api/games/${cur.id}/moves`, { move: st.legal[0], ply: st.ply });
-		report('server-91.3', a && a.status === 200 && a.json.ply === st.ply + 1 ? null : `a further move: ${a ? a.status + ' ' + a.text.slice(0, 200) : 'no answer'}`);
+		report(
+			'server-91.3',
+			a && a.status === 200 && a.json.ply === st.ply + 1
+				? null
+				: `a further move: ${a ? a.status + ' ' + a.text.slice(0, 200) : 'no answer'}`,
+		);
 	}
 
 	// A 2-second game: the server dies at once and stays down past the deadline; restarted, it
@@ -165,7 +201,15 @@ async function main() {
 			if (g.json && g.json.status === 'ended') break;
 			await sleep(100);
 		}
-		report('server-91.4', g.json && g.json.status === 'ended' && g.json.ending === 'time forfeit' && g.json.result === 'white' ? null : `after the restart: ${g.json ? `${g.json.status} ${g.json.ending} (deadline ${deadline})` : g.text}`);
+		report(
+			'server-91.4',
+			g.json &&
+				g.json.status === 'ended' &&
+				g.json.ending === 'time forfeit' &&
+				g.json.result === 'white'
+				? null
+				: `after the restart: ${g.json ? `${g.json.status} ${g.json.ending} (deadline ${deadline})` : g.text}`,
+		);
 	}
 
 	// A move against the computer, then SIGKILL before it could answer: restarted, it answers.
@@ -180,18 +224,30 @@ async function main() {
 			if (g.json && g.json.ply >= 2) break;
 			await sleep(100);
 		}
-		report('server-91.5', m.status === 200 && g.json && g.json.ply === 2 && g.json.moves[0] === '7g7f' ? null : `the computer did not answer after the restart: ply ${g.json && g.json.ply}`);
+		report(
+			'server-91.5',
+			m.status === 200 && g.json && g.json.ply === 2 && g.json.moves[0] === '7g7f'
+				? null
+				: `the computer did not answer after the restart: ply ${g.json && g.json.ply}`,
+		);
 	}
 
 	const e = await server.stop();
-	report('server-91.6', e.code === 0 ? null : `the server did not stop cleanly (status ${e.code ?? e.signal}): ${server.log().trim().split('\n').slice(-3).join(' | ')}`);
+	report(
+		'server-91.6',
+		e.code === 0
+			? null
+			: `the server did not stop cleanly (status ${e.code ?? e.signal}): ${server.log().trim().split('\n').slice(-3).join(' | ')}`,
+	);
 	for (const c of clients) c.close();
 	if (failures.length) console.log(`(seed ${o.seed})`);
 }
 
 main()
 	.catch(async (e) => {
-		console.log(`FAIL server-91.0: ${e.stack}${server ? ' | server: ' + server.log().trim().split('\n').slice(-3).join(' | ') : ''} (seed ${o.seed})`);
+		console.log(
+			`FAIL server-91.0: ${e.stack}${server ? ' | server: ' + server.log().trim().split('\n').slice(-3).join(' | ') : ''} (seed ${o.seed})`,
+		);
 		process.exitCode = 1;
 		if (server) await server.kill9();
 	})

@@ -20,11 +20,30 @@ export function tempDir(prefix = 'gyoku-server-') {
 
 // Starts `bin serve` on port 0 with the store `db` (a file or a postgresql:// URL) and waits until it
 // listens.  Returns {port, base, proc, log(), exited, stop(), kill9()}; throws when it does not start.
-export async function startServer({ bin = 'bin/gyoku', db, web = 'web/dist', workers = 1, dir, timeoutMs = 30000 } = {}) {
+export async function startServer({
+	bin = 'bin/gyoku',
+	db,
+	web = 'web/dist',
+	workers = 1,
+	dir,
+	timeoutMs = 30000,
+} = {}) {
 	const own = !dir;
 	dir = dir || tempDir();
 	const portFile = path.join(dir, `port-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`);
-	const args = ['serve', '--port', '0', '--port-file', portFile, '--db', db || path.join(dir, 'gyoku.db'), '--web', web, '--workers', String(workers)];
+	const args = [
+		'serve',
+		'--port',
+		'0',
+		'--port-file',
+		portFile,
+		'--db',
+		db || path.join(dir, 'gyoku.db'),
+		'--web',
+		web,
+		'--workers',
+		String(workers),
+	];
 	const proc = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
 	let out = '';
 	proc.stdout.on('data', (d) => (out += d));
@@ -39,7 +58,10 @@ export async function startServer({ bin = 'bin/gyoku', db, web = 'web/dist', wor
 	const t0 = Date.now();
 	let port = 0;
 	while (!port) {
-		if (gone) throw new Error(`gyoku serve exited (${gone.code ?? gone.signal}) before listening: ${out.trim().slice(-500)}`);
+		if (gone)
+			throw new Error(
+				`gyoku serve exited (${gone.code ?? gone.signal}) before listening: ${out.trim().slice(-500)}`,
+			);
 		if (Date.now() - t0 > timeoutMs) {
 			proc.kill('SIGKILL');
 			throw new Error(`gyoku serve did not listen within ${timeoutMs} ms: ${out.trim().slice(-500)}`);
@@ -96,7 +118,8 @@ export class Client {
 			const [pair, ...attrs] = c.split(';');
 			const eq = pair.indexOf('=');
 			if (eq < 0) continue;
-			const k = pair.slice(0, eq).trim(), v = pair.slice(eq + 1).trim();
+			const k = pair.slice(0, eq).trim(),
+				v = pair.slice(eq + 1).trim();
 			const gone = attrs.some((a) => /^\s*max-age\s*=\s*0\s*$/i.test(a)) || v === '';
 			if (gone) this.cookies.delete(k);
 			else this.cookies.set(k, v);
@@ -111,15 +134,25 @@ export class Client {
 		const url = { protocol: b.protocol, hostname: b.hostname, port: b.port, path: urlPath };
 		let data = null;
 		if (body !== undefined && body !== null)
-			data = Buffer.isBuffer(body) ? body : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
+			data = Buffer.isBuffer(body)
+				? body
+				: Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
 		const h = { ...headers };
 		const jar = this.cookieHeader();
 		if (jar && !Object.keys(h).some((k) => k.toLowerCase() === 'cookie')) h.Cookie = jar;
-		if (data && !Object.keys(h).some((k) => k.toLowerCase() === 'content-type')) h['Content-Type'] = 'application/json';
+		if (data && !Object.keys(h).some((k) => k.toLowerCase() === 'content-type'))
+			h['Content-Type'] = 'application/json';
 		if (data) h['Content-Length'] = String(data.length);
 		return new Promise((resolve, reject) => {
 			const req = http.request(
-				{ ...url, method, headers: h, agent: this.agent, localAddress: this.localAddress, timeout: timeoutMs || undefined },
+				{
+					...url,
+					method,
+					headers: h,
+					agent: this.agent,
+					localAddress: this.localAddress,
+					timeout: timeoutMs || undefined,
+				},
 				(res) => {
 					const chunks = [];
 					res.on('data', (c) => chunks.push(c));
@@ -133,16 +166,29 @@ export class Client {
 							json = JSON.parse(text);
 						} catch {}
 						if (json && typeof json.csrf === 'string') this.csrf = json.csrf;
-						resolve({ status: res.statusCode, headers: res.headers, text, raw, json });
+						resolve({
+							status: res.statusCode,
+							headers: res.headers,
+							text,
+							raw,
+							json,
+						});
 					});
 				},
 			);
-			req.on('timeout', () => req.destroy(new Error(`${method} ${urlPath}: no answer within ${timeoutMs} ms`)));
+			req.on('timeout', () =>
+				req.destroy(new Error(`${method} ${urlPath}: no answer within ${timeoutMs} ms`)),
+			);
 			req.on('error', reject);
 			// With "Expect: 100-continue" the body waits for the server's go-ahead, so a body the
 			// server refuses at once (413 by Content-Length) is never sent, and no reset can
 			// overtake the answer.
-			if (data && Object.entries(h).some(([k, v]) => k.toLowerCase() === 'expect' && /100-continue/i.test(v))) {
+			if (
+				data &&
+				Object.entries(h).some(
+					([k, v]) => k.toLowerCase() === 'expect' && /100-continue/i.test(v),
+				)
+			) {
 				req.on('continue', () => req.end(data));
 				req.flushHeaders();
 				return;
@@ -182,15 +228,38 @@ export class EventStream {
 		if (jar) h.Cookie = jar;
 		return new Promise((resolve, reject) => {
 			// A connection of its own: a stream never ends, so it must not hold a pooled socket.
-			const req = http.request({ hostname: b.hostname, port: b.port, path: urlPath, method: 'GET', headers: h, agent: false, localAddress: client.localAddress }, (res) => {
-				if (res.statusCode !== 200) {
-					let text = '';
-					res.on('data', (c) => (text += c));
-					res.on('end', () => reject(Object.assign(new Error(`event stream: status ${res.statusCode}: ${text}`), { status: res.statusCode, text })));
-					return;
-				}
-				resolve(new EventStream(req, res));
-			});
+			const req = http.request(
+				{
+					hostname: b.hostname,
+					port: b.port,
+					path: urlPath,
+					method: 'GET',
+					headers: h,
+					agent: false,
+					localAddress: client.localAddress,
+				},
+				(res) => {
+					if (res.statusCode !== 200) {
+						let text = '';
+						res.on('data', (c) => (text += c));
+						res.on('end', () =>
+							reject(
+								Object.assign(
+									new Error(
+										`event stream: status ${res.statusCode}: ${text}`,
+									),
+									{
+										status: res.statusCode,
+										text,
+									},
+								),
+							),
+						);
+						return;
+					}
+					resolve(new EventStream(req, res));
+				},
+			);
 			req.on('error', reject);
 			req.end();
 		});
@@ -236,9 +305,10 @@ export class EventStream {
 				const k = c < 0 ? line : line.slice(0, c);
 				let v = c < 0 ? '' : line.slice(c + 1);
 				if (v.startsWith(' ')) v = v.slice(1);
-				if (k === 'id') ev.id = v, fields++;
-				else if (k === 'event') ev.event = v, fields++;
-				else if (k === 'data') ev.data = ev.data === null ? v : ev.data + '\n' + v, fields++;
+				if (k === 'id') ((ev.id = v), fields++);
+				else if (k === 'event') ((ev.event = v), fields++);
+				else if (k === 'data')
+					((ev.data = ev.data === null ? v : ev.data + '\n' + v), fields++);
 			}
 			if (!fields || ev.data === null) continue; // a comment, or "retry:" alone
 			try {
@@ -298,7 +368,12 @@ export function options(defaults, argv = process.argv.slice(2)) {
 		const a = argv[i];
 		if (a.startsWith('--')) {
 			const k = a.slice(2);
-			if (!(k in defaults)) throw new Error(`unknown option ${a} (know: ${Object.keys(defaults).map((k) => '--' + k).join(' ')})`);
+			if (!(k in defaults))
+				throw new Error(
+					`unknown option ${a} (know: ${Object.keys(defaults)
+						.map((k) => '--' + k)
+						.join(' ')})`,
+				);
 			if (typeof defaults[k] === 'boolean') o[k] = true;
 			else o[k] = argv[++i];
 		} else {

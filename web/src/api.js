@@ -1,22 +1,26 @@
 /*
  * api.js: the JSON API client (docs/server.md "API contract") and the
- * signed-in user.  Every POST carries the X-CSRF-Token of the session
- * (given by signup, login and GET /api/me); a 403 that names the CSRF
- * token refreshes it from /api/me and tries once more.
+ * signed-in user.  Every answer of the server is JSON: a 2xx answer has
+ * the shape of its route (types.js, which tests/server/api.mjs checks
+ * against every answer), any other is {"error": message}.  Every POST
+ * carries the X-CSRF-Token of the session (given by signup, login and GET
+ * /api/me); a 403 that names the CSRF token refreshes it from /api/me and
+ * tries once more.
  */
 
-/** @typedef {{name: string, rating?: number, rd?: number, csrf?: string}} Me */
+/** @typedef {import('./types.js').Game} Game */
+/** @typedef {import('./types.js').GameSummary} GameSummary */
+/** @typedef {import('./types.js').Me} Me */
+/** @typedef {import('./types.js').User} User */
 
 export class ApiError extends Error {
 	/**
-	 * @param {number} status
-	 * @param {string} message
-	 * @param {Record<string, any>} [body]
+	 * @param {number} status the HTTP status (0: the server was not reached)
+	 * @param {string} message the server's {"error"}
 	 */
-	constructor(status, message, body) {
+	constructor(status, message) {
 		super(message);
 		this.status = status;
-		this.body = body || {};
 	}
 }
 
@@ -32,17 +36,17 @@ export const session = {
 /** @param {Me | null} me */
 export function setMe(me) {
 	session.me = me;
-	session.csrf = (me && me.csrf) || '';
+	session.csrf = me ? me.csrf : '';
 	for (const f of session.listeners) f();
 }
 
 /**
- * Calls the API and returns the parsed JSON body; throws ApiError with the
- * server's message (or the status text) for a non-2xx answer.
+ * Calls the API and returns the answer's JSON; throws ApiError with the
+ * server's message for an answer that is not 2xx.
  * @param {'GET'|'POST'} method
  * @param {string} path
- * @param {any} [body]
- * @returns {Promise<any>}
+ * @param {object} [body] a POST's JSON ({} when absent)
+ * @returns {Promise<unknown>}
  */
 export async function api(method, path, body, retried = false) {
 	/** @type {Record<string, string>} */
@@ -51,40 +55,32 @@ export async function api(method, path, body, retried = false) {
 		headers['Content-Type'] = 'application/json';
 		if (session.csrf) headers['X-CSRF-Token'] = session.csrf;
 	}
-	let res;
+	let res, data;
 	try {
 		res = await fetch(path, {
-			method, headers, credentials: 'same-origin',
+			method,
+			headers,
+			credentials: 'same-origin',
 			body: method === 'POST' ? JSON.stringify(body === undefined ? {} : body) : undefined,
 		});
+		data = await res.json();
 	} catch {
 		throw new ApiError(0, 'cannot reach the server');
 	}
-	const text = await res.text();
-	/** @type {any} */
-	let data = null;
-	try {
-		data = text ? JSON.parse(text) : {};
-	} catch {
-		data = { error: text.slice(0, 200) };
-	}
 	if (res.ok) return data;
-	const message = (data && typeof data.error === 'string' && data.error) || `${res.status} ${res.statusText}`;
+	const message = /** @type {{error: string}} */ (data).error;
 	if (res.status === 403 && method === 'POST' && !retried && /csrf|token/i.test(message)) {
 		await refreshMe();
 		return api(method, path, body, true);
 	}
-	if (res.status === 429) {
-		const after = res.headers.get('Retry-After');
-		throw new ApiError(429, after ? `${message} (try again in ${after} s)` : message, data);
-	}
-	throw new ApiError(res.status, message, data);
+	const after = res.status === 429 ? res.headers.get('Retry-After') : null;
+	throw new ApiError(res.status, after ? `${message} (try again in ${after} s)` : message);
 }
 
 /** Asks the server who is signed in; sets the session. */
 export async function refreshMe() {
 	try {
-		setMe(await api('GET', '/api/me'));
+		setMe(/** @type {Me} */ (await api('GET', '/api/me')));
 	} catch (e) {
 		if (e instanceof ApiError && e.status === 401) setMe(null);
 		else throw e;
@@ -92,19 +88,50 @@ export async function refreshMe() {
 	return session.me;
 }
 
-/**
- * A list of games from GET /api/games, whatever its wrapping ({"games": [...]} or a bare array).
- * @param {string} query
- * @returns {Promise<any[]>}
- */
-export async function listGames(query) {
-	const data = await api('GET', '/api/games?' + query);
-	if (Array.isArray(data)) return data;
-	if (data && Array.isArray(data.games)) return data.games;
-	return [];
-}
-
 /** @param {string} id */
 export function gamePath(id) {
 	return '/api/games/' + encodeURIComponent(id);
+}
+
+/**
+ * GET /api/games/ID.
+ * @param {string} id
+ */
+export async function getGame(id) {
+	return /** @type {Game} */ (await api('GET', gamePath(id)));
+}
+
+/**
+ * An operation on game `id` (POST /api/games/ID/ACTION): the game as it left it.
+ * @param {string} id
+ * @param {'accept' | 'cancel' | 'decline' | 'moves' | 'resign' | 'declare' | 'vacation'} action
+ * @param {object} [body]
+ */
+export async function gameAction(id, action, body) {
+	return /** @type {Game} */ (await api('POST', `${gamePath(id)}/${action}`, body));
+}
+
+/**
+ * The games of GET /api/games?QUERY.
+ * @param {string} query
+ */
+export async function listGames(query) {
+	return /** @type {{games: GameSummary[]}} */ (await api('GET', '/api/games?' + query)).games;
+}
+
+/**
+ * Makes a game (POST /api/games) or imports a record (POST /api/import): the new game's id.
+ * @param {'/api/games' | '/api/import'} path
+ * @param {object} body
+ */
+export async function createGame(path, body) {
+	return /** @type {{id: string}} */ (await api('POST', path, body)).id;
+}
+
+/**
+ * GET /api/users/NAME.
+ * @param {string} name
+ */
+export async function getUser(name) {
+	return /** @type {User} */ (await api('GET', `/api/users/${encodeURIComponent(name)}`));
 }

@@ -6,8 +6,8 @@
  * captures), the king in check and the square under a dragged piece.
  * Drawing only: input.js handles the pointer, promotion.js the choice.
  *
- * Test hooks: each square is <g data-square="7g"> with data-piece="P" (the
- * SFEN letter) while a piece stands on it.
+ * Each square is a <g data-square="7g"> with data-piece="P" (the SFEN
+ * letter) while a piece stands on it (test hooks: hooks.js).
  */
 import { s } from './dom.js';
 import { pieceGlyph, SQ_W, SQ_H } from './pieces.js';
@@ -53,7 +53,8 @@ export class BoardView {
 			lines.push(`M${X0 + i * SQ_W} ${Y0}v${H}`, `M${X0} ${Y0 + i * SQ_H}h${W}`);
 		}
 		const stars = [];
-		for (const x of [3, 6]) for (const y of [3, 6]) stars.push(s('circle', { cx: X0 + x * SQ_W, cy: Y0 + y * SQ_H, r: 6 }));
+		for (const x of [3, 6])
+			for (const y of [3, 6]) stars.push(s('circle', { cx: X0 + x * SQ_W, cy: Y0 + y * SQ_H, r: 6 }));
 		for (let rank = 1; rank <= 9; rank++) {
 			for (let file = 9; file >= 1; file--) {
 				const sq = squareName(file, rank);
@@ -62,15 +63,26 @@ export class BoardView {
 				this.squareLayer.append(g);
 			}
 		}
-		this.el = /** @type {SVGSVGElement} */ (s('svg', {
-			class: 'board', viewBox: `0 0 ${VIEW_W} ${VIEW_H}`, role: 'img', 'aria-label': 'shogi board',
-		},
-		s('rect', { class: 'board-wood', x: 0, y: 0, width: VIEW_W, height: VIEW_H, rx: 10 }),
-		s('rect', { class: 'board-field', x: X0, y: Y0, width: W, height: H }),
-		s('path', { class: 'board-grid', d: lines.join('') }),
-		s('rect', { class: 'board-edge', x: X0, y: Y0, width: W, height: H }),
-		s('g', { class: 'board-stars' }, ...stars),
-		this.files, this.ranks, this.squareLayer, this.overlay));
+		this.el = /** @type {SVGSVGElement} */ (
+			s(
+				'svg',
+				{
+					class: 'board',
+					viewBox: `0 0 ${VIEW_W} ${VIEW_H}`,
+					role: 'img',
+					'aria-label': 'shogi board',
+				},
+				s('rect', { class: 'board-wood', x: 0, y: 0, width: VIEW_W, height: VIEW_H, rx: 10 }),
+				s('rect', { class: 'board-field', x: X0, y: Y0, width: W, height: H }),
+				s('path', { class: 'board-grid', d: lines.join('') }),
+				s('rect', { class: 'board-edge', x: X0, y: Y0, width: W, height: H }),
+				s('g', { class: 'board-stars' }, ...stars),
+				this.files,
+				this.ranks,
+				this.squareLayer,
+				this.overlay,
+			)
+		);
 		/** @type {boolean | null} null until the first drawing */
 		this.flipped = null;
 	}
@@ -116,8 +128,12 @@ export class BoardView {
 		for (let i = 0; i < 9; i++) {
 			const file = flipped ? i + 1 : 9 - i;
 			const rank = flipped ? 9 - i : i + 1;
-			this.files.append(s('text', { x: X0 + i * SQ_W + SQ_W / 2, y: Y0 - 14 }, FILE_DIGITS[file - 1]));
-			this.ranks.append(s('text', { x: X0 + W + 23, y: Y0 + i * SQ_H + SQ_H / 2 }, RANK_KANJI[rank - 1]));
+			this.files.append(
+				s('text', { x: X0 + i * SQ_W + SQ_W / 2, y: Y0 - 14 }, FILE_DIGITS[file - 1]),
+			);
+			this.ranks.append(
+				s('text', { x: X0 + W + 23, y: Y0 + i * SQ_H + SQ_H / 2 }, RANK_KANJI[rank - 1]),
+			);
 		}
 		for (const [sq, g] of this.squares) {
 			const { x, y } = this.squareXY(sq);
@@ -144,9 +160,14 @@ export class BoardView {
 				parts.push(glyph);
 			}
 			if (st.dests.has(sq)) {
-				parts.push(piece
-					? s('path', { class: 'dest capture', d: `M0 0h26L0 26ZM${SQ_W} 0v26L${SQ_W - 26} 0ZM0 ${SQ_H}v-26L26 ${SQ_H}ZM${SQ_W} ${SQ_H}h-26L${SQ_W} ${SQ_H - 26}Z` })
-					: s('circle', { class: 'dest', cx: SQ_W / 2, cy: SQ_H / 2, r: 14 }));
+				parts.push(
+					piece
+						? s('path', {
+								class: 'dest capture',
+								d: `M0 0h26L0 26ZM${SQ_W} 0v26L${SQ_W - 26} 0ZM0 ${SQ_H}v-26L26 ${SQ_H}ZM${SQ_W} ${SQ_H}h-26L${SQ_W} ${SQ_H - 26}Z`,
+							})
+						: s('circle', { class: 'dest', cx: SQ_W / 2, cy: SQ_H / 2, r: 14 }),
+				);
 			}
 			g.replaceChildren(...parts);
 			if (piece) g.setAttribute('data-piece', piece);

@@ -6,16 +6,8 @@
  * be wrong, only measures elapsed time), and formats clocks for display.
  */
 
-/**
- * A clock of the game JSON: one side's state at the server's `now_ms`.
- * @typedef {object} ClockView
- * @property {number} main_ms main time left
- * @property {number} periods byoyomi periods left, the current one included
- * @property {number} period_ms time left in the current period (a full one when idle)
- * @property {boolean} byoyomi main time is spent
- * @property {number} vacation_days vacation days left (correspondence)
- * @property {number} total_ms time until this side would flag
- */
+/** @typedef {import('./types.js').Clock} ClockView a clock of the game JSON: one side's at the server's `now_ms` */
+/** @typedef {import('./types.js').Clocks} Clocks */
 
 /**
  * A parsed time control.
@@ -51,7 +43,15 @@ function parseDuration(s) {
 export function parseTimeControl(text) {
 	if (!text) return null;
 	/** @type {TimeControl} */
-	const tc = { mainMs: 0, byoyomiMs: 0, periods: 0, incrementMs: 0, days: 0, vacationDays: 0, autoVacation: false };
+	const tc = {
+		mainMs: 0,
+		byoyomiMs: 0,
+		periods: 0,
+		incrementMs: 0,
+		days: 0,
+		vacationDays: 0,
+		autoVacation: false,
+	};
 	const corr = /^(\d+)d(?:\/v(\d+))?(\/auto)?$/.exec(text.trim());
 	if (corr) {
 		tc.days = Number(corr[1]);
@@ -118,12 +118,11 @@ export function projectClock(view, elapsedMs, tc) {
  * when the turn started), the difference is time already spent: it is
  * added to the elapsed time.  Live clocks only (a correspondence deadline
  * may include vacation days).
- * @param {{running: 'black'|'white'|null, black: ClockView, white: ClockView, deadline_ms?: number|null, now_ms?: number} | null} c
+ * @param {Clocks} c
  * @param {TimeControl | null} tc
  */
 export function clockLag(c, tc) {
-	if (!c || !c.running || !c[c.running] || (tc && tc.days > 0)) return 0;
-	if (typeof c.deadline_ms !== 'number' || typeof c.now_ms !== 'number') return 0;
+	if (!c || !c.running || c.deadline_ms === null || (tc && tc.days > 0)) return 0;
 	return Math.max(0, c[c.running].total_ms - (c.deadline_ms - c.now_ms));
 }
 

@@ -6,35 +6,29 @@
  * user's machine does not matter (only server times, now_ms and
  * deadline_ms, are ever compared with each other).  The running clock is highlighted, a
  * low one drawn in red; correspondence clocks show days and hours.
- *
- * Test hooks: data-testid="clock-black" and "clock-white".
  */
 import { h } from './dom.js';
 import { parseTimeControl, projectClock, clockDisplay, clockLag } from './clock.js';
 
-/** @typedef {import('./clock.js').ClockView} ClockView */
-/** @typedef {import('./sfen.js').Color} Color */
-/**
- * @typedef {object} Clocks
- * @property {ClockView} black
- * @property {ClockView} white
- * @property {Color | null} running
- * @property {number | null} [deadline_ms]
- * @property {number} [now_ms]
- */
+/** @typedef {import('./types.js').Clocks} Clocks */
+/** @typedef {import('./types.js').Color} Color */
 
 const TICK_MS = 100;
 
 /** One clock element. */
 function clockEl(/** @type {Color} */ color) {
-	return h('div', { class: 'clock', 'data-testid': `clock-${color}`, 'data-color': color },
-		h('span', { class: 'clock-main' }), h('span', { class: 'clock-sub' }));
+	return h(
+		'div',
+		{ class: 'clock', 'data-testid': `clock-${color}`, 'data-color': color },
+		h('span', { class: 'clock-main' }),
+		h('span', { class: 'clock-sub' }),
+	);
 }
 
 export class ClockPair {
 	constructor() {
 		this.els = { black: clockEl('black'), white: clockEl('white') };
-		/** @type {Clocks | null} */
+		/** @type {Clocks} */
 		this.clocks = null;
 		/** @type {import('./clock.js').TimeControl | null} */
 		this.tc = null;
@@ -48,13 +42,13 @@ export class ClockPair {
 
 	/**
 	 * New clocks from the server.
-	 * @param {Clocks | null | undefined} clocks
-	 * @param {string | null | undefined} timeText the game's time control (undefined: unchanged)
+	 * @param {Clocks} clocks
+	 * @param {string | undefined} time the game's time control (undefined: unchanged)
 	 * @param {boolean} playing the game is in play (the running clock counts down)
 	 */
-	set(clocks, timeText, playing) {
-		this.clocks = clocks || null;
-		if (timeText !== undefined) this.tc = parseTimeControl(timeText);
+	set(clocks, time, playing) {
+		this.clocks = clocks;
+		if (time !== undefined) this.tc = parseTimeControl(time);
 		this.received = performance.now();
 		this.lag = clockLag(this.clocks, this.tc);
 		this.live = playing && Boolean(clocks && clocks.running);
@@ -71,7 +65,12 @@ export class ClockPair {
 		if (this.clocks && this.live) {
 			const elapsed = performance.now() - this.received;
 			const run = this.clocks.running;
-			if (run) this.clocks = { ...this.clocks, [run]: projectClock(this.clocks[run], elapsed + this.lag, this.tc), running: null };
+			if (run)
+				this.clocks = {
+					...this.clocks,
+					[run]: projectClock(this.clocks[run], elapsed + this.lag, this.tc),
+					running: null,
+				};
 		}
 		this.set(this.clocks, undefined, false);
 	}
@@ -83,7 +82,9 @@ export class ClockPair {
 			el.hidden = !c || !c[color];
 			if (!c || !c[color]) continue;
 			const running = this.live && c.running === color;
-			const view = running ? projectClock(c[color], performance.now() - this.received + this.lag, this.tc) : c[color];
+			const view = running
+				? projectClock(c[color], performance.now() - this.received + this.lag, this.tc)
+				: c[color];
 			const d = clockDisplay(view, this.tc);
 			/** @type {HTMLElement} */ (el.firstChild).textContent = d.main;
 			/** @type {HTMLElement} */ (el.lastChild).textContent = d.sub;

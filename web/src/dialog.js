@@ -1,10 +1,7 @@
 /*
  * dialog.js: modal dialogs (a confirmation, a message such as the game's
  * result) on the <dialog> element, and short notices ("toasts") for errors.
- *
- * Test hooks: the dialog has data-testid from its caller ("confirm",
- * "result-dialog", "prompt"); its buttons are data-testid="confirm-yes",
- * "confirm-no" and "dialog-close"; a notice is data-testid="toast".
+ * A dialog's data-testid comes from its caller.
  */
 import { h } from './dom.js';
 
@@ -21,12 +18,23 @@ import { h } from './dom.js';
 function modal(testid, title, body, buttons) {
 	return new Promise((resolve) => {
 		const dlg = h('dialog', { class: 'dialog', 'data-testid': testid });
-		const btns = buttons.map((b) => h('button', {
-			class: 'btn' + (b.primary ? ' primary' : '') + (b.danger ? ' danger' : ''),
-			'data-testid': b.testid, value: b.value, onclick: () => dlg.close(b.value),
-		}, b.label));
-		dlg.append(h('h2', null, title), h('div', { class: 'dialog-body' }, ...(Array.isArray(body) ? body : [body])),
-			h('div', { class: 'dialog-buttons' }, ...btns));
+		const btns = buttons.map((b) =>
+			h(
+				'button',
+				{
+					class: 'btn' + (b.primary ? ' primary' : '') + (b.danger ? ' danger' : ''),
+					'data-testid': b.testid,
+					value: b.value,
+					onclick: () => dlg.close(b.value),
+				},
+				b.label,
+			),
+		);
+		dlg.append(
+			h('h2', null, title),
+			h('div', { class: 'dialog-body' }, ...(Array.isArray(body) ? body : [body])),
+			h('div', { class: 'dialog-buttons' }, ...btns),
+		);
 		dlg.addEventListener('close', () => {
 			dlg.remove();
 			resolve(dlg.returnValue);
@@ -95,7 +103,11 @@ export function toast(text, kind = 'error') {
 		toastBox = h('div', { class: 'toasts', 'aria-live': 'polite' });
 		document.body.append(toastBox);
 	}
-	const t = h('div', { class: 'toast ' + kind, 'data-testid': 'toast', role: kind === 'error' ? 'alert' : 'status' }, text);
+	const t = h(
+		'div',
+		{ class: 'toast ' + kind, 'data-testid': 'toast', role: kind === 'error' ? 'alert' : 'status' },
+		text,
+	);
 	toastBox.append(t);
 	setTimeout(() => t.remove(), kind === 'error' ? 6000 : 3000);
 }

@@ -4,28 +4,32 @@
  * resign (confirmed), declare an impasse (confirmed, with the points of
  * the game's `impasse` field), take a vacation (correspondence), the
  * export links and the results dialog.
- *
- * Test hooks (data-testid): accept, decline, cancel, resign, declare,
- * vacation (its dialog: input name="days"),
- * export-kif, export-ki2, export-csa, export-sfen, export-usi,
- * export-jkf, result-dialog (its lines: result-text, rating-change).
  */
 import { h } from './dom.js';
 import { confirmDialog, messageDialog, numberDialog } from './dialog.js';
 import { gamePath } from './api.js';
 import { resultText, resultTitle, ratingDelta, playerName, colorName } from './gametext.js';
 
+/** @typedef {import('./types.js').Game} Game */
+/** @typedef {import('./types.js').Color} Color */
+/** @typedef {'accept' | 'decline' | 'cancel' | 'resign' | 'declare' | 'vacation'} Action */
+
 /**
  * The buttons for the game's state and the signed-in user.
- * @param {any} g the game JSON
+ * @param {Game} g
  * @param {string | null} me
- * @param {(action: string) => void} act called with "accept", "decline", "cancel", "resign", "declare" or "vacation"
+ * @param {(action: Action) => void} act
  */
 export function actionButtons(g, me, act) {
-	const btn = (/** @type {string} */ action, /** @type {string} */ label, cls = '', disabled = false) =>
-		h('button', { class: 'btn ' + cls, 'data-testid': action, disabled, onclick: () => act(action) }, label);
+	const btn = (/** @type {Action} */ action, /** @type {string} */ label, cls = '', disabled = false) =>
+		h(
+			'button',
+			{ class: 'btn ' + cls, 'data-testid': action, disabled, onclick: () => act(action) },
+			label,
+		);
 	const out = [];
-	const isMe = (/** @type {string | null | undefined} */ n) => Boolean(me && n && n.toLowerCase() === me.toLowerCase());
+	const isMe = (/** @type {string | null | undefined} */ n) =>
+		Boolean(me && n && n.toLowerCase() === me.toLowerCase());
 	if (g.status === 'waiting' && me) {
 		if (isMe(g.creator)) out.push(btn('cancel', 'Cancel the game'));
 		else if (!g.challenged || isMe(g.challenged)) out.push(btn('accept', 'Accept', 'primary'));
@@ -34,8 +38,8 @@ export function actionButtons(g, me, act) {
 	if (g.status === 'playing' && g.you) {
 		out.push(btn('resign', 'Resign', 'danger'));
 		out.push(btn('declare', 'Declare impasse', '', g.side !== g.you));
-		const clock = g.clocks && g.clocks[g.you];
-		if (g.kind === 'correspondence' && clock && clock.vacation_days > 0) out.push(btn('vacation', 'Vacation'));
+		if (g.kind === 'correspondence' && g.clocks && g.clocks[g.you].vacation_days > 0)
+			out.push(btn('vacation', 'Vacation'));
 	}
 	return out;
 }
@@ -46,22 +50,48 @@ export function confirmResign() {
 }
 
 /**
- * Asks before an impasse declaration, showing the points as the server counts them.
- * @param {any} g
+ * Asks before an impasse declaration, showing the points as the server
+ * counts them (under the declaration rules "27" and "24"; the try rule and
+ * "none" have no count).
+ * @param {Game} g
  */
 export function confirmDeclare(g) {
-	const imp = g.impasse && g.you ? g.impasse[g.you] : null;
+	const rule = g.impasse.rule;
+	const imp = 'black' in g.impasse && g.you ? g.impasse[g.you] : null;
 	const body = [];
 	if (imp) {
-		const rule = g.impasse.rule ? `${g.impasse.rule}-point rule` : 'the game’s rule';
-		const need = g.impasse.rule === '27' ? (g.you === 'black' ? 28 : 27) : null;
-		body.push(h('p', null, `Under the ${rule}:`),
-			h('table', { class: 'impasse', 'data-testid': 'impasse-points' },
-				h('tr', null, h('th', null, 'Points'), h('td', null, String(imp.points) + (need ? ` (${need} needed)` : ''))),
-				h('tr', null, h('th', null, 'Pieces in the zone'), h('td', null, String(imp.pieces) + (g.impasse.rule === '27' ? ' (10 needed)' : ''))),
-				h('tr', null, h('th', null, 'King in the zone'), h('td', null, imp.in_zone ? 'yes' : 'no'))),
-			h('p', { class: imp.ok ? 'good' : 'bad' },
-				imp.ok ? 'The declaration would succeed: you win.' : 'The declaration would fail, and a failed declaration loses the game.'));
+		body.push(
+			h('p', null, `Under the ${rule}-point rule:`),
+			h(
+				'table',
+				{ class: 'impasse', 'data-testid': 'impasse-points' },
+				h(
+					'tr',
+					null,
+					h('th', null, 'Points'),
+					h('td', null, `${imp.points} (${imp.needed} needed)`),
+				),
+				h(
+					'tr',
+					null,
+					h('th', null, 'Pieces in the zone'),
+					h('td', null, String(imp.pieces) + (rule === '27' ? ' (10 needed)' : '')),
+				),
+				h(
+					'tr',
+					null,
+					h('th', null, 'King in the zone'),
+					h('td', null, imp.in_zone ? 'yes' : 'no'),
+				),
+			),
+			h(
+				'p',
+				{ class: imp.ok ? 'good' : 'bad' },
+				imp.ok
+					? 'The declaration would succeed: you win.'
+					: 'The declaration would fail, and a failed declaration loses the game.',
+			),
+		);
 	} else {
 		body.push(h('p', null, 'The server will count the points. A failed declaration loses the game.'));
 	}
@@ -70,11 +100,18 @@ export function confirmDeclare(g) {
 
 /**
  * Asks how many vacation days to take (correspondence); null when cancelled.
- * @param {any} g
+ * @param {Game} g
  */
 export function askVacation(g) {
-	const left = g.clocks && g.you && g.clocks[g.you] ? g.clocks[g.you].vacation_days : 0;
-	return numberDialog('Take a vacation', `Days (${left} left):`, 'days', 1, Math.max(1, left), 'Start the vacation');
+	const left = g.clocks && g.you ? g.clocks[g.you].vacation_days : 0;
+	return numberDialog(
+		'Take a vacation',
+		`Days (${left} left):`,
+		'days',
+		1,
+		Math.max(1, left),
+		'Start the vacation',
+	);
 }
 
 /**
@@ -82,25 +119,48 @@ export function askVacation(g) {
  * @param {string} id
  */
 export function exportLinks(id) {
-	const formats = [['kif', 'KIF'], ['ki2', 'KI2'], ['csa', 'CSA'], ['sfen', 'SFEN'], ['usi', 'USI'], ['jkf', 'JKF']];
-	return h('div', { class: 'exports' }, h('span', { class: 'label' }, 'Export'),
-		...formats.map(([f, label]) => h('a', {
-			href: `${gamePath(id)}/export?format=${f}`, 'data-testid': `export-${f}`, download: `gyoku-${id}.${f}`,
-		}, label)));
+	const formats = [
+		['kif', 'KIF'],
+		['ki2', 'KI2'],
+		['csa', 'CSA'],
+		['sfen', 'SFEN'],
+		['usi', 'USI'],
+		['jkf', 'JKF'],
+	];
+	return h(
+		'div',
+		{ class: 'exports' },
+		h('span', { class: 'label' }, 'Export'),
+		...formats.map(([f, label]) =>
+			h(
+				'a',
+				{
+					href: `${gamePath(id)}/export?format=${f}`,
+					'data-testid': `export-${f}`,
+					download: `gyoku-${id}.${f}`,
+				},
+				label,
+			),
+		),
+	);
 }
 
 /**
  * The results dialog of a game that has just ended.
- * @param {any} g
+ * @param {Game} g
  */
 export function showResult(g) {
 	const body = [h('p', { class: 'result-text', 'data-testid': 'result-text' }, resultText(g))];
 	if (g.ratings) {
-		for (const color of /** @type {('black'|'white')[]} */ (['black', 'white'])) {
+		for (const color of /** @type {Color[]} */ (['black', 'white'])) {
 			const r = g.ratings[color];
-			if (!r) continue;
-			body.push(h('p', { class: 'rating-change', 'data-testid': 'rating-change' },
-				`${colorName(color)} ${playerName(g[color])}: ${Math.round(r.before)} → ${Math.round(r.after)} (${ratingDelta(r)})`));
+			body.push(
+				h(
+					'p',
+					{ class: 'rating-change', 'data-testid': 'rating-change' },
+					`${colorName(color)} ${playerName(g[color])}: ${Math.round(r.before)} → ${Math.round(r.after)} (${ratingDelta(r)})`,
+				),
+			);
 		}
 	}
 	return messageDialog('result-dialog', resultTitle(g), body);

@@ -2,53 +2,78 @@
  * gamelist.js: a list of games (the lobby, a user's page): the players,
  * the time control and handicap, the state or result; a row opens the game.
  * Seeks and challenges get their buttons from the caller.
- *
- * Test hooks: each row is data-testid="game-row" with data-game="ID".
  */
 import { h } from './dom.js';
-import { playerName, resultText, handicapName } from './gametext.js';
+import { playerName, resultText, handicapName, timeText } from './gametext.js';
 
-/**
- * @param {any} p
- */
+/** @typedef {import('./types.js').GameSummary} GameSummary */
+/** @typedef {import('./types.js').Player} Player */
+
+/** @param {Player} p */
 function player(p) {
-	const name = playerName(p);
-	const rating = p && typeof p.rating === 'number' ? ` (${Math.round(p.rating)})` : '';
-	return name + rating;
+	return playerName(p) + (p && 'rating' in p ? ` (${p.rating})` : '');
 }
 
 /**
  * The state of a game in a few words.
- * @param {any} g
+ * @param {GameSummary} g
  * @param {string | null} me
  */
 function stateText(g, me) {
 	if (g.status === 'waiting') return g.challenged ? `challenge to ${g.challenged}` : 'open seek';
 	if (g.status === 'playing') {
-		const mine = me && g[g.side] && g[g.side].name === me;
-		return mine ? 'your turn' : `playing, move ${(g.ply || 0) + 1}`;
+		// A game in play started from its handicap's position: Black moves first in an even game, the giver (White) otherwise.
+		const p = g[(g.ply % 2 === 0) === (g.handicap === 'even') ? 'black' : 'white'];
+		const mine = Boolean(me && p && 'rating' in p && p.name === me);
+		return mine ? 'your turn' : `playing, move ${g.ply + 1}`;
 	}
 	return resultText(g);
 }
 
 /**
- * @param {any[]} games
+ * @param {GameSummary[]} games
  * @param {string | null} me
- * @param {(g: any) => (Node | null)[]} [buttons] extra buttons for a row
+ * @param {(g: GameSummary) => (Node | null)[]} [buttons] extra buttons for a row
  * @param {string} [empty] the text when there is no game
  */
 export function gameList(games, me, buttons, empty = 'No games.') {
 	if (!games.length) return h('p', { class: 'empty' }, empty);
-	return h('ul', { class: 'game-list' }, ...games.map((g) => {
-		const seek = g.status === 'waiting';
-		const players = seek
-			? h('span', { class: 'players' }, g.creator || player(g.black || g.white))
-			: h('span', { class: 'players' }, '☗ ', player(g.black), h('span', { class: 'vs' }, ' vs '), '☖ ', player(g.white));
-		return h('li', { class: 'game-row', 'data-testid': 'game-row', 'data-game': g.id },
-			h('a', { class: 'game-link', href: `#/game/${encodeURIComponent(g.id)}` },
-				players,
-				h('span', { class: 'meta' }, [g.time || '', handicapName(g.handicap), g.rated ? 'rated' : 'casual'].filter(Boolean).join(' · ')),
-				h('span', { class: 'state ' + (g.status || '') }, stateText(g, me))),
-			buttons ? h('span', { class: 'row-buttons' }, ...buttons(g)) : null);
-	}));
+	return h(
+		'ul',
+		{ class: 'game-list' },
+		...games.map((g) => {
+			const seek = g.status === 'waiting';
+			const players = seek
+				? h('span', { class: 'players' }, g.creator || player(g.black || g.white))
+				: h(
+						'span',
+						{ class: 'players' },
+						'☗ ',
+						player(g.black),
+						h('span', { class: 'vs' }, ' vs '),
+						'☖ ',
+						player(g.white),
+					);
+			return h(
+				'li',
+				{ class: 'game-row', 'data-testid': 'game-row', 'data-game': g.id },
+				h(
+					'a',
+					{ class: 'game-link', href: `#/game/${encodeURIComponent(g.id)}` },
+					players,
+					h(
+						'span',
+						{ class: 'meta' },
+						[
+							timeText(g),
+							handicapName(g.handicap),
+							g.rated ? 'rated' : 'casual',
+						].join(' · '),
+					),
+					h('span', { class: 'state ' + g.status }, stateText(g, me)),
+				),
+				buttons ? h('span', { class: 'row-buttons' }, ...buttons(g)) : null,
+			);
+		}),
+	);
 }

@@ -3,6 +3,12 @@
  * presets, players' names, side labels, the status line and the result.
  */
 
+/** @typedef {import('./types.js').Game} Game */
+/** @typedef {import('./types.js').AnyGame} AnyGame */
+/** @typedef {import('./types.js').Player} Player */
+/** @typedef {import('./types.js').Color} Color */
+/** @typedef {import('./types.js').RatingChange} RatingChange */
+
 /** The handicap presets offered when creating a game: [id, English, KIF name]. */
 export const HANDICAPS = [
 	['even', 'Even game', '平手'],
@@ -33,40 +39,52 @@ export const TIME_PRESETS = [
 ];
 
 /**
- * @param {string | null | undefined} id
+ * A game's handicap in words: a preset's names, else the id as the server
+ * sends it ("other": an imported record's start that is no preset).
+ * @param {string} id
  */
 export function handicapName(id) {
-	const h = HANDICAPS.find((x) => x[0] === id || x[2] === id);
-	return h ? `${h[1]} ${h[2]}` : id || 'Even game';
+	const h = HANDICAPS.find((x) => x[0] === id);
+	return h ? `${h[1]} ${h[2]}` : id;
 }
 
 /**
  * A player of the game JSON as text.
- * @param {any} p {"name","rating"} | {"computer": N} | null
+ * @param {Player} p
  */
 export function playerName(p) {
 	if (!p) return '…';
-	if (typeof p.computer === 'number') return `Computer level ${p.computer}`;
-	return String(p.name || '?');
+	return 'computer' in p ? `Computer level ${p.computer}` : p.name;
 }
 
 /**
  * "☗ Sente" / "☖ Gote", or the handicap terms (the giver, 上手, is White).
- * @param {'black'|'white'} color
- * @param {string | null | undefined} handicap
+ * @param {Color} color
+ * @param {string} handicap the game's handicap id
  */
 export function sideLabel(color, handicap) {
-	const even = !handicap || handicap === 'even' || handicap === '平手';
+	const even = handicap === 'even';
 	if (color === 'black') return even ? '☗ Sente' : '☗ Shitate';
 	return even ? '☖ Gote' : '☖ Uwate';
 }
 
-/** @param {'black'|'white'} color */
+/**
+ * A game's time control in words: "10m+30s", "Correspondence 3d", "No clock".
+ * @param {AnyGame} g
+ */
+export function timeText(g) {
+	if (g.kind === 'untimed') return 'No clock';
+	return g.kind === 'correspondence' ? `Correspondence ${g.time}` : g.time;
+}
+
+/** @param {Color} color */
 export function colorName(color) {
 	return color === 'black' ? '☗ Black' : '☖ White';
 }
 
-const ENDINGS = /** @type {Record<string, string>} */ ({
+/** The words after a result, for each ending of an ended game. */
+/** @type {Record<Exclude<NonNullable<AnyGame['ending']>, 'canceled' | 'declined'>, string>} */
+const ENDINGS = {
 	checkmate: 'by checkmate',
 	resignation: 'by resignation',
 	'time forfeit': 'on time',
@@ -79,24 +97,24 @@ const ENDINGS = /** @type {Record<string, string>} */ ({
 	// A foul: in a game on the server, an impasse declaration that failed (CSA's wrong %KACHI).
 	'illegal move': 'by a foul (a failed declaration or an illegal move)',
 	interruption: '(interrupted)',
-	import: '(imported record)',
-});
+};
 
 /**
- * The result line of an ended game: "☗ Black wins by resignation".
- * @param {any} g the game JSON
+ * The result line of an ended game: "☗ Black wins by resignation"; an
+ * imported record without a result or ending is "Imported record".
+ * @param {AnyGame} g
  */
 export function resultText(g) {
-	if (g.status === 'canceled') return 'Game canceled';
-	const how = g.ending ? ENDINGS[g.ending] || g.ending : '';
-	if (g.result === 'draw') return `Draw${how ? ' ' + how : ''}`;
-	if (g.result === 'black' || g.result === 'white') return `${colorName(g.result)} wins${how ? ' ' + how : ''}`;
-	return g.ending === 'import' ? 'Imported record' : `Game over${how ? ' ' + how : ''}`;
+	if (g.status === 'canceled' || g.ending === 'canceled' || g.ending === 'declined') return 'Game canceled';
+	const how = g.ending ? ' ' + ENDINGS[g.ending] : '';
+	if (g.result === 'draw') return `Draw${how}`;
+	if (g.result) return `${colorName(g.result)} wins${how}`;
+	return 'imported' in g && g.imported && !how ? 'Imported record' : `Game over${how}`;
 }
 
 /**
  * The title of the results dialog from the user's point of view.
- * @param {any} g
+ * @param {Game} g
  */
 export function resultTitle(g) {
 	if (g.result === 'draw') return 'Draw';
@@ -106,14 +124,16 @@ export function resultTitle(g) {
 
 /**
  * The status line: whose turn, waiting for whom, or the result.
- * @param {any} g the game JSON
+ * @param {Game} g
  * @param {string | null} me the signed-in user's name
  */
 export function statusText(g, me) {
 	if (g.status === 'ended' || g.status === 'canceled') return resultText(g);
 	if (g.status === 'waiting') {
-		if (g.challenged) return me && g.challenged.toLowerCase() === me.toLowerCase()
-			? `${g.creator} challenges you` : `Waiting for ${g.challenged} to accept`;
+		if (g.challenged)
+			return me && g.challenged.toLowerCase() === me.toLowerCase()
+				? `${g.creator} challenges you`
+				: `Waiting for ${g.challenged} to accept`;
 		return me && g.creator === me ? 'Waiting for an opponent' : `Open seek by ${g.creator}`;
 	}
 	if (g.you && g.side === g.you) return 'Your turn';
@@ -122,10 +142,9 @@ export function statusText(g, me) {
 
 /**
  * A rating change, "+16" / "−8", from {"before","after"}.
- * @param {{before: number, after: number} | null | undefined} r
+ * @param {RatingChange} r
  */
 export function ratingDelta(r) {
-	if (!r) return '';
 	const d = Math.round(r.after - r.before);
 	return d >= 0 ? `+${d}` : `−${-d}`;
 }

@@ -1,10 +1,6 @@
 /*
  * hand.js: one side's pieces in hand (komadai), strongest first, each kind
  * once with its count.  Drawing only: input.js handles the pointer.
- *
- * Test hooks: <div data-hand="black" data-piece="P" data-count="3"> per
- * kind held (the SFEN letter: uppercase in Black's hand, lowercase in
- * White's); the hand itself is <div data-hand-of="black">.
  */
 import { h } from './dom.js';
 import { pieceSvg, PIECE_NAMES } from './pieces.js';
@@ -34,11 +30,24 @@ export class HandView {
 			const n = hand[k] || 0;
 			if (!n) continue;
 			const piece = colored(k, this.color);
-			const cls = 'hand-piece' + (selected === k ? ' selected' : '') + (lifted === k && n === 1 ? ' lifted' : '');
-			items.push(h('div', {
-				class: cls, 'data-hand': this.color, 'data-piece': piece, 'data-count': n,
-				title: `${PIECE_NAMES[k]}${n > 1 ? ' ×' + n : ''}`,
-			}, pieceSvg(piece, style, flipped), n > 1 ? h('span', { class: 'count' }, n) : null));
+			const cls =
+				'hand-piece' +
+				(selected === k ? ' selected' : '') +
+				(lifted === k && n === 1 ? ' lifted' : '');
+			items.push(
+				h(
+					'div',
+					{
+						class: cls,
+						'data-hand': this.color,
+						'data-piece': piece,
+						'data-count': n,
+						title: `${PIECE_NAMES[k]}${n > 1 ? ' ×' + n : ''}`,
+					},
+					pieceSvg(piece, style, flipped),
+					n > 1 ? h('span', { class: 'count' }, n) : null,
+				),
+			);
 		}
 		this.el.replaceChildren(...items);
 	}

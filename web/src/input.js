@@ -183,8 +183,11 @@ export class MoveInput {
 			if (Math.hypot(e.clientX - d.x, e.clientY - d.y) < DRAG_THRESHOLD_PX) return;
 			d.active = true;
 			const size = this.board.squarePixels() * (e.pointerType === 'touch' ? 1.4 : 1.05);
-			d.ghost = h('div', { class: 'drag-ghost', style: `width:${size}px;height:${size * 1.09}px` },
-				pieceSvg(this.sel.piece, this.context().style, Boolean(this.board.flipped)));
+			d.ghost = h(
+				'div',
+				{ class: 'drag-ghost', style: `width:${size}px;height:${size * 1.09}px` },
+				pieceSvg(this.sel.piece, this.context().style, Boolean(this.board.flipped)),
+			);
 			document.body.append(d.ghost);
 		}
 		e.preventDefault();

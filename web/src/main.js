@@ -7,24 +7,8 @@
  * #/import.  A query after the route is passed to the page
  * (#/?challenge=bob, #/login?next=%23%2Fimport).
  *
- * Stable hooks for browser tests (also in web/README.md):
- * - board square: [data-square="7g"] (USI name), with data-piece="P" /
- *   "+r" (SFEN letter: uppercase Black, lowercase White) while occupied;
- * - pieces in hand: [data-hand="black"][data-piece="P"] with data-count;
- *   the hand box: [data-hand-of="black"];
- * - promotion choice: [data-promote="yes"] / [data-promote="no"];
- * - move list: [data-ply="N"] (N = 1 is the first move, 0 the start);
- * - data-testid: result (status / result line), clock-black, clock-white,
- *   watchers, flip, piece-style, notation, first, prev, next, last,
- *   back-to-game, resign, declare, accept, decline, cancel,
- *   export-kif / -ki2 / -csa / -sfen / -usi / -jkf, confirm (dialog),
- *   confirm-yes, confirm-no, result-dialog, result-text, rating-change,
- *   dialog-close, toast, signup, login, logout, create-game, import,
- *   form-error, game-row, seeks, my-playing, my-ended, user-name,
- *   user-rating, challenge, nav-user;
- * - form inputs by name: name, password (signup, login); opponent, level,
- *   challenge, time, time_custom, handicap, color, rated (new game);
- *   record, file, format (import).
+ * The hooks the browser tests find things by (data-testid values, data
+ * attributes, classes, input names) are listed in hooks.js.
  */
 import './style.css';
 import { h, replace } from './dom.js';
@@ -44,15 +28,45 @@ let current = null;
 
 function drawNav() {
 	const me = session.me;
-	replace(nav,
+	replace(
+		nav,
 		h('a', { href: '#/', 'data-testid': 'nav-play' }, 'Play'),
 		h('a', { href: '#/import', 'data-testid': 'nav-import' }, 'Import'),
 		...(me
-			? [h('a', { href: `#/user/${encodeURIComponent(me.name)}`, class: 'nav-user', 'data-testid': 'nav-user' },
-				me.name, typeof me.rating === 'number' ? h('span', { class: 'rating' }, ` ${Math.round(me.rating)}`) : null),
-			h('button', { class: 'btn small', 'data-testid': 'logout', onclick: () => logout() }, 'Log out')]
-			: [h('a', { href: '#/login', 'data-testid': 'nav-login' }, 'Log in'),
-				h('a', { href: '#/signup', class: 'btn small primary', 'data-testid': 'nav-signup' }, 'Sign up')]));
+			? [
+					h(
+						'a',
+						{
+							href: `#/user/${encodeURIComponent(me.name)}`,
+							class: 'nav-user',
+							'data-testid': 'nav-user',
+						},
+						me.name,
+						h('span', { class: 'rating' }, ` ${me.rating}`),
+					),
+					h(
+						'button',
+						{
+							class: 'btn small',
+							'data-testid': 'logout',
+							onclick: () => logout(),
+						},
+						'Log out',
+					),
+				]
+			: [
+					h('a', { href: '#/login', 'data-testid': 'nav-login' }, 'Log in'),
+					h(
+						'a',
+						{
+							href: '#/signup',
+							class: 'btn small primary',
+							'data-testid': 'nav-signup',
+						},
+						'Sign up',
+					),
+				]),
+	);
 }
 
 /** Shows the page of the current hash. */
@@ -62,13 +76,16 @@ function route() {
 	const hash = location.hash.replace(/^#/, '') || '/';
 	const [path, qs] = hash.split('?');
 	const query = new URLSearchParams(qs || '');
-	const parts = path.split('/').filter(Boolean).map((p) => {
-		try {
-			return decodeURIComponent(p);
-		} catch {
-			return p;
-		}
-	});
+	const parts = path
+		.split('/')
+		.filter(Boolean)
+		.map((p) => {
+			try {
+				return decodeURIComponent(p);
+			} catch {
+				return p;
+			}
+		});
 	window.scrollTo(0, 0);
 	document.title = 'gyoku · shogi';
 	document.body.dataset.route = parts[0] || 'lobby';
@@ -82,8 +99,14 @@ function route() {
 async function start() {
 	const app = document.getElementById('app') || document.body.appendChild(h('div', { id: 'app' }));
 	app.replaceChildren(
-		h('header', { class: 'topbar' }, h('a', { class: 'logo', href: '#/' }, h('span', { class: 'logo-mark' }, '玉'), 'gyoku'), nav),
-		main);
+		h(
+			'header',
+			{ class: 'topbar' },
+			h('a', { class: 'logo', href: '#/' }, h('span', { class: 'logo-mark' }, '玉'), 'gyoku'),
+			nav,
+		),
+		main,
+	);
 	session.listeners.add(drawNav);
 	drawNav();
 	try {

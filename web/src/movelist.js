@@ -3,9 +3,6 @@
  * Hosking or Kitao-Kawasaki, all sent by the server in `notation`), one
  * button per move; a click shows the position after that move.  The item
  * of the position on the board is marked and kept in view.
- *
- * Test hooks: each item is <button data-ply="N"> (N = 1 for the first
- * move); data-ply="0" is the start position.
  */
 import { h } from './dom.js';
 
@@ -25,10 +22,30 @@ export class MoveList {
 	 * @param {number} firstNumber the number printed before ply 1 (1, or more for a record that starts later)
 	 */
 	render(moves, shown, firstNumber = 1) {
-		const items = [h('button', { class: 'move start' + (shown === 0 ? ' current' : ''), 'data-ply': 0, role: 'listitem' }, 'Start')];
+		const items = [
+			h(
+				'button',
+				{
+					class: 'move start' + (shown === 0 ? ' current' : ''),
+					'data-ply': 0,
+					role: 'listitem',
+				},
+				'Start',
+			),
+		];
 		moves.forEach((text, i) => {
-			items.push(h('button', { class: 'move' + (shown === i + 1 ? ' current' : ''), 'data-ply': i + 1, role: 'listitem' },
-				h('span', { class: 'move-no' }, firstNumber + i), h('span', { class: 'move-text' }, text)));
+			items.push(
+				h(
+					'button',
+					{
+						class: 'move' + (shown === i + 1 ? ' current' : ''),
+						'data-ply': i + 1,
+						role: 'listitem',
+					},
+					h('span', { class: 'move-no' }, firstNumber + i),
+					h('span', { class: 'move-text' }, text),
+				),
+			);
 		});
 		this.el.replaceChildren(...items);
 		// After layout (the panel's height may still change), scroll the list itself, never the page.

@@ -16,19 +16,51 @@ export const SQ_H = 109;
 /** @typedef {'kanji'|'international'} PieceStyle */
 
 const KANJI = /** @type {Record<string, string>} */ ({
-	P: '歩', L: '香', N: '桂', S: '銀', G: '金', B: '角', R: '飛', K: '玉',
-	'+P': 'と', '+L': '杏', '+N': '圭', '+S': '全', '+B': '馬', '+R': '龍',
+	P: '歩',
+	L: '香',
+	N: '桂',
+	S: '銀',
+	G: '金',
+	B: '角',
+	R: '飛',
+	K: '玉',
+	'+P': 'と',
+	'+L': '杏',
+	'+N': '圭',
+	'+S': '全',
+	'+B': '馬',
+	'+R': '龍',
 });
 
 /** Piece names for tooltips and screen readers. */
 export const PIECE_NAMES = /** @type {Record<string, string>} */ ({
-	P: 'pawn', L: 'lance', N: 'knight', S: 'silver', G: 'gold', B: 'bishop', R: 'rook', K: 'king',
-	'+P': 'tokin', '+L': 'promoted lance', '+N': 'promoted knight', '+S': 'promoted silver',
-	'+B': 'horse', '+R': 'dragon',
+	P: 'pawn',
+	L: 'lance',
+	N: 'knight',
+	S: 'silver',
+	G: 'gold',
+	B: 'bishop',
+	R: 'rook',
+	K: 'king',
+	'+P': 'tokin',
+	'+L': 'promoted lance',
+	'+N': 'promoted knight',
+	'+S': 'promoted silver',
+	'+B': 'horse',
+	'+R': 'dragon',
 });
 
 /* The width of each kind of piece as a share of the square (a king is larger than a pawn). */
-const SIZE = /** @type {Record<string, number>} */ ({ K: 0.9, R: 0.87, B: 0.87, G: 0.84, S: 0.84, N: 0.81, L: 0.78, P: 0.76 });
+const SIZE = /** @type {Record<string, number>} */ ({
+	K: 0.9,
+	R: 0.87,
+	B: 0.87,
+	G: 0.84,
+	S: 0.84,
+	N: 0.81,
+	L: 0.78,
+	P: 0.76,
+});
 
 /**
  * The pentagon outline, centred on (0, 0).
@@ -59,19 +91,29 @@ export function pieceGlyph(piece, style, flipped = false) {
 	let label;
 	if (style === 'international') {
 		const size = w * (promo ? 0.5 : 0.6);
-		label = s('text', { class: 'piece-label intl', y: hgt * 0.12, 'font-size': size.toFixed(1) },
+		label = s(
+			'text',
+			{ class: 'piece-label intl', y: hgt * 0.12, 'font-size': size.toFixed(1) },
 			promo ? s('tspan', { 'font-size': (size * 0.7).toFixed(1), dy: '-0.1em' }, '+') : null,
-			promo ? s('tspan', { dy: '0.1em' }, base) : base);
+			promo ? s('tspan', { dy: '0.1em' }, base) : base,
+		);
 	} else {
 		const text = base === 'K' && white ? '王' : KANJI[kind];
-		label = s('text', { class: 'piece-label kanji', y: hgt * 0.1, 'font-size': (w * 0.62).toFixed(1) }, text);
+		label = s(
+			'text',
+			{ class: 'piece-label kanji', y: hgt * 0.1, 'font-size': (w * 0.62).toFixed(1) },
+			text,
+		);
 	}
 	const outline = pentagon(w, hgt);
 	const turn = white !== flipped ? 'rotate(180)' : '';
 	// The shadow falls down-right on the board whichever way the piece points.
-	return s('g', { class: 'piece' + (promo ? ' promoted' : ''), transform: `translate(${SQ_W / 2} ${SQ_H / 2 + 1})` },
+	return s(
+		'g',
+		{ class: 'piece' + (promo ? ' promoted' : ''), transform: `translate(${SQ_W / 2} ${SQ_H / 2 + 1})` },
 		s('path', { class: 'piece-shadow', d: outline, transform: `translate(2.5 3.5) ${turn}` }),
-		s('g', { transform: turn || null }, s('path', { class: 'piece-body', d: outline }), label));
+		s('g', { transform: turn || null }, s('path', { class: 'piece-body', d: outline }), label),
+	);
 }
 
 /**
@@ -81,5 +123,9 @@ export function pieceGlyph(piece, style, flipped = false) {
  * @param {boolean} [flipped]
  */
 export function pieceSvg(piece, style, flipped = false) {
-	return s('svg', { viewBox: `0 0 ${SQ_W} ${SQ_H}`, class: 'piece-svg', 'aria-hidden': 'true' }, pieceGlyph(piece, style, flipped));
+	return s(
+		'svg',
+		{ viewBox: `0 0 ${SQ_W} ${SQ_H}`, class: 'piece-svg', 'aria-hidden': 'true' },
+		pieceGlyph(piece, style, flipped),
+	);
 }

@@ -33,7 +33,12 @@ function save(key, value) {
 
 export const PIECE_STYLES = /** @type {const} */ (['kanji', 'international']);
 export const NOTATIONS = /** @type {const} */ (['japanese', 'hodges', 'hosking', 'kitao']);
-export const NOTATION_LABELS = { japanese: '日本式 Japanese', hodges: 'Hodges', hosking: 'Hosking', kitao: 'Kitao-Kawasaki' };
+export const NOTATION_LABELS = {
+	japanese: '日本式 Japanese',
+	hodges: 'Hodges',
+	hosking: 'Hosking',
+	kitao: 'Kitao-Kawasaki',
+};
 
 /** @typedef {typeof NOTATIONS[number]} Notation */
 

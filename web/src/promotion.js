@@ -4,9 +4,6 @@
  * unpromoted one beside it (on the next square towards the middle of the
  * board); one click chooses, a click anywhere else (or Escape) cancels.
  * Shown only when both moves are legal (legal.js promotionChoice).
- *
- * Test hooks: the two choices are <g data-promote="yes"> and
- * <g data-promote="no">.
  */
 import { s } from './dom.js';
 import { pieceGlyph, SQ_W, SQ_H } from './pieces.js';
@@ -48,12 +45,18 @@ export function showPromotion(board, to, piece, style, done) {
 	 * @param {boolean} yes
 	 */
 	const choice = (p, px, py, yes) => {
-		const g = s('g', {
-			class: 'promo-choice', 'data-promote': yes ? 'yes' : 'no', transform: `translate(${px} ${py})`,
-			role: 'button', 'aria-label': yes ? 'promote' : 'do not promote',
-		},
-		s('rect', { class: 'promo-bg', x: 3, y: 3, width: SQ_W - 6, height: SQ_H - 6, rx: 14 }),
-		pieceGlyph(p, style, Boolean(board.flipped)));
+		const g = s(
+			'g',
+			{
+				class: 'promo-choice',
+				'data-promote': yes ? 'yes' : 'no',
+				transform: `translate(${px} ${py})`,
+				role: 'button',
+				'aria-label': yes ? 'promote' : 'do not promote',
+			},
+			s('rect', { class: 'promo-bg', x: 3, y: 3, width: SQ_W - 6, height: SQ_H - 6, rx: 14 }),
+			pieceGlyph(p, style, Boolean(board.flipped)),
+		);
 		g.addEventListener('click', (e) => {
 			e.stopPropagation();
 			finish(yes);

@@ -23,5 +23,17 @@ export function decodeRecord(buf) {
  */
 export function formatOfFile(name) {
 	const ext = (/\.([a-z0-9]+)$/i.exec(name) || ['', ''])[1].toLowerCase();
-	return ({ kif: 'kif', kifu: 'kif', ki2: 'ki2', ki2u: 'ki2', csa: 'csa', jkf: 'jkf', json: 'jkf', sfen: 'sfen', usi: 'usi' })[ext] || '';
+	return (
+		{
+			kif: 'kif',
+			kifu: 'kif',
+			ki2: 'ki2',
+			ki2u: 'ki2',
+			csa: 'csa',
+			jkf: 'jkf',
+			json: 'jkf',
+			sfen: 'sfen',
+			usi: 'usi',
+		}[ext] || ''
+	);
 }

@@ -126,7 +126,8 @@ export function parseSfen(text) {
 			} else if (ch === '+') {
 				plus = true;
 			} else if (PIECE_LETTERS.includes(ch.toUpperCase())) {
-				if (plus && !PROMOTABLE.includes(ch.toUpperCase())) throw new Error(`SFEN: "${ch}" cannot promote`);
+				if (plus && !PROMOTABLE.includes(ch.toUpperCase()))
+					throw new Error(`SFEN: "${ch}" cannot promote`);
 				board.push(plus ? '+' + ch : ch);
 				plus = false;
 				n++;

@@ -8,11 +8,15 @@
  */
 import { gamePath } from './api.js';
 
+/** @typedef {import('./types.js').MoveEvent} MoveEvent */
+/** @typedef {import('./types.js').EndEvent} EndEvent */
+/** @typedef {import('./types.js').StatusEvent} StatusEvent */
+
 /**
  * @typedef {object} StreamHandlers
- * @property {(data: any, ply: number) => void} move
- * @property {(data: any) => void} end
- * @property {(data: any) => void} status
+ * @property {(data: MoveEvent) => void} move
+ * @property {(data: EndEvent) => void} end
+ * @property {(data: StatusEvent) => void} status
  * @property {() => number} lastPly the last ply the page holds (for a fresh connection)
  * @property {(connected: boolean) => void} [state] the connection opened or failed
  */
@@ -30,14 +34,8 @@ export function openGameStream(id, on) {
 	/** @type {ReturnType<typeof setTimeout> | null} */
 	let timer = null;
 
-	/** @param {MessageEvent} e */
-	const parse = (e) => {
-		try {
-			return JSON.parse(e.data);
-		} catch {
-			return null;
-		}
-	};
+	/** @param {Event} e an event of the server's, whose data is JSON */
+	const parse = (e) => JSON.parse(/** @type {MessageEvent} */ (e).data);
 
 	const connect = () => {
 		if (closed) return;
@@ -47,18 +45,9 @@ export function openGameStream(id, on) {
 			delay = 1000;
 			if (on.state) on.state(true);
 		};
-		src.addEventListener('move', (e) => {
-			const d = parse(/** @type {MessageEvent} */ (e));
-			if (d) on.move(d, Number(d.ply ?? /** @type {MessageEvent} */ (e).lastEventId));
-		});
-		src.addEventListener('end', (e) => {
-			const d = parse(/** @type {MessageEvent} */ (e));
-			if (d) on.end(d);
-		});
-		src.addEventListener('status', (e) => {
-			const d = parse(/** @type {MessageEvent} */ (e));
-			if (d) on.status(d);
-		});
+		src.addEventListener('move', (e) => on.move(parse(e)));
+		src.addEventListener('end', (e) => on.end(parse(e)));
+		src.addEventListener('status', (e) => on.status(parse(e)));
 		src.onerror = () => {
 			if (on.state) on.state(false);
 			if (src.readyState !== EventSource.CLOSED || closed) return;

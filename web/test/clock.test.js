@@ -4,8 +4,15 @@ import assert from 'node:assert/strict';
 import { parseTimeControl, projectClock, formatDuration, formatDays, clockDisplay, clockLag } from '../src/clock.js';
 
 test('time controls parse', () => {
-	assert.deepEqual(parseTimeControl('10m+30s'),
-		{ mainMs: 600000, byoyomiMs: 30000, periods: 1, incrementMs: 0, days: 0, vacationDays: 0, autoVacation: false });
+	assert.deepEqual(parseTimeControl('10m+30s'), {
+		mainMs: 600000,
+		byoyomiMs: 30000,
+		periods: 1,
+		incrementMs: 0,
+		days: 0,
+		vacationDays: 0,
+		autoVacation: false,
+	});
 	assert.equal(parseTimeControl('10m+30s*3').periods, 3);
 	assert.equal(parseTimeControl('5m+10i').incrementMs, 10000);
 	assert.equal(parseTimeControl('5m+10i').byoyomiMs, 0);
@@ -13,8 +20,15 @@ test('time controls parse', () => {
 	assert.equal(parseTimeControl('1h30m+1m30s').byoyomiMs, 90000);
 	assert.equal(parseTimeControl('1h30m+1m30s').mainMs, 5400000);
 	assert.equal(parseTimeControl('10m+30s+5i').incrementMs, 5000);
-	assert.deepEqual(parseTimeControl('3d/v14/auto'),
-		{ mainMs: 0, byoyomiMs: 0, periods: 0, incrementMs: 0, days: 3, vacationDays: 14, autoVacation: true });
+	assert.deepEqual(parseTimeControl('3d/v14/auto'), {
+		mainMs: 0,
+		byoyomiMs: 0,
+		periods: 0,
+		incrementMs: 0,
+		days: 3,
+		vacationDays: 14,
+		autoVacation: true,
+	});
 	assert.equal(parseTimeControl('3d').days, 3);
 	for (const bad of ['', 'x', '10q', '3d/x', '10m+', '0d']) assert.equal(parseTimeControl(bad), null, bad);
 	assert.equal(parseTimeControl(null), null);
@@ -32,7 +46,7 @@ test('a running clock spends main time, then byoyomi periods', () => {
 	assert.equal(b.main_ms, 0);
 	assert.equal(b.periods, 3);
 	assert.equal(b.period_ms, 25000);
-	const c = projectClock(v, 60000 + 30000 + 12000, tc);   // one period overrun
+	const c = projectClock(v, 60000 + 30000 + 12000, tc); // one period overrun
 	assert.equal(c.periods, 2);
 	assert.equal(c.period_ms, 18000);
 	const flag = projectClock(v, 200000, tc);
@@ -76,22 +90,43 @@ test('durations format', () => {
 
 test('clock display lines and low time', () => {
 	const tc = parseTimeControl('10m+30s*3');
-	assert.deepEqual(clockDisplay(view({ main_ms: 600000, periods: 3, period_ms: 30000 }), tc),
-		{ main: '10:00', sub: '+30s ×3', low: false });
-	assert.deepEqual(clockDisplay(view({ byoyomi: true, periods: 2, period_ms: 8000 }), tc),
-		{ main: '0:08.0', sub: 'byoyomi ×2', low: true });
-	assert.deepEqual(clockDisplay(view({ main_ms: 20000 }), parseTimeControl('5m+10i')),
-		{ main: '0:20', sub: '+10s/move', low: true });
-	assert.equal(clockDisplay(view({ main_ms: 20000, periods: 1, period_ms: 30000 }), parseTimeControl('5m+30s')).low, false);
-	assert.equal(clockDisplay(view({ main_ms: 20000, periods: 1, period_ms: 30000 }), parseTimeControl('5m+30s')).sub, '+30s');
+	assert.deepEqual(clockDisplay(view({ main_ms: 600000, periods: 3, period_ms: 30000 }), tc), {
+		main: '10:00',
+		sub: '+30s ×3',
+		low: false,
+	});
+	assert.deepEqual(clockDisplay(view({ byoyomi: true, periods: 2, period_ms: 8000 }), tc), {
+		main: '0:08.0',
+		sub: 'byoyomi ×2',
+		low: true,
+	});
+	assert.deepEqual(clockDisplay(view({ main_ms: 20000 }), parseTimeControl('5m+10i')), {
+		main: '0:20',
+		sub: '+10s/move',
+		low: true,
+	});
+	assert.equal(
+		clockDisplay(view({ main_ms: 20000, periods: 1, period_ms: 30000 }), parseTimeControl('5m+30s')).low,
+		false,
+	);
+	assert.equal(
+		clockDisplay(view({ main_ms: 20000, periods: 1, period_ms: 30000 }), parseTimeControl('5m+30s')).sub,
+		'+30s',
+	);
 });
 
 test('a running view older than now_ms is moved on by the difference', () => {
 	const tc = parseTimeControl('10m');
-	const c = (total, deadline) => ({ running: 'black', black: view({ main_ms: total, total_ms: total }), white: view({ main_ms: 600000, total_ms: 600000 }), deadline_ms: deadline, now_ms: 1000000 });
-	assert.equal(clockLag(c(600000, 1000000 + 600000), tc), 0);          // taken at now_ms
-	assert.equal(clockLag(c(600000, 1000000 + 595000), tc), 5000);       // taken 5 s before now_ms
-	assert.equal(clockLag(c(590000, 1000000 + 595000), tc), 0);          // never negative
+	const c = (total, deadline) => ({
+		running: 'black',
+		black: view({ main_ms: total, total_ms: total }),
+		white: view({ main_ms: 600000, total_ms: 600000 }),
+		deadline_ms: deadline,
+		now_ms: 1000000,
+	});
+	assert.equal(clockLag(c(600000, 1000000 + 600000), tc), 0); // taken at now_ms
+	assert.equal(clockLag(c(600000, 1000000 + 595000), tc), 5000); // taken 5 s before now_ms
+	assert.equal(clockLag(c(590000, 1000000 + 595000), tc), 0); // never negative
 	assert.equal(clockLag({ ...c(600000, 1000000 + 595000), running: null }, tc), 0);
 	assert.equal(clockLag({ ...c(600000, null) }, tc), 0);
 	assert.equal(clockLag(c(600000, 1000000 + 595000), parseTimeControl('3d')), 0);

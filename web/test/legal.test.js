@@ -18,9 +18,9 @@ test('destinations of a board piece and of a hand piece', () => {
 test('a choice only when both moves are legal', () => {
 	assert.equal(promotionChoice(legal, '7c', '7b'), 'choose');
 	assert.equal(promotionChoice(legal, '2c', '2b'), 'choose');
-	assert.equal(promotionChoice(legal, '8c', '8b'), 'promote');   // forced (a pawn to the last rank... or any)
-	assert.equal(promotionChoice(legal, '3c', '3b'), 'plain');     // a piece that cannot promote
-	assert.equal(promotionChoice(legal, 'P*', '5e'), 'plain');     // drops never promote
+	assert.equal(promotionChoice(legal, '8c', '8b'), 'promote'); // forced (a pawn to the last rank... or any)
+	assert.equal(promotionChoice(legal, '3c', '3b'), 'plain'); // a piece that cannot promote
+	assert.equal(promotionChoice(legal, 'P*', '5e'), 'plain'); // drops never promote
 	assert.equal(promotionChoice(legal, '5c', '5b'), 'illegal');
 	assert.equal(promotionChoice([], '7c', '7b'), 'illegal');
 });

@@ -2,8 +2,20 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-	START_SFEN, parseSfen, toSfen, applyMove, positionsOf, parseUsi, squareIndex, squareName,
-	pieceAt, kingSquare, promoted, unpromoted, canPromote, pieceColor,
+	START_SFEN,
+	parseSfen,
+	toSfen,
+	applyMove,
+	positionsOf,
+	parseUsi,
+	squareIndex,
+	squareName,
+	pieceAt,
+	kingSquare,
+	promoted,
+	unpromoted,
+	canPromote,
+	pieceColor,
 } from '../src/sfen.js';
 
 test('squares map to SFEN order', () => {
@@ -43,8 +55,15 @@ test('hands, promoted pieces and counts parse and write back', () => {
 });
 
 test('malformed SFEN is rejected', () => {
-	for (const bad of ['', 'lnsgkgsnl b -', '9/9/9/9/9/9/9/9/8 b - 1', '9/9/9/9/9/9/9/9/9 x - 1',
-		'+k8/9/9/9/9/9/9/9/9 b - 1', '9/9/9/9/9/9/9/9/9 b 2X 1', '10/9/9/9/9/9/9/9/9 b - 1']) {
+	for (const bad of [
+		'',
+		'lnsgkgsnl b -',
+		'9/9/9/9/9/9/9/9/8 b - 1',
+		'9/9/9/9/9/9/9/9/9 x - 1',
+		'+k8/9/9/9/9/9/9/9/9 b - 1',
+		'9/9/9/9/9/9/9/9/9 b 2X 1',
+		'10/9/9/9/9/9/9/9/9 b - 1',
+	]) {
 		assert.throws(() => parseSfen(bad), Error, bad);
 	}
 });

@@ -1,7 +1,17 @@
 // text.test.js: the words of the game pages (src/gametext.js) and record files for import (src/recordfile.js).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { statusText, resultText, resultTitle, ratingDelta, playerName, sideLabel, handicapName, HANDICAPS } from '../src/gametext.js';
+import {
+	statusText,
+	resultText,
+	resultTitle,
+	ratingDelta,
+	playerName,
+	sideLabel,
+	handicapName,
+	timeText,
+	HANDICAPS,
+} from '../src/gametext.js';
 import { decodeRecord, formatOfFile } from '../src/recordfile.js';
 
 test('players and sides', () => {
@@ -10,28 +20,65 @@ test('players and sides', () => {
 	assert.equal(sideLabel('black', 'even'), '☗ Sente');
 	assert.equal(sideLabel('white', 'two-piece'), '☖ Uwate');
 	assert.equal(handicapName('rook-lance'), 'Rook and lance 飛香落ち');
-	assert.deepEqual(HANDICAPS.map((h) => h[0]), ['even', 'lance', 'right-lance', 'bishop', 'rook', 'rook-lance',
-		'two-piece', 'four-piece', 'six-piece', 'eight-piece', 'ten-piece']);
+	assert.equal(handicapName('other'), 'other');
+	assert.equal(timeText({ kind: 'live', time: '10m+30s' }), '10m+30s');
+	assert.equal(timeText({ kind: 'correspondence', time: '3d' }), 'Correspondence 3d');
+	assert.equal(timeText({ kind: 'untimed', time: 'none' }), 'No clock');
+	assert.deepEqual(
+		HANDICAPS.map((h) => h[0]),
+		[
+			'even',
+			'lance',
+			'right-lance',
+			'bishop',
+			'rook',
+			'rook-lance',
+			'two-piece',
+			'four-piece',
+			'six-piece',
+			'eight-piece',
+			'ten-piece',
+		],
+	);
 });
 
 test('status lines', () => {
 	const g = { status: 'playing', side: 'black', you: 'black' };
 	assert.equal(statusText(g, 'alice'), 'Your turn');
 	assert.equal(statusText({ ...g, you: 'white' }, 'alice'), '☗ Black to move');
-	assert.equal(statusText({ status: 'waiting', creator: 'alice', challenged: null }, 'alice'), 'Waiting for an opponent');
-	assert.equal(statusText({ status: 'waiting', creator: 'alice', challenged: 'Bob' }, 'bob'), 'alice challenges you');
-	assert.equal(statusText({ status: 'waiting', creator: 'alice', challenged: 'bob' }, 'alice'), 'Waiting for bob to accept');
+	assert.equal(
+		statusText({ status: 'waiting', creator: 'alice', challenged: null }, 'alice'),
+		'Waiting for an opponent',
+	);
+	assert.equal(
+		statusText({ status: 'waiting', creator: 'alice', challenged: 'Bob' }, 'bob'),
+		'alice challenges you',
+	);
+	assert.equal(
+		statusText({ status: 'waiting', creator: 'alice', challenged: 'bob' }, 'alice'),
+		'Waiting for bob to accept',
+	);
 	assert.equal(statusText({ status: 'waiting', creator: 'alice', challenged: null }, null), 'Open seek by alice');
 });
 
 test('results', () => {
-	assert.equal(resultText({ status: 'ended', result: 'black', ending: 'checkmate' }), '☗ Black wins by checkmate');
+	assert.equal(
+		resultText({ status: 'ended', result: 'black', ending: 'checkmate' }),
+		'☗ Black wins by checkmate',
+	);
 	assert.equal(resultText({ status: 'ended', result: 'white', ending: 'time forfeit' }), '☖ White wins on time');
-	assert.equal(resultText({ status: 'ended', result: 'draw', ending: 'sennichite' }), 'Draw by repetition (sennichite)');
-	assert.equal(resultText({ status: 'ended', result: null, ending: 'import' }), 'Imported record');
+	assert.equal(
+		resultText({ status: 'ended', result: 'draw', ending: 'sennichite' }),
+		'Draw by repetition (sennichite)',
+	);
+	// An imported record without a result or ending.
+	assert.equal(resultText({ status: 'ended', result: null, ending: null, imported: true }), 'Imported record');
+	assert.equal(resultText({ status: 'ended', result: null, ending: null }), 'Game over');
 	// Issue 28: a failed declaration ends as a foul, the declarer losing.
-	assert.equal(resultText({ status: 'ended', result: 'white', ending: 'illegal move' }),
-		'☖ White wins by a foul (a failed declaration or an illegal move)');
+	assert.equal(
+		resultText({ status: 'ended', result: 'white', ending: 'illegal move' }),
+		'☖ White wins by a foul (a failed declaration or an illegal move)',
+	);
 	assert.equal(resultText({ status: 'ended', result: null, ending: 'interruption' }), 'Game over (interrupted)');
 	assert.equal(resultText({ status: 'canceled' }), 'Game canceled');
 	assert.equal(resultTitle({ result: 'white', you: 'white' }), 'You won');

@@ -2,9 +2,6 @@
  * pages/auth.js: the sign-up (#/signup) and login (#/login) forms and
  * logging out.  Both forms post {"name","password"}; the answer carries the
  * CSRF token, kept by api.js for every later POST.
- *
- * Test hooks: inputs name="name" and name="password"; buttons
- * data-testid="signup" / "login"; the error line data-testid="form-error".
  */
 import { h } from '../dom.js';
 import { api, setMe } from '../api.js';
@@ -18,29 +15,61 @@ export function authPage(root, kind, query) {
 	const signup = kind === 'signup';
 	const error = h('p', { class: 'form-error', 'data-testid': 'form-error', role: 'alert' });
 	const name = h('input', {
-		name: 'name', autocomplete: 'username', required: true, minlength: 3, maxlength: 20,
-		pattern: '[A-Za-z0-9_\\-]{3,20}', title: '3-20 letters, digits, _ or -', autofocus: true,
+		name: 'name',
+		autocomplete: 'username',
+		required: true,
+		minlength: 3,
+		maxlength: 20,
+		pattern: '[A-Za-z0-9_\\-]{3,20}',
+		title: '3-20 letters, digits, _ or -',
+		autofocus: true,
 	});
 	const password = h('input', {
-		name: 'password', type: 'password', required: true, minlength: 8, maxlength: 256,
+		name: 'password',
+		type: 'password',
+		required: true,
+		minlength: 8,
+		maxlength: 256,
 		autocomplete: signup ? 'new-password' : 'current-password',
 	});
-	const button = h('button', { class: 'btn primary', type: 'submit', 'data-testid': kind }, signup ? 'Sign up' : 'Log in');
-	const form = h('form', { class: 'card form', 'data-testid': `${kind}-form` },
+	const button = h(
+		'button',
+		{ class: 'btn primary', type: 'submit', 'data-testid': kind },
+		signup ? 'Sign up' : 'Log in',
+	);
+	const form = h(
+		'form',
+		{ class: 'card form', 'data-testid': `${kind}-form` },
 		h('h1', null, signup ? 'Create an account' : 'Log in'),
 		h('label', null, 'Name', name),
 		h('label', null, 'Password', password),
-		signup ? h('p', { class: 'hint' }, 'Names: 3-20 letters, digits, _ or -. Passwords: at least 8 characters.') : null,
-		error, button,
-		h('p', { class: 'switch' }, signup ? 'Have an account? ' : 'New here? ',
-			h('a', { href: signup ? '#/login' : '#/signup' }, signup ? 'Log in' : 'Sign up')));
+		signup
+			? h(
+					'p',
+					{ class: 'hint' },
+					'Names: 3-20 letters, digits, _ or -. Passwords: at least 8 characters.',
+				)
+			: null,
+		error,
+		button,
+		h(
+			'p',
+			{ class: 'switch' },
+			signup ? 'Have an account? ' : 'New here? ',
+			h('a', { href: signup ? '#/login' : '#/signup' }, signup ? 'Log in' : 'Sign up'),
+		),
+	);
 	form.addEventListener('submit', async (e) => {
 		e.preventDefault();
 		error.textContent = '';
 		button.disabled = true;
 		try {
-			const me = await api('POST', signup ? '/api/signup' : '/api/login', { name: name.value, password: password.value });
-			setMe(me);
+			const body = { name: name.value, password: password.value };
+			setMe(
+				/** @type {import('../types.js').Me} */ (
+					await api('POST', signup ? '/api/signup' : '/api/login', body)
+				),
+			);
 			const next = query.get('next');
 			location.hash = next && next.startsWith('#/') ? next : '#/';
 		} catch (err) {

@@ -5,14 +5,9 @@
  * the game's event stream, sends the user's moves (after the on-board
  * promotion choice when both are legal) and re-reads the game after each
  * event so that `legal`, the clocks and all four notations stay current.
- *
- * Test hooks (data-testid): result (the status line), watchers, flip,
- * piece-style, notation, first, prev, next, last, back-to-game, and those
- * of board.js, hand.js, promotion.js, movelist.js, clockview.js,
- * gameactions.js.
  */
 import { h, replace } from '../dom.js';
-import { api, gamePath, session, ApiError } from '../api.js';
+import { gameAction, getGame, session, ApiError } from '../api.js';
 import { BoardView } from '../board.js';
 import { HandView } from '../hand.js';
 import { MoveInput } from '../input.js';
@@ -23,11 +18,13 @@ import { openGameStream } from '../sse.js';
 import { positionsOf, applyMove, parseUsi, kingSquare, unpromoted } from '../sfen.js';
 import { promotionChoice, usiMove } from '../legal.js';
 import { prefs, setPieceStyle, setNotation, NOTATIONS, NOTATION_LABELS, PIECE_STYLES } from '../prefs.js';
-import { statusText, playerName, sideLabel, handicapName, ratingDelta } from '../gametext.js';
+import { statusText, playerName, sideLabel, handicapName, ratingDelta, timeText } from '../gametext.js';
 import { actionButtons, confirmResign, confirmDeclare, askVacation, exportLinks, showResult } from '../gameactions.js';
 import { toast } from '../dialog.js';
 
-/** @typedef {import('../sfen.js').Color} Color */
+/** @typedef {import('../types.js').Color} Color */
+/** @typedef {import('../types.js').Game} Game */
+/** @typedef {import('../types.js').MoveEvent} MoveEvent */
 
 const POLL_MS = 60000;
 /** @typedef {import('../sfen.js').Position} Position */
@@ -39,7 +36,7 @@ export class GamePage {
 	 */
 	constructor(root, id) {
 		this.id = id;
-		/** @type {any} */
+		/** @type {Game | null} */
 		this.game = null;
 		/** @type {Position[]} */
 		this.positions = [];
@@ -66,8 +63,11 @@ export class GamePage {
 			board: this.board,
 			hands: [this.hands.black, this.hands.white],
 			context: () => ({
-				enabled: this.canMove(), color: this.game ? this.game.you : 'black',
-				legal: this.game ? this.game.legal : [], pos: this.shownPosition(), style: prefs.pieceStyle,
+				enabled: this.canMove(),
+				color: (this.game && this.game.you) || 'black', // a spectator never moves (enabled is false)
+				legal: this.game ? this.game.legal : [],
+				pos: this.shownPosition(),
+				style: prefs.pieceStyle,
 			}),
 			redraw: () => this.drawBoard(),
 			move: (source, to, piece) => this.tryMove(source, to, piece),
@@ -76,47 +76,122 @@ export class GamePage {
 		document.addEventListener('keydown', this.onKey);
 		// A slow re-read while the game is in play keeps the spectator count and the clocks exact.
 		this.poll = setInterval(() => {
-			if (this.game && this.game.status === 'playing' && document.visibilityState === 'visible') this.refresh(true);
+			if (this.game && this.game.status === 'playing' && document.visibilityState === 'visible')
+				this.refresh(true);
 		}, POLL_MS);
 
 		this.status = h('div', { class: 'status', 'data-testid': 'result', role: 'status' }, 'Loading…');
 		this.info = h('div', { class: 'game-info' });
 		this.actions = h('div', { class: 'actions' });
 		this.players = { top: h('div', { class: 'player top' }), bottom: h('div', { class: 'player bottom' }) };
-		this.handSlots = { top: h('div', { class: 'hand-slot top' }), bottom: h('div', { class: 'hand-slot bottom' }) };
-		this.backButton = h('button', { class: 'btn back', 'data-testid': 'back-to-game', hidden: true, onclick: () => this.show(null) },
-			'Back to the game');
+		this.handSlots = {
+			top: h('div', { class: 'hand-slot top' }),
+			bottom: h('div', { class: 'hand-slot bottom' }),
+		};
+		this.backButton = h(
+			'button',
+			{
+				class: 'btn back',
+				'data-testid': 'back-to-game',
+				hidden: true,
+				onclick: () => this.show(null),
+			},
+			'Back to the game',
+		);
 		this.exports = h('div');
-		const replayBtn = (/** @type {string} */ t, /** @type {string} */ label, /** @type {string} */ title, /** @type {() => void} */ f) =>
-			h('button', { class: 'btn icon', 'data-testid': t, title, 'aria-label': title, onclick: f }, label);
-		const styleSel = h('select', { 'data-testid': 'piece-style', 'aria-label': 'piece style',
-			onchange: (/** @type {Event} */ e) => {
-				setPieceStyle(/** @type {any} */ (/** @type {HTMLSelectElement} */ (e.target).value));
-				this.render();
-			} }, ...PIECE_STYLES.map((v) => h('option', { value: v, selected: prefs.pieceStyle === v }, v === 'kanji' ? '駒 Kanji' : 'Letters')));
-		const notSel = h('select', { 'data-testid': 'notation', 'aria-label': 'notation',
-			onchange: (/** @type {Event} */ e) => {
-				setNotation(/** @type {any} */ (/** @type {HTMLSelectElement} */ (e.target).value));
-				this.render();
-			} }, ...NOTATIONS.map((v) => h('option', { value: v, selected: prefs.notation === v }, NOTATION_LABELS[v])));
+		const replayBtn = (
+			/** @type {string} */ t,
+			/** @type {string} */ label,
+			/** @type {string} */ title,
+			/** @type {() => void} */ f,
+		) =>
+			h(
+				'button',
+				{ class: 'btn icon', 'data-testid': t, title, 'aria-label': title, onclick: f },
+				label,
+			);
+		const styleSel = h(
+			'select',
+			{
+				'data-testid': 'piece-style',
+				'aria-label': 'piece style',
+				onchange: (/** @type {Event} */ e) => {
+					setPieceStyle(
+						/** @type {any} */ (/** @type {HTMLSelectElement} */ (e.target).value),
+					);
+					this.render();
+				},
+			},
+			...PIECE_STYLES.map((v) =>
+				h(
+					'option',
+					{ value: v, selected: prefs.pieceStyle === v },
+					v === 'kanji' ? '駒 Kanji' : 'Letters',
+				),
+			),
+		);
+		const notSel = h(
+			'select',
+			{
+				'data-testid': 'notation',
+				'aria-label': 'notation',
+				onchange: (/** @type {Event} */ e) => {
+					setNotation(
+						/** @type {any} */ (/** @type {HTMLSelectElement} */ (e.target).value),
+					);
+					this.render();
+				},
+			},
+			...NOTATIONS.map((v) =>
+				h('option', { value: v, selected: prefs.notation === v }, NOTATION_LABELS[v]),
+			),
+		);
 
-		root.replaceChildren(h('div', { class: 'game-page' },
-			this.players.top, this.handSlots.top,
-			h('div', { class: 'board-slot' }, this.board.el),
-			this.handSlots.bottom, this.players.bottom,
-			h('aside', { class: 'side-panel' },
-				this.status, this.info,
-				h('div', { class: 'toolbar' },
-					h('button', { class: 'btn', 'data-testid': 'flip', title: 'Flip the board', onclick: () => this.flip() }, '⇅ Flip'),
-					styleSel, notSel),
-				this.moveList.el,
-				h('div', { class: 'replay' },
-					replayBtn('first', '«', 'First position', () => this.show(0)),
-					replayBtn('prev', '‹', 'Previous move', () => this.step(-1)),
-					replayBtn('next', '›', 'Next move', () => this.step(1)),
-					replayBtn('last', '»', 'Last position', () => this.show(null)),
-					this.backButton),
-				this.actions, this.exports)));
+		root.replaceChildren(
+			h(
+				'div',
+				{ class: 'game-page' },
+				this.players.top,
+				this.handSlots.top,
+				h('div', { class: 'board-slot' }, this.board.el),
+				this.handSlots.bottom,
+				this.players.bottom,
+				h(
+					'aside',
+					{ class: 'side-panel' },
+					this.status,
+					this.info,
+					h(
+						'div',
+						{ class: 'toolbar' },
+						h(
+							'button',
+							{
+								class: 'btn',
+								'data-testid': 'flip',
+								title: 'Flip the board',
+								onclick: () => this.flip(),
+							},
+							'⇅ Flip',
+						),
+						styleSel,
+						notSel,
+					),
+					this.moveList.el,
+					h(
+						'div',
+						{ class: 'replay' },
+						replayBtn('first', '«', 'First position', () => this.show(0)),
+						replayBtn('prev', '‹', 'Previous move', () => this.step(-1)),
+						replayBtn('next', '›', 'Next move', () => this.step(1)),
+						replayBtn('last', '»', 'Last position', () => this.show(null)),
+						this.backButton,
+					),
+					this.actions,
+					this.exports,
+				),
+			),
+		);
 		this.load();
 	}
 
@@ -132,12 +207,17 @@ export class GamePage {
 
 	async load() {
 		try {
-			const g = await api('GET', gamePath(this.id));
+			const g = await getGame(this.id);
 			if (this.destroyed) return;
 			this.setGame(g);
 			if (g.status === 'playing' || g.status === 'waiting') this.openStream();
 		} catch (e) {
-			replace(this.status, e instanceof ApiError && e.status === 404 ? 'No such game' : `Cannot load the game: ${/** @type {Error} */ (e).message}`);
+			replace(
+				this.status,
+				e instanceof ApiError && e.status === 404
+					? 'No such game'
+					: `Cannot load the game: ${/** @type {Error} */ (e).message}`,
+			);
 		}
 	}
 
@@ -145,7 +225,7 @@ export class GamePage {
 		if (this.stream) return;
 		this.stream = openGameStream(this.id, {
 			lastPly: () => (this.game ? this.game.ply : 0),
-			move: (d, ply) => this.onMoveEvent(d, ply),
+			move: (d) => this.onMoveEvent(d),
 			end: () => this.refresh(),
 			status: () => this.refresh(),
 			state: (ok) => this.info.classList.toggle('offline', !ok),
@@ -165,7 +245,7 @@ export class GamePage {
 		try {
 			do {
 				this.refreshAgain = false;
-				const g = await api('GET', gamePath(this.id));
+				const g = await getGame(this.id);
 				if (this.destroyed) return;
 				if (!this.sending) this.setGame(g);
 			} while (this.refreshAgain);
@@ -178,14 +258,15 @@ export class GamePage {
 
 	/**
 	 * Takes a new game JSON.
-	 * @param {any} g
+	 * @param {Game} g
 	 */
 	setGame(g) {
 		const old = this.game;
-		g.moves = g.moves || [];
-		g.legal = g.legal || [];
 		const sameStart = old && old.start_sfen === g.start_sfen;
-		const prefix = sameStart && old.moves.length <= g.moves.length && old.moves.every((/** @type {string} */ m, /** @type {number} */ i) => m === g.moves[i]);
+		const prefix =
+			sameStart &&
+			old.moves.length <= g.moves.length &&
+			old.moves.every((/** @type {string} */ m, /** @type {number} */ i) => m === g.moves[i]);
 		if (prefix && this.positions.length === old.moves.length + 1) {
 			for (const m of g.moves.slice(old.moves.length)) this.pushPosition(m);
 		} else {
@@ -221,16 +302,18 @@ export class GamePage {
 
 	/**
 	 * A move from the event stream: shown at once, then the game is re-read.
-	 * @param {any} d
-	 * @param {number} ply
+	 * @param {MoveEvent} d
 	 */
-	onMoveEvent(d, ply) {
+	onMoveEvent(d) {
 		const g = this.game;
-		if (!g || !(ply > g.ply)) return;
-		if (ply === g.ply + 1 && typeof d.move === 'string' && !this.sending) {
+		if (!g || !(d.ply > g.ply)) return;
+		if (d.ply === g.ply + 1 && !this.sending) {
 			this.appendMove(d.move, d.japanese);
-			if (d.clocks) g.clocks = d.clocks;
-			if (d.status) g.status = d.status;
+			// The newest move of the events sent at once carries the status and clocks.
+			if ('clocks' in d) {
+				g.clocks = d.clocks;
+				g.status = d.status;
+			}
 			this.clocks.set(g.clocks, g.time, g.status === 'playing');
 			this.render();
 		}
@@ -244,6 +327,7 @@ export class GamePage {
 	 */
 	appendMove(move, japanese) {
 		const g = this.game;
+		if (!g) return;
 		this.input.clear();
 		g.moves = [...g.moves, move];
 		g.ply = g.moves.length;
@@ -251,18 +335,23 @@ export class GamePage {
 		g.side = g.side === 'black' ? 'white' : 'black';
 		g.legal = [];
 		g.check = false;
-		if (g.notation) {
-			for (const k of NOTATIONS) {
-				if (Array.isArray(g.notation[k])) g.notation[k] = [...g.notation[k], k === 'japanese' && japanese ? japanese : move];
-			}
-		}
+		for (const k of NOTATIONS)
+			g.notation[k] = [...g.notation[k], k === 'japanese' && japanese ? japanese : move];
 		this.pushPosition(move);
 	}
 
 	canMove() {
 		const g = this.game;
-		return Boolean(g && g.status === 'playing' && g.you && g.side === g.you && this.viewPly === null &&
-			!this.sending && !this.promo && g.legal.length > 0);
+		return Boolean(
+			g &&
+			g.status === 'playing' &&
+			g.you &&
+			g.side === g.you &&
+			this.viewPly === null &&
+			!this.sending &&
+			!this.promo &&
+			g.legal.length > 0,
+		);
 	}
 
 	/**
@@ -273,6 +362,7 @@ export class GamePage {
 	 */
 	tryMove(source, to, piece) {
 		const g = this.game;
+		if (!g) return;
 		const choice = promotionChoice(g.legal, source, to);
 		if (choice === 'illegal') return;
 		if (choice !== 'choose') {
@@ -292,14 +382,15 @@ export class GamePage {
 	/** @param {string} move */
 	async sendMove(move) {
 		const g = this.game;
+		if (!g) return;
 		const ply = g.ply;
-		const before = { ...g, notation: g.notation ? { ...g.notation } : g.notation };
+		const before = { ...g, notation: { ...g.notation } };
 		this.clocks.freeze();
 		this.appendMove(move);
 		this.sending = true;
 		this.render();
 		try {
-			const next = await api('POST', `${gamePath(this.id)}/moves`, { move, ply });
+			const next = await gameAction(this.id, 'moves', { move, ply });
 			this.sending = false;
 			if (!this.destroyed) this.setGame(next);
 		} catch (e) {
@@ -313,12 +404,13 @@ export class GamePage {
 		}
 	}
 
-	/** @param {string} action */
+	/** @param {import('../gameactions.js').Action} action */
 	async act(action) {
 		const g = this.game;
+		if (!g) return;
 		if (action === 'resign' && !(await confirmResign())) return;
 		if (action === 'declare' && !(await confirmDeclare(g))) return;
-		/** @type {any} */
+		/** @type {{days?: number}} */
 		let body = {};
 		if (action === 'vacation') {
 			const days = await askVacation(g);
@@ -326,11 +418,10 @@ export class GamePage {
 			body = { days };
 		}
 		try {
-			const next = await api('POST', `${gamePath(this.id)}/${action}`, body);
+			const next = await gameAction(this.id, action, body);
 			if (this.destroyed) return;
-			if (next && next.id) this.setGame(next);
-			else this.refresh();
-			if (next && next.status === 'playing') this.openStream();
+			this.setGame(next);
+			if (next.status === 'playing') this.openStream();
 		} catch (e) {
 			toast(/** @type {Error} */ (e).message);
 		}
@@ -373,12 +464,16 @@ export class GamePage {
 	/** @param {KeyboardEvent} e */
 	onKey(e) {
 		const t = e.target;
-		if (t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement) return;
+		if (t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement)
+			return;
 		if (document.querySelector('dialog[open]')) return;
 		const keys = /** @type {Record<string, () => void>} */ ({
-			ArrowLeft: () => this.step(-1), ArrowRight: () => this.step(1),
-			ArrowUp: () => this.show(0), Home: () => this.show(0),
-			ArrowDown: () => this.show(null), End: () => this.show(null),
+			ArrowLeft: () => this.step(-1),
+			ArrowRight: () => this.step(1),
+			ArrowUp: () => this.show(0),
+			Home: () => this.show(0),
+			ArrowDown: () => this.show(null),
+			End: () => this.show(null),
 			f: () => this.flip(),
 		});
 		const f = keys[e.key];
@@ -398,15 +493,25 @@ export class GamePage {
 		const m = this.input.marks();
 		const promo = this.promoMove;
 		this.board.render({
-			pos, flipped: this.isFlipped(), style: prefs.pieceStyle,
+			pos,
+			flipped: this.isFlipped(),
+			style: prefs.pieceStyle,
 			last: mv ? { from: mv.from, to: mv.to } : null,
 			check: latest && g.check ? kingSquare(pos, pos.side) : null,
 			selected: promo && !promo.source.endsWith('*') ? promo.source : m.selected,
-			dests: m.dests, lifted: m.lifted, hover: m.hover,
+			dests: m.dests,
+			lifted: m.lifted,
+			hover: m.hover,
 		});
 		for (const c of /** @type {Color[]} */ (['black', 'white'])) {
 			const mine = g.you === c;
-			this.hands[c].render(pos.hands[c], prefs.pieceStyle, mine ? m.handSelected : null, mine ? m.handLifted : null, this.isFlipped());
+			this.hands[c].render(
+				pos.hands[c],
+				prefs.pieceStyle,
+				mine ? m.handSelected : null,
+				mine ? m.handLifted : null,
+				this.isFlipped(),
+			);
 		}
 		this.board.el.classList.toggle('interactive', this.canMove());
 	}
@@ -414,19 +519,42 @@ export class GamePage {
 	/** @param {Color} color */
 	playerBar(color) {
 		const g = this.game;
+		if (!g) return [];
 		const p = g[color];
 		const name = p ? playerName(p) : g.status === 'waiting' ? 'waiting for an opponent' : '—';
-		const rating = p && typeof p.rating === 'number' ? Math.round(p.rating) : null;
-		const change = g.ratings && g.ratings[color] ? ratingDelta(g.ratings[color]) : '';
+		const rating = p && 'rating' in p ? p.rating : null;
+		const change = g.ratings ? ratingDelta(g.ratings[color]) : '';
 		const toMove = g.status === 'playing' && g.side === color;
 		return [
-			h('div', { class: 'who' + (toMove ? ' to-move' : '') },
+			h(
+				'div',
+				{ class: 'who' + (toMove ? ' to-move' : '') },
 				h('span', { class: 'side-mark' }, sideLabel(color, g.handicap)),
-				p && p.name ? h('a', { class: 'name', href: `#/user/${encodeURIComponent(p.name)}`, 'data-testid': `player-${color}` }, name)
+				p && 'rating' in p
+					? h(
+							'a',
+							{
+								class: 'name',
+								href: `#/user/${encodeURIComponent(p.name)}`,
+								'data-testid': `player-${color}`,
+							},
+							name,
+						)
 					: h('span', { class: 'name', 'data-testid': `player-${color}` }, name),
 				rating !== null ? h('span', { class: 'rating' }, String(rating)) : null,
-				change ? h('span', { class: 'rating-delta' + (change[0] === '+' ? ' up' : ' down') }, change) : null,
-				g.result === color ? h('span', { class: 'winner' }, 'wins') : null),
+				change
+					? h(
+							'span',
+							{
+								class:
+									'rating-delta' +
+									(change[0] === '+' ? ' up' : ' down'),
+							},
+							change,
+						)
+					: null,
+				g.result === color ? h('span', { class: 'winner' }, 'wins') : null,
+			),
 			this.clocks.els[color],
 		];
 	}
@@ -447,13 +575,19 @@ export class GamePage {
 		const yourTurn = g.status === 'playing' && g.you && g.side === g.you;
 		document.title = `${yourTurn ? '● ' : ''}${playerName(g.black)} vs ${playerName(g.white)} · gyoku`;
 		this.status.className = 'status ' + g.status + (yourTurn ? ' your-turn' : '');
-		replace(this.info,
-			h('span', null, g.kind === 'correspondence' ? `Correspondence ${g.time || ''}` : g.time || ''),
+		replace(
+			this.info,
+			h('span', null, timeText(g)),
 			h('span', null, handicapName(g.handicap)),
 			h('span', null, g.rated ? 'Rated' : 'Casual'),
-			h('span', { class: 'watchers', 'data-testid': 'watchers', title: 'spectators' }, `${g.watchers || 0} watching`));
-		const notation = g.notation && Array.isArray(g.notation[prefs.notation]) ? g.notation[prefs.notation] : g.moves;
-		const texts = g.moves.map((/** @type {string} */ m, /** @type {number} */ i) => notation[i] || m);
+			h(
+				'span',
+				{ class: 'watchers', 'data-testid': 'watchers', title: 'spectators' },
+				`${g.watchers} watching`,
+			),
+		);
+		const notation = g.notation[prefs.notation];
+		const texts = g.moves.map((m, i) => notation[i] || m);
 		this.moveList.render(texts, this.shownPly(), this.positions[0].moveNumber);
 		this.backButton.hidden = this.viewPly === null || g.status !== 'playing';
 		replace(this.actions, ...actionButtons(g, me, (a) => this.act(a)));

@@ -2,23 +2,43 @@
  * pages/import.js: importing a record (#/import): paste it or choose a
  * file (KIF, KI2, CSA, JKF, SFEN/USI; a Shift_JIS KIF file is decoded in
  * the browser), POST /api/import, then open the stored game to replay.
- *
- * Test hooks: textarea name="record", file input name="file", select
- * name="format", button data-testid="import", data-testid="form-error".
  */
 import { h } from '../dom.js';
-import { api } from '../api.js';
+import { createGame } from '../api.js';
 import { decodeRecord, formatOfFile } from '../recordfile.js';
 
 /** @param {HTMLElement} root */
 export function importPage(root) {
-	const record = h('textarea', { name: 'record', rows: 14, spellcheck: false, placeholder: '手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n…' });
-	const file = h('input', { type: 'file', name: 'file', accept: '.kif,.kifu,.ki2,.ki2u,.csa,.jkf,.json,.sfen,.usi,.txt' });
-	const format = h('select', { name: 'format' },
-		...[['', 'Guess'], ['kif', 'KIF'], ['ki2', 'KI2'], ['csa', 'CSA'], ['jkf', 'JKF'], ['sfen', 'SFEN'], ['usi', 'USI']]
-			.map(([v, l]) => h('option', { value: v }, l)));
+	const record = h('textarea', {
+		name: 'record',
+		rows: 14,
+		spellcheck: false,
+		placeholder: '手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n…',
+	});
+	const file = h('input', {
+		type: 'file',
+		name: 'file',
+		accept: '.kif,.kifu,.ki2,.ki2u,.csa,.jkf,.json,.sfen,.usi,.txt',
+	});
+	const format = h(
+		'select',
+		{ name: 'format' },
+		...[
+			['', 'Guess'],
+			['kif', 'KIF'],
+			['ki2', 'KI2'],
+			['csa', 'CSA'],
+			['jkf', 'JKF'],
+			['sfen', 'SFEN'],
+			['usi', 'USI'],
+		].map(([v, l]) => h('option', { value: v }, l)),
+	);
 	const error = h('p', { class: 'form-error', 'data-testid': 'form-error', role: 'alert' });
-	const button = h('button', { class: 'btn primary', type: 'submit', 'data-testid': 'import' }, 'Import and replay');
+	const button = h(
+		'button',
+		{ class: 'btn primary', type: 'submit', 'data-testid': 'import' },
+		'Import and replay',
+	);
 	file.addEventListener('change', async () => {
 		const f = file.files && file.files[0];
 		if (!f) return;
@@ -26,13 +46,17 @@ export function importPage(root) {
 		const fmt = formatOfFile(f.name);
 		if (fmt) format.value = fmt;
 	});
-	const form = h('form', { class: 'card form import' },
+	const form = h(
+		'form',
+		{ class: 'card form import' },
 		h('h1', null, 'Import a record'),
 		h('p', { class: 'hint' }, 'Paste a game record or choose a file: KIF, KI2, CSA, JKF, SFEN or USI.'),
 		h('label', null, 'File', file),
 		h('label', null, 'Record', record),
 		h('label', null, 'Format', format),
-		error, button);
+		error,
+		button,
+	);
 	form.addEventListener('submit', async (e) => {
 		e.preventDefault();
 		error.textContent = '';
@@ -45,12 +69,11 @@ export function importPage(root) {
 			/** @type {Record<string, string>} */
 			const body = { record: record.value };
 			if (format.value) body.format = format.value;
-			const r = await api('POST', '/api/import', body);
-			location.hash = `#/game/${encodeURIComponent(r.id)}`;
+			const id = await createGame('/api/import', body);
+			location.hash = `#/game/${encodeURIComponent(id)}`;
 		} catch (err) {
-			const b = /** @type {any} */ (err).body || {};
-			const where = b.line ? ` (line ${b.line}${b.column ? `, column ${b.column}` : ''})` : '';
-			error.textContent = /** @type {Error} */ (err).message + where;
+			// The server's message says where a record fails: "line 3, column 5: ...".
+			error.textContent = /** @type {Error} */ (err).message;
 		} finally {
 			button.disabled = false;
 		}

@@ -3,16 +3,11 @@
  * level 1-10, an open seek, or a challenge to a user; time control,
  * handicap, colour, rated), the open seeks and challenges to accept, and
  * the signed-in user's games in play and recently ended.  The lists are
- * re-read every 10 s while the page is open.
- *
- * Test hooks: form inputs name="opponent" (radio: computer, open, user),
- * "level", "challenge" (the user's name), "time", "time_custom",
- * "handicap", "color", "rated"; buttons data-testid="create-game", and
- * per seek row "accept", "decline", "cancel"; lists data-testid="seeks",
- * "my-playing", "my-ended".  #/?challenge=NAME fills in a challenge.
+ * re-read every 10 s while the page is open.  #/?challenge=NAME fills in a
+ * challenge.
  */
 import { h, replace } from '../dom.js';
-import { api, listGames, session, gamePath } from '../api.js';
+import { createGame, gameAction, listGames, session } from '../api.js';
 import { HANDICAPS, TIME_PRESETS } from '../gametext.js';
 import { gameList } from '../gamelist.js';
 import { toast } from '../dialog.js';
@@ -26,34 +21,80 @@ const REFRESH_MS = 10000;
 function createForm(query) {
 	const challenge = query.get('challenge') || '';
 	const radio = (/** @type {string} */ v, /** @type {string} */ label, /** @type {boolean} */ checked) =>
-		h('label', { class: 'radio' }, h('input', { type: 'radio', name: 'opponent', value: v, checked }), label);
-	const level = h('select', { name: 'level', 'aria-label': 'computer level' },
-		...Array.from({ length: 10 }, (_, i) => h('option', { value: i + 1, selected: i === 2 }, `Level ${i + 1}`)));
-	const user = h('input', { name: 'challenge', placeholder: 'user name', value: challenge, 'aria-label': 'user to challenge' });
-	const time = h('select', { name: 'time' },
+		h(
+			'label',
+			{ class: 'radio' },
+			h('input', { type: 'radio', name: 'opponent', value: v, checked }),
+			label,
+		);
+	const level = h(
+		'select',
+		{ name: 'level', 'aria-label': 'computer level' },
+		...Array.from({ length: 10 }, (_, i) =>
+			h('option', { value: i + 1, selected: i === 2 }, `Level ${i + 1}`),
+		),
+	);
+	const user = h('input', {
+		name: 'challenge',
+		placeholder: 'user name',
+		value: challenge,
+		'aria-label': 'user to challenge',
+	});
+	const time = h(
+		'select',
+		{ name: 'time' },
 		...TIME_PRESETS.map(([v, label]) => h('option', { value: v, selected: v === '10m+30s' }, label)),
-		h('option', { value: 'custom' }, 'Custom…'));
-	const custom = h('input', { name: 'time_custom', placeholder: 'e.g. 10m+30s*3, 5m+10i, 3d/v14', hidden: true, 'aria-label': 'custom time control' });
-	const handicap = h('select', { name: 'handicap' }, ...HANDICAPS.map(([id, en, ja]) => h('option', { value: id }, `${en} ${ja}`)));
-	const color = h('select', { name: 'color' },
-		h('option', { value: 'random' }, 'Random'), h('option', { value: 'black' }, '☗ Black (Sente)'), h('option', { value: 'white' }, '☖ White (Gote)'));
+		h('option', { value: 'custom' }, 'Custom…'),
+	);
+	const custom = h('input', {
+		name: 'time_custom',
+		placeholder: 'e.g. 10m+30s*3, 5m+10i, 3d/v14',
+		hidden: true,
+		'aria-label': 'custom time control',
+	});
+	const handicap = h(
+		'select',
+		{ name: 'handicap' },
+		...HANDICAPS.map(([id, en, ja]) => h('option', { value: id }, `${en} ${ja}`)),
+	);
+	const color = h(
+		'select',
+		{ name: 'color' },
+		h('option', { value: 'random' }, 'Random'),
+		h('option', { value: 'black' }, '☗ Black (Sente)'),
+		h('option', { value: 'white' }, '☖ White (Gote)'),
+	);
 	const rated = h('input', { type: 'checkbox', name: 'rated' });
 	const note = h('p', { class: 'hint' });
 	const error = h('p', { class: 'form-error', 'data-testid': 'form-error', role: 'alert' });
-	const button = h('button', { class: 'btn primary', type: 'submit', 'data-testid': 'create-game' }, 'Create the game');
-	const form = h('form', { class: 'card form create-game', 'data-testid': 'create-form' },
+	const button = h(
+		'button',
+		{ class: 'btn primary', type: 'submit', 'data-testid': 'create-game' },
+		'Create the game',
+	);
+	const form = h(
+		'form',
+		{ class: 'card form create-game', 'data-testid': 'create-form' },
 		h('h2', null, 'New game'),
-		h('fieldset', { class: 'opponents' }, h('legend', null, 'Opponent'),
+		h(
+			'fieldset',
+			{ class: 'opponents' },
+			h('legend', null, 'Opponent'),
 			h('div', { class: 'row' }, radio('computer', 'Computer', !challenge), level),
 			h('div', { class: 'row' }, radio('open', 'Open seek (anyone)', false)),
-			h('div', { class: 'row' }, radio('user', 'Challenge', Boolean(challenge)), user)),
+			h('div', { class: 'row' }, radio('user', 'Challenge', Boolean(challenge)), user),
+		),
 		h('label', null, 'Time control', time, custom),
 		h('label', null, 'Handicap', handicap),
 		h('label', null, 'Your side', color),
 		h('label', { class: 'check' }, rated, 'Rated'),
-		note, error, button);
+		note,
+		error,
+		button,
+	);
 
-	const opponent = () => /** @type {HTMLInputElement} */ (form.querySelector('input[name=opponent]:checked')).value;
+	const opponent = () =>
+		/** @type {HTMLInputElement} */ (form.querySelector('input[name=opponent]:checked')).value;
 	const update = () => {
 		const opp = opponent();
 		const isCorr = /d/.test(time.value === 'custom' ? custom.value : time.value);
@@ -64,7 +105,8 @@ function createForm(query) {
 		rated.disabled = !canRate;
 		if (!canRate) rated.checked = false;
 		const notes = [];
-		if (handicap.value !== 'even') notes.push('In a handicap game the giver (上手) is White and moves first.');
+		if (handicap.value !== 'even')
+			notes.push('In a handicap game the giver (上手) is White and moves first.');
 		if (opp === 'computer' && isCorr) notes.push('Correspondence is for games between people.');
 		replace(note, notes.join(' '));
 	};
@@ -83,7 +125,9 @@ function createForm(query) {
 		const body = {
 			opponent: opp === 'user' ? user.value.trim() : opp,
 			time: time.value === 'custom' ? custom.value.trim() : time.value,
-			handicap: handicap.value, color: color.value, rated: rated.checked,
+			handicap: handicap.value,
+			color: color.value,
+			rated: rated.checked,
 		};
 		if (opp === 'computer') body.level = Number(level.value);
 		if (opp === 'user' && !body.opponent) {
@@ -92,8 +136,8 @@ function createForm(query) {
 		}
 		button.disabled = true;
 		try {
-			const r = await api('POST', '/api/games', body);
-			location.hash = `#/game/${encodeURIComponent(r.id)}`;
+			const id = await createGame('/api/games', body);
+			location.hash = `#/game/${encodeURIComponent(id)}`;
 		} catch (err) {
 			error.textContent = /** @type {Error} */ (err).message;
 		} finally {
@@ -116,23 +160,33 @@ export function lobbyPage(root, query) {
 
 	/**
 	 * @param {string} id
-	 * @param {string} action
+	 * @param {'accept' | 'decline' | 'cancel'} action
 	 */
 	const act = async (id, action) => {
 		try {
-			await api('POST', `${gamePath(id)}/${action}`);
+			await gameAction(id, action);
 			if (action === 'accept') location.hash = `#/game/${encodeURIComponent(id)}`;
 			else load();
 		} catch (e) {
 			toast(/** @type {Error} */ (e).message);
 		}
 	};
-	const isMe = (/** @type {string | null | undefined} */ n) => Boolean(me && n && n.toLowerCase() === me.toLowerCase());
-	/** @param {any} g */
+	const isMe = (/** @type {string | null | undefined} */ n) =>
+		Boolean(me && n && n.toLowerCase() === me.toLowerCase());
+	/** @param {import('../types.js').GameSummary} g */
 	const seekButtons = (g) => {
 		if (!me) return [];
-		const b = (/** @type {string} */ a, /** @type {string} */ label, cls = '') =>
-			h('button', { class: 'btn small ' + cls, 'data-testid': a, 'data-game': g.id, onclick: () => act(g.id, a) }, label);
+		const b = (/** @type {'accept' | 'decline' | 'cancel'} */ a, /** @type {string} */ label, cls = '') =>
+			h(
+				'button',
+				{
+					class: 'btn small ' + cls,
+					'data-testid': a,
+					'data-game': g.id,
+					onclick: () => act(g.id, a),
+				},
+				label,
+			);
 		if (isMe(g.creator)) return [b('cancel', 'Cancel')];
 		if (isMe(g.challenged)) return [b('accept', 'Accept', 'primary'), b('decline', 'Decline')];
 		return g.challenged ? [] : [b('accept', 'Accept', 'primary')];
@@ -159,19 +213,68 @@ export function lobbyPage(root, query) {
 		}
 	};
 
-	const left = me ? createForm(query) : h('div', { class: 'card welcome' },
-		h('h2', null, 'Play shogi'),
-		h('p', null, 'Play against the computer at ten levels of strength, seek an opponent, or challenge a friend, live or by correspondence.'),
-		h('p', null, h('a', { class: 'btn primary', href: '#/signup', 'data-testid': 'goto-signup' }, 'Sign up'), ' ',
-			h('a', { class: 'btn', href: '#/login', 'data-testid': 'goto-login' }, 'Log in')),
-		h('p', null, 'Or ', h('a', { href: '#/import' }, 'import a record'), ' to replay it.'));
-	root.replaceChildren(h('div', { class: 'lobby' },
-		left,
-		h('div', { class: 'lobby-lists' },
-			h('section', { class: 'card' }, h('h2', null, 'Open seeks and challenges'), seeks),
-			me ? h('section', { class: 'card' }, h('h2', null, 'My games in play'), playing) : null,
-			me ? h('section', { class: 'card' }, h('h2', null, 'Recently finished'), ended,
-				h('p', null, h('a', { href: `#/user/${encodeURIComponent(me)}` }, 'All my games'))) : null)));
+	const left = me
+		? createForm(query)
+		: h(
+				'div',
+				{ class: 'card welcome' },
+				h('h2', null, 'Play shogi'),
+				h(
+					'p',
+					null,
+					'Play against the computer at ten levels of strength, seek an opponent, or challenge a friend, live or by correspondence.',
+				),
+				h(
+					'p',
+					null,
+					h(
+						'a',
+						{
+							class: 'btn primary',
+							href: '#/signup',
+							'data-testid': 'goto-signup',
+						},
+						'Sign up',
+					),
+					' ',
+					h(
+						'a',
+						{ class: 'btn', href: '#/login', 'data-testid': 'goto-login' },
+						'Log in',
+					),
+				),
+				h('p', null, 'Or ', h('a', { href: '#/import' }, 'import a record'), ' to replay it.'),
+			);
+	root.replaceChildren(
+		h(
+			'div',
+			{ class: 'lobby' },
+			left,
+			h(
+				'div',
+				{ class: 'lobby-lists' },
+				h('section', { class: 'card' }, h('h2', null, 'Open seeks and challenges'), seeks),
+				me ? h('section', { class: 'card' }, h('h2', null, 'My games in play'), playing) : null,
+				me
+					? h(
+							'section',
+							{ class: 'card' },
+							h('h2', null, 'Recently finished'),
+							ended,
+							h(
+								'p',
+								null,
+								h(
+									'a',
+									{ href: `#/user/${encodeURIComponent(me)}` },
+									'All my games',
+								),
+							),
+						)
+					: null,
+			),
+		),
+	);
 	load();
 	const timer = setInterval(load, REFRESH_MS);
 	return {

@@ -2,12 +2,9 @@
  * pages/user.js: a user's page (#/user/NAME): rating, games in play and
  * finished games (GET /api/users/NAME and GET /api/games?user=NAME), with
  * a "Challenge" link for another signed-in user and paging to older games.
- *
- * Test hooks: data-testid="user-name", "user-rating", "challenge",
- * "user-playing", "user-ended", "older".
  */
 import { h, replace } from '../dom.js';
-import { api, listGames, session, ApiError } from '../api.js';
+import { getUser, listGames, session, ApiError } from '../api.js';
 import { gameList } from '../gamelist.js';
 
 const PAGE = 30;
@@ -22,16 +19,24 @@ export function userPage(root, name) {
 	const playing = h('div', { 'data-testid': 'user-playing' });
 	const ended = h('div', { 'data-testid': 'user-ended' });
 	const more = h('button', { class: 'btn', 'data-testid': 'older', hidden: true }, 'Older games');
-	/** @type {any[]} */
+	/** @type {import('../types.js').GameSummary[]} */
 	let endedGames = [];
 	let destroyed = false;
-	root.replaceChildren(h('div', { class: 'user-page' }, head,
-		h('section', { class: 'card' }, h('h2', null, 'Playing'), playing),
-		h('section', { class: 'card' }, h('h2', null, 'Finished games'), ended, more)));
+	root.replaceChildren(
+		h(
+			'div',
+			{ class: 'user-page' },
+			head,
+			h('section', { class: 'card' }, h('h2', null, 'Playing'), playing),
+			h('section', { class: 'card' }, h('h2', null, 'Finished games'), ended, more),
+		),
+	);
 
 	const q = `user=${encodeURIComponent(name)}`;
 	const loadEnded = async () => {
-		const before = endedGames.length ? `&before=${encodeURIComponent(endedGames[endedGames.length - 1].id)}` : '';
+		const before = endedGames.length
+			? `&before=${encodeURIComponent(endedGames[endedGames.length - 1].id)}`
+			: '';
 		const list = await listGames(`${q}&status=ended&limit=${PAGE}${before}`);
 		if (destroyed) return;
 		endedGames = endedGames.concat(list);
@@ -42,26 +47,52 @@ export function userPage(root, name) {
 
 	(async () => {
 		try {
-			const u = await api('GET', `/api/users/${encodeURIComponent(name)}`);
+			const u = await getUser(name);
 			if (destroyed) return;
-			const games = Array.isArray(u.games) ? u.games.length : u.games;
-			replace(head, h('h1', { 'data-testid': 'user-name' }, u.name || name),
-				h('p', { class: 'user-stats' },
-					h('span', { 'data-testid': 'user-rating' }, `Rating ${Math.round(u.rating)}`),
-					typeof u.rd === 'number' ? h('span', { class: 'rd' }, ` ±${Math.round(2 * u.rd)}`) : null,
-					typeof games === 'number' ? h('span', null, ` · ${games} games`) : null),
-				me && me.toLowerCase() !== String(u.name || name).toLowerCase()
-					? h('a', { class: 'btn primary', 'data-testid': 'challenge', href: `#/?challenge=${encodeURIComponent(u.name || name)}` }, 'Challenge')
-					: null);
+			replace(
+				head,
+				h('h1', { 'data-testid': 'user-name' }, u.name),
+				h(
+					'p',
+					{ class: 'user-stats' },
+					h('span', { 'data-testid': 'user-rating' }, `Rating ${u.rating}`),
+					h('span', { class: 'rd' }, ` ±${2 * u.rd}`),
+					h('span', null, ` · ${u.games} games`),
+				),
+				me && me.toLowerCase() !== u.name.toLowerCase()
+					? h(
+							'a',
+							{
+								class: 'btn primary',
+								'data-testid': 'challenge',
+								href: `#/?challenge=${encodeURIComponent(u.name)}`,
+							},
+							'Challenge',
+						)
+					: null,
+			);
 			const p = await listGames(`${q}&status=playing`);
 			if (destroyed) return;
 			replace(playing, gameList(p, me, undefined, 'No games in play.'));
 			await loadEnded();
 		} catch (e) {
 			if (destroyed) return;
-			replace(head, h('h1', { 'data-testid': 'user-name' }, name),
-				h('p', { class: 'form-error' }, e instanceof ApiError && e.status === 404 ? 'No such user.' : /** @type {Error} */ (e).message));
+			replace(
+				head,
+				h('h1', { 'data-testid': 'user-name' }, name),
+				h(
+					'p',
+					{ class: 'form-error' },
+					e instanceof ApiError && e.status === 404
+						? 'No such user.'
+						: /** @type {Error} */ (e).message,
+				),
+			);
 		}
 	})();
-	return { destroy() { destroyed = true; } };
+	return {
+		destroy() {
+			destroyed = true;
+		},
+	};
 }

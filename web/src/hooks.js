@@ -1,0 +1,129 @@
+/*
+ * hooks.js: the hooks by which the browser tests (tests/browser/run.mjs)
+ * find things on the pages, listed once, each with what it marks.  Keep
+ * them stable; a test that needs another one adds it here first.
+ * web/test/hooks.test.js checks that every hook run.mjs names is listed
+ * here and that every hook listed is made by the modules of src/, and
+ * run.mjs's tid() refuses a data-testid that is not listed.  No page
+ * module imports this file: it is the tests' list, not the page's code.
+ */
+
+/** Attributes besides data-testid, with their values. */
+export const ATTRIBUTES = {
+	'data-square': 'a board square (a <g>), by its USI name: "7g"',
+	'data-piece':
+		'the piece on a square or in a hand as its SFEN letter ("P", "+r": uppercase Black, lowercase White); absent on an empty square',
+	'data-hand': 'a piece in hand, by its owner ("black", "white"), with data-piece and data-count',
+	'data-count': 'how many of that piece the hand holds',
+	'data-hand-of': 'a hand (komadai), by its owner',
+	'data-promote': 'the promotion choice drawn on the board (only when both moves are legal): "yes", "no"',
+	'data-ply': 'a move-list item: 1 the first move, 0 the start position',
+	'data-game': 'a game row of a list, and the accept, decline and cancel buttons in it, by the game id',
+};
+
+/** The values of data-testid. */
+export const TESTIDS = {
+	// The top bar.
+	'nav-play': 'the link to the lobby',
+	'nav-import': 'the link to the import page',
+	'nav-user': "the signed-in user's name (a link to their page)",
+	'nav-login': 'the link to the login page (signed out)',
+	'nav-signup': 'the link to the sign-up page (signed out)',
+	logout: 'the log-out button',
+	// Sign-up, login, import.
+	'signup-form': 'the sign-up form',
+	'login-form': 'the login form',
+	signup: "the sign-up form's button",
+	login: "the login form's button",
+	import: "the import form's button",
+	'form-error': "a form's error line",
+	// The lobby.
+	'create-form': 'the new-game form',
+	'create-game': "the new-game form's button",
+	seeks: 'the list of open seeks and challenges',
+	'my-playing': "the signed-in user's games in play",
+	'my-ended': "the signed-in user's games recently ended",
+	'goto-signup': 'the sign-up button shown to a visitor',
+	'goto-login': 'the login button shown to a visitor',
+	'game-row': 'a game in a list (with data-game)',
+	// A user's page.
+	'user-name': "the user's name",
+	'user-rating': "the user's rating",
+	'user-playing': "the user's games in play",
+	'user-ended': "the user's finished games",
+	challenge: 'the link that fills in a challenge to the user',
+	older: 'the button that shows older games',
+	// The game page.
+	result: 'the status line: whose turn, whom the game waits for, or the result',
+	'player-black': "Black's name",
+	'player-white': "White's name",
+	'clock-black': "Black's clock (class clock, running while it runs; its figure .clock-main)",
+	'clock-white': "White's clock",
+	watchers: 'the spectator count ("3 watching")',
+	moves: 'the move list',
+	flip: 'the button that turns the board',
+	'piece-style': 'the select of the piece style: kanji, international',
+	notation: 'the select of the notation: japanese, hodges, hosking, kitao',
+	first: 'replay: the start position',
+	prev: 'replay: one move back',
+	next: 'replay: one move on',
+	last: 'replay: the latest position',
+	'back-to-game': 'the button back to the game in play while replaying',
+	accept: 'accept a seek or challenge (also a row button in the lobby, with data-game)',
+	decline: 'decline a challenge (also a row button)',
+	cancel: 'withdraw a waiting game (also a row button)',
+	resign: 'the resign button',
+	declare: 'the impasse declaration button',
+	vacation: 'the vacation button (correspondence)',
+	'impasse-points': "the declaration dialog's table of points",
+	'export-kif': 'the KIF export link',
+	'export-ki2': 'the KI2 export link',
+	'export-csa': 'the CSA export link',
+	'export-sfen': 'the SFEN export link',
+	'export-usi': 'the USI export link',
+	'export-jkf': 'the JKF export link',
+	// Dialogs and notices.
+	confirm: 'a confirmation dialog (resign, declare)',
+	'confirm-yes': "a dialog's button that goes ahead",
+	'confirm-no': "a dialog's button that cancels",
+	prompt: 'the vacation dialog (its input: name "days")',
+	'result-dialog': 'the dialog at the end of a game',
+	'result-text': "the result dialog's result line",
+	'rating-change': "the result dialog's line of a rating change",
+	'dialog-close': "a message dialog's button",
+	toast: 'a notice',
+};
+
+/** Classes the tests read. */
+export const CLASSES = {
+	board: 'the board (an <svg>)',
+	interactive: 'on the board while the user may move',
+	flipped: "on the board while it is seen from White's side",
+	mark: 'a highlight on a square',
+	selected: "on the selected square's mark and on the selected piece in hand",
+	dest: 'the mark of a legal destination of the selected piece',
+	'hand-piece': 'a piece in hand',
+	'drag-ghost': 'the piece that follows a drag',
+	clock: "a player's clock",
+	running: 'on the clock that runs',
+	'clock-main': 'a clock\'s main figure ("9:58", "0:07.3")',
+	'move-text': "a move-list item's move in the chosen notation",
+};
+
+/** Form inputs, by name. */
+export const INPUTS = {
+	name: 'sign-up and login: the user name',
+	password: 'sign-up and login: the password',
+	opponent: 'new game: radio buttons computer, open, user',
+	level: "new game: the computer's level",
+	challenge: 'new game: the user challenged',
+	time: 'new game: the time control (a preset or custom)',
+	time_custom: 'new game: a custom time control',
+	handicap: 'new game: the handicap',
+	color: "new game: the creator's side",
+	rated: 'new game: rated',
+	record: "import: the record's text",
+	file: 'import: a record file',
+	format: "import: the record's format",
+	days: 'the vacation dialog: the days taken',
+};

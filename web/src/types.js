@@ -1,0 +1,295 @@
+/*
+ * types.js: the JSON the server sends (docs/server.md "API contract",
+ * server/gamejson.c, api_*.c, sse.c), described once.  Each shape below is
+ * both the JSDoc type the modules read an answer as (Game, GameSummary,
+ * Clocks, Player, ...: `import('./types.js').Game`) and a check that a
+ * value has that shape (problems()).  tests/server/api.mjs checks every
+ * answer and event of its run against these shapes, and
+ * web/test/types.test.js checks recorded answers, so a field the server
+ * adds, drops or spells otherwise fails a test until this file (and
+ * docs/server.md) says so.  Objects are exact: every field is always
+ * sent, and a field not listed is a problem.  Nothing here runs in the
+ * page: the modules import only the types, so the bundle leaves it out.
+ */
+
+/**
+ * A shape: `check` adds to `out` a line for each place where `v` differs
+ * from it (`at`: the place, as a path).  T is the type of a value of this
+ * shape; `type` is never set, it only carries T for JSDoc.
+ * @template T
+ * @typedef {{check: (v: unknown, at: string, out: string[]) => void, type?: T}} Shape
+ */
+
+/**
+ * The type of a value of shape S.
+ * @template S
+ * @typedef {S extends Shape<infer T> ? T : never} Of
+ */
+
+/** @param {unknown} v */
+const show = (v) => (v === undefined ? 'absent' : JSON.stringify(v).slice(0, 80));
+
+/**
+ * A shape of one JSON value that `test` accepts.
+ * @template T
+ * @param {string} what its name in a problem ("a string")
+ * @param {(v: unknown) => v is T} test
+ * @returns {Shape<T>}
+ */
+function leaf(what, test) {
+	return {
+		check(v, at, out) {
+			if (!test(v)) out.push(`${at} is ${show(v)}, not ${what}`);
+		},
+	};
+}
+
+const string = leaf('a string', (v) => typeof v === 'string');
+const integer = leaf('an integer', /** @type {(v: unknown) => v is number} */ ((v) => Number.isInteger(v)));
+const boolean = leaf('a boolean', (v) => typeof v === 'boolean');
+const nul = leaf('null', (v) => v === null);
+
+/**
+ * One of the strings `words`.
+ * @template {string} W
+ * @param {W[]} words
+ * @returns {Shape<W>}
+ */
+function oneOf(...words) {
+	/** @type {(v: unknown) => v is W} */
+	const test = (v) => words.some((w) => w === v);
+	return leaf(`one of ${words.join(', ')}`, test);
+}
+
+/**
+ * An array of values of shape `item`.
+ * @template T
+ * @param {Shape<T>} item
+ * @returns {Shape<T[]>}
+ */
+function arrayOf(item) {
+	return {
+		check(v, at, out) {
+			if (!Array.isArray(v)) out.push(`${at} is ${show(v)}, not an array`);
+			else v.forEach((x, i) => item.check(x, `${at}.${i}`, out));
+		},
+	};
+}
+
+/**
+ * An object with exactly the fields of `fields`, each of its shape.
+ * @template {Record<string, Shape<any>>} F
+ * @param {F} fields
+ * @returns {Shape<{[K in keyof F]: Of<F[K]>}>}
+ */
+function object(fields) {
+	return {
+		check(v, at, out) {
+			if (v === null || typeof v !== 'object' || Array.isArray(v)) {
+				out.push(`${at} is ${show(v)}, not an object`);
+				return;
+			}
+			const o = /** @type {Record<string, unknown>} */ (v);
+			for (const [k, shape] of Object.entries(fields)) shape.check(o[k], `${at}.${k}`, out);
+			for (const k of Object.keys(o))
+				if (!(k in fields)) out.push(`${at}.${k} is sent but not in types.js`);
+		},
+	};
+}
+
+/**
+ * A value of one of `shapes` (its problems: those of the shape it comes closest to).
+ * @template {Shape<any>[]} S
+ * @param {S} shapes
+ * @returns {Shape<Of<S[number]>>}
+ */
+function union(...shapes) {
+	return {
+		check(v, at, out) {
+			/** @type {string[] | null} */
+			let best = null;
+			for (const shape of shapes) {
+				/** @type {string[]} */
+				const p = [];
+				shape.check(v, at, p);
+				if (p.length === 0) return;
+				if (!best || p.length < best.length) best = p;
+			}
+			out.push(...(best || []));
+		},
+	};
+}
+
+/**
+ * A value of `shape`, or null.
+ * @template T
+ * @param {Shape<T>} shape
+ */
+const nullable = (shape) => union(shape, nul);
+
+// ---------------------------------------------------------------- the game
+
+const COLOR = oneOf('black', 'white');
+const STATUS = oneOf('waiting', 'playing', 'ended', 'canceled');
+/** The words of an ending: libgyoku's (gy_ending_name), and a canceled game's. */
+const ENDING = oneOf(
+	'checkmate',
+	'resignation',
+	'time forfeit',
+	'sennichite',
+	'perpetual check',
+	'declaration',
+	'try',
+	'no legal move',
+	'move limit',
+	'illegal move',
+	'interruption',
+	'canceled',
+	'declined',
+);
+
+/** A seat: a user, the computer at a level, a name from an imported record, or nobody. */
+const PLAYER = nullable(
+	union(object({ name: string, rating: integer }), object({ computer: integer }), object({ name: string })),
+);
+
+/** One side's clock at the server's now_ms (gy_clock_view). */
+const CLOCK = object({
+	main_ms: integer,
+	periods: integer,
+	period_ms: integer,
+	byoyomi: boolean,
+	vacation_days: integer,
+	total_ms: integer,
+});
+
+/** Both clocks; null in a game without a clock. */
+const CLOCKS = nullable(
+	object({
+		black: CLOCK,
+		white: CLOCK,
+		running: nullable(COLOR),
+		deadline_ms: nullable(integer),
+		now_ms: integer,
+	}),
+);
+
+/** One side's impasse count, as if it declared now. */
+const IMPASSE_SIDE = object({ points: integer, pieces: integer, needed: integer, in_zone: boolean, ok: boolean });
+/** The impasse rule, with both sides' counts under the declaration rules. */
+const IMPASSE = union(
+	object({ rule: oneOf('27', '24'), black: IMPASSE_SIDE, white: IMPASSE_SIDE }),
+	object({ rule: oneOf('try', 'none') }),
+);
+
+const RATING_CHANGE = object({ before: integer, after: integer });
+
+/** The fields of a game in a list (GET /api/games), which a whole game has too. */
+const SUMMARY_FIELDS = {
+	id: string,
+	status: STATUS,
+	result: nullable(oneOf('black', 'white', 'draw')),
+	ending: nullable(ENDING),
+	black: PLAYER,
+	white: PLAYER,
+	creator: nullable(string),
+	challenged: nullable(string),
+	time: string,
+	kind: oneOf('live', 'correspondence', 'untimed'),
+	handicap: string,
+	rated: boolean,
+	ply: integer,
+	created_ms: integer,
+	updated_ms: integer,
+};
+
+const SUMMARY = object(SUMMARY_FIELDS);
+
+const GAME = object({
+	...SUMMARY_FIELDS,
+	start_sfen: string,
+	sfen: string,
+	side: COLOR,
+	moves: arrayOf(string),
+	spent_ms: arrayOf(integer),
+	notation: object({
+		japanese: arrayOf(string),
+		hodges: arrayOf(string),
+		hosking: arrayOf(string),
+		kitao: arrayOf(string),
+	}),
+	last: nullable(string),
+	check: boolean,
+	legal: arrayOf(string),
+	clocks: CLOCKS,
+	impasse: IMPASSE,
+	you: nullable(COLOR),
+	watchers: integer,
+	ratings: nullable(object({ black: RATING_CHANGE, white: RATING_CHANGE })),
+	imported: boolean,
+});
+
+// ---------------------------------------------------------------- the other answers
+
+/** Signup and login (201 / 200), then GET /api/me, which adds rd and games. */
+const ME = union(
+	object({ name: string, rating: integer, csrf: string }),
+	object({ name: string, rating: integer, rd: integer, games: integer, csrf: string }),
+);
+
+/** GET /api/users/NAME. */
+const USER = object({ name: string, rating: integer, rd: integer, games: integer, created_ms: integer });
+
+/** The event stream's data (GET /api/games/ID/events): the newest move of a batch carries the status and clocks. */
+const MOVE_FIELDS = { ply: integer, move: string, japanese: string, sfen: string, spent_ms: integer };
+const MOVE_EVENT = union(object(MOVE_FIELDS), object({ ...MOVE_FIELDS, status: STATUS, clocks: CLOCKS }));
+const END_EVENT = object({
+	status: STATUS,
+	result: nullable(oneOf('black', 'white', 'draw')),
+	ending: nullable(ENDING),
+	ply: integer,
+});
+const STATUS_EVENT = object({ status: STATUS, ply: integer, clocks: CLOCKS });
+
+/** Every shape the server answers with, by name. */
+export const SHAPES = {
+	game: GAME,
+	gameList: object({ games: arrayOf(SUMMARY) }),
+	created: object({ id: string }),
+	me: ME,
+	user: USER,
+	empty: object({}),
+	health: object({ ok: boolean, store: oneOf('sqlite', 'postgresql'), version: string }),
+	error: object({ error: string }),
+	moveEvent: MOVE_EVENT,
+	endEvent: END_EVENT,
+	statusEvent: STATUS_EVENT,
+};
+
+/**
+ * What differs between `value` and the shape named `name` (one line each; none: it fits).
+ * @param {keyof typeof SHAPES} name
+ * @param {unknown} value
+ * @returns {string[]}
+ */
+export function problems(name, value) {
+	/** @type {string[]} */
+	const out = [];
+	SHAPES[name].check(value, name, out);
+	return out;
+}
+
+/** @typedef {Of<typeof GAME>} Game a game (GET /api/games/ID and every operation on it) */
+/** @typedef {Of<typeof SUMMARY>} GameSummary a game in a list */
+/** @typedef {Game | GameSummary} AnyGame what the texts of a game (gametext.js) read */
+/** @typedef {Of<typeof PLAYER>} Player */
+/** @typedef {Of<typeof CLOCK>} Clock */
+/** @typedef {Of<typeof CLOCKS>} Clocks */
+/** @typedef {Of<typeof IMPASSE>} Impasse */
+/** @typedef {Of<typeof RATING_CHANGE>} RatingChange */
+/** @typedef {Of<typeof COLOR>} Color */
+/** @typedef {Of<typeof ME>} Me */
+/** @typedef {Of<typeof USER>} User */
+/** @typedef {Of<typeof MOVE_EVENT>} MoveEvent */
+/** @typedef {Of<typeof END_EVENT>} EndEvent */
+/** @typedef {Of<typeof STATUS_EVENT>} StatusEvent */
