@@ -48,6 +48,14 @@ static inline int value_from_tt(int v, int ply)
 
 static inline struct stack *ss_at(struct worker *w, int ply) { return &w->stack[ply + 2]; }
 
+/* The principal variation of `ss` becomes `m` followed by the child's (`next`). */
+static inline void update_pv(struct stack *ss, gy_move m, const struct stack *next)
+{
+	ss->pv[0] = m;
+	memcpy(ss->pv + 1, next->pv, sizeof(gy_move) * (size_t)next->pv_len);
+	ss->pv_len = next->pv_len + 1;
+}
+
 /* Adds this worker's nodes to the shared count; worker 0 also watches the clock and the node limit. */
 static void check_limits(struct worker *w)
 {
@@ -294,12 +302,8 @@ static int qsearch(struct worker *w, int alpha, int beta, int ply, int depth)
 			best = v;
 			if (v > alpha) {
 				best_move = m;
-				if (pv_node) {
-					struct stack *next = ss_at(w, ply + 1);
-					ss->pv[0] = m;
-					memcpy(ss->pv + 1, next->pv, sizeof(gy_move) * (size_t)next->pv_len);
-					ss->pv_len = next->pv_len + 1;
-				}
+				if (pv_node)
+					update_pv(ss, m, ss_at(w, ply + 1));
 				if (v >= beta)
 					break;
 				alpha = v;
@@ -635,12 +639,8 @@ static int search(struct worker *w, int alpha, int beta, int depth, int ply, boo
 			best_value = v;
 			if (v > alpha) {
 				best_move = m;
-				if (pv_node && !root) {
-					struct stack *next = ss_at(w, ply + 1);
-					ss->pv[0] = m;
-					memcpy(ss->pv + 1, next->pv, sizeof(gy_move) * (size_t)next->pv_len);
-					ss->pv_len = next->pv_len + 1;
-				}
+				if (pv_node && !root)
+					update_pv(ss, m, ss_at(w, ply + 1));
 				if (v >= beta)
 					break;
 				alpha = v;

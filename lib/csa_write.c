@@ -1,8 +1,9 @@
 /*
  * lib/csa_write.c: the CSA record writer (csa.h).
  *
- * The text grows in one buffer whose `nomem` flag, once set, makes every
- * later append a no-op, so the writer checks for failure once at the end.
+ * The text grows in one buffer (buf.h) whose `nomem` flag, once set, makes
+ * every later append a no-op, so the writer checks for failure once at the
+ * end.
  * Lines end with "\n".
  */
 #include <stdint.h>
@@ -10,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "gyoku/csa.h"
 #include "gyoku/handicap.h"
 #include "gyoku/position.h"
@@ -19,43 +21,17 @@
 static const char csa_names[GY_PTYPE_NB][3] = {"",   "FU", "KY", "KE", "GI", "KA", "HI", "KI",
 					       "OU", "TO", "NY", "NK", "NG", "UM", "RY"};
 
-struct buf {
-	char *s;
-	size_t len, cap;
-	bool nomem;
-};
-
-static void put(struct buf *b, const char *s, size_t n)
-{
-	if (b->nomem)
-		return;
-	if (b->len + n + 1 > b->cap) {
-		size_t cap = b->cap ? b->cap : 1024;
-		while (cap < b->len + n + 1)
-			cap *= 2;
-		char *p = realloc(b->s, cap);
-		if (!p) {
-			b->nomem = true;
-			return;
-		}
-		b->s = p;
-		b->cap = cap;
-	}
-	memcpy(b->s + b->len, s, n);
-	b->len += n;
-	b->s[b->len] = '\0';
-}
-
-static void put_str(struct buf *b, const char *s) { put(b, s, strlen(s)); }
+static void put(struct gy__buf *b, const char *s, size_t n) { gy__buf_put(b, s, n); }
+static void put_str(struct gy__buf *b, const char *s) { gy__buf_puts(b, s); }
 
 /* Appends `s` with every line break replaced by a space. */
-static void put_flat(struct buf *b, const char *s)
+static void put_flat(struct gy__buf *b, const char *s)
 {
 	for (; *s; s++)
 		put(b, *s == '\n' || *s == '\r' ? " " : s, 1);
 }
 
-static void put_int(struct buf *b, int64_t n)
+static void put_int(struct gy__buf *b, int64_t n)
 {
 	char t[24];
 	int k = snprintf(t, sizeof t, "%lld", (long long)n);
@@ -71,7 +47,7 @@ static bool is_ascii(const char *s)
 }
 
 /* Writes each line of `text` (none when it is empty) as a comment line. */
-static void put_comment(struct buf *b, const char *text)
+static void put_comment(struct gy__buf *b, const char *text)
 {
 	if (!*text)
 		return;
@@ -132,7 +108,7 @@ static void classify(const struct gy_game *g, unsigned char *kind)
 }
 
 /* Names first, then the $ headers, then the headers CSA has no line for as comment lines "'key：value". */
-static void put_headers(struct buf *b, const struct gy_game *g, const unsigned char *kind)
+static void put_headers(struct gy__buf *b, const struct gy_game *g, const unsigned char *kind)
 {
 	int n = gy_game_header_count(g);
 	for (int pass = 0; pass < 3; pass++)
@@ -156,7 +132,7 @@ static void put_headers(struct buf *b, const struct gy_game *g, const unsigned c
 		}
 }
 
-static void put_hands(struct buf *b, const struct gy_pos *p)
+static void put_hands(struct gy__buf *b, const struct gy_pos *p)
 {
 	static const int order[] = {GY_ROOK, GY_BISHOP, GY_GOLD, GY_SILVER, GY_KNIGHT, GY_LANCE, GY_PAWN};
 	for (int c = 0; c < GY_COLOR_NB; c++) {
@@ -172,7 +148,7 @@ static void put_hands(struct buf *b, const struct gy_pos *p)
 	}
 }
 
-static void put_position(struct buf *b, const struct gy_pos *p)
+static void put_position(struct gy__buf *b, const struct gy_pos *p)
 {
 	const struct gy_handicap *h = gy_handicap_by_pos(p);
 	if (h) {
@@ -198,7 +174,7 @@ static void put_position(struct buf *b, const struct gy_pos *p)
 	put(b, p->side == GY_BLACK ? "+\n" : "-\n", 2);
 }
 
-static void put_move(struct buf *b, gy_move m, int color)
+static void put_move(struct gy__buf *b, gy_move m, int color)
 {
 	char t[8];
 	t[0] = color == GY_BLACK ? '+' : '-';
@@ -216,7 +192,7 @@ static void put_move(struct buf *b, gy_move m, int color)
 	put(b, t, 8);
 }
 
-static void put_time(struct buf *b, int64_t ms)
+static void put_time(struct gy__buf *b, int64_t ms)
 {
 	char t[8];
 	put(b, "T", 1);
@@ -283,7 +259,7 @@ enum gy_err gy_csa_write(const struct gy_game *g, char **out, size_t *len)
 	if (!g || !out)
 		return GY_ERR_ARG;
 	*out = NULL;
-	struct buf b = {NULL, 0, 0, false};
+	struct gy__buf b = {NULL, 0, 0, false};
 	unsigned char *kind = malloc((size_t)gy_game_header_count(g) + 1);
 	if (!kind)
 		return GY_ERR_NOMEM;

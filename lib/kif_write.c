@@ -1,8 +1,8 @@
 /*
  * kif_write.c: the KIF and KI2 writers (kif.h).
  *
- * Invariants: all text goes through struct out, a growing buffer that
- * remembers an allocation failure (`oom`) and ignores later appends, so
+ * Invariants: all text goes through struct out's buffer (buf.h), which
+ * remembers an allocation failure (`nomem`) and ignores later appends, so
  * the writers check for it once at the end.  Variations are written
  * after their line, the deepest branch point first, so that "変化：N手"
  * always branches from the most recent line that has a move N.
@@ -14,40 +14,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "gyoku/handicap.h"
 #include "gyoku/notation.h"
 #include "headers.h"
 
 struct out {
-	char *s;
-	size_t len, cap;
-	bool oom;
+	struct gy__buf b; /* the text (buf.h) */
 	bool ki2;
 	const struct gy_game *g;
 };
 
-static void put_n(struct out *o, const char *s, size_t n)
-{
-	if (o->oom)
-		return;
-	if (o->len + n + 1 > o->cap) {
-		size_t cap = o->cap ? o->cap : 1024;
-		while (o->len + n + 1 > cap)
-			cap *= 2;
-		char *p = realloc(o->s, cap);
-		if (!p) {
-			o->oom = true;
-			return;
-		}
-		o->s = p;
-		o->cap = cap;
-	}
-	memcpy(o->s + o->len, s, n);
-	o->len += n;
-	o->s[o->len] = '\0';
-}
+static void put_n(struct out *o, const char *s, size_t n) { gy__buf_put(&o->b, s, n); }
 
-static void put(struct out *o, const char *s) { put_n(o, s, strlen(s)); }
+static void put(struct out *o, const char *s) { gy__buf_puts(&o->b, s); }
 
 static void put_int(struct out *o, const char *fmt, long v)
 {
@@ -301,12 +281,12 @@ static void put_line(struct out *o, int parent, int first, bool main)
 				put_comment(o, n);
 		} else {
 			put_int(o, "%4ld ", ply);
-			size_t at = o->len;
+			size_t at = o->b.len;
 			put_kif_move(o, &pos, m, prev_to);
 			int64_t t = gy_game_time(g, n);
 			bool alt = gy_game_next_sibling(g, n) >= 0;
 			if (t >= 0 || alt)
-				pad(o, o->oom ? 0 : 13 - width(o->s + at));
+				pad(o, o->b.nomem ? 0 : 13 - width(o->b.s + at));
 			if (t >= 0) {
 				long s = (long)(t / 1000);
 				total[pos.side] += t;
@@ -363,14 +343,14 @@ static enum gy_err write_record(const struct gy_game *g, bool ki2, char **out, s
 	if (!ki2)
 		put(&o, "手数----指手---------消費時間--\n");
 	put_line(&o, 0, gy_game_first_child(g, 0), true);
-	if (!o.s && !o.oom)
+	if (!o.b.s && !o.b.nomem)
 		put(&o, "");
-	if (o.oom) {
-		free(o.s);
+	if (o.b.nomem) {
+		free(o.b.s);
 		return GY_ERR_NOMEM;
 	}
-	*out = o.s;
-	*len = o.len;
+	*out = o.b.s;
+	*len = o.b.len;
 	return GY_OK;
 }
 

@@ -15,12 +15,12 @@
 // (scripts/deps.sh does the latter):  node tests/browser/run.mjs
 // Environment: GYOKU (default bin/gyoku), CHROMIUM (default /usr/bin/chromium),
 // BROWSER_DEBUG=1 prints the pages' console.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TESTIDS } from '../../web/src/hooks.js';
+import { startServer } from '../server/lib.mjs';
 import { problems } from '../../web/src/types.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -90,68 +90,6 @@ function assert(cond, msg) {
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-// ---------------------------------------------------------------- the server
-
-function startServer(dir) {
-	const portFile = join(dir, 'port');
-	const proc = spawn(
-		GYOKU,
-		[
-			'serve',
-			'--port',
-			'0',
-			'--port-file',
-			portFile,
-			'--db',
-			join(dir, 'gyoku.db'),
-			'--web',
-			join(ROOT, 'web/dist'),
-		],
-		{ stdio: ['ignore', 'pipe', 'pipe'] },
-	);
-	let log = '';
-	proc.stdout.on('data', (d) => {
-		log += d;
-	});
-	proc.stderr.on('data', (d) => {
-		log += d;
-	});
-	let failed = null;
-	const exited = new Promise((r) => {
-		proc.on('exit', (code, sig) => r({ code, sig }));
-		proc.on('error', (e) => {
-			failed = e;
-			r({ code: null, sig: null, error: e });
-		});
-	});
-	return {
-		proc,
-		exited,
-		log: () => log,
-		async port() {
-			const t0 = Date.now();
-			while (Date.now() - t0 < 10000) {
-				if (failed) throw new Error(`gyoku serve did not start: ${failed.message}`);
-				if (proc.exitCode !== null) throw new Error(`gyoku serve exited: ${log.trim()}`);
-				if (existsSync(portFile)) {
-					const p = readFileSync(portFile, 'utf8').trim();
-					if (/^\d+$/.test(p)) return Number(p);
-				}
-				await sleep(50);
-			}
-			throw new Error('gyoku serve wrote no port file in 10 s');
-		},
-		async stop() {
-			if (failed) return { code: 0, error: failed };
-			if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGTERM');
-			const t = setTimeout(() => proc.kill('SIGKILL'), 5000);
-			const r = await exited;
-			clearTimeout(t);
-			return r;
-		},
-	};
-}
 
 // ---------------------------------------------------------------- page helpers
 
@@ -279,7 +217,7 @@ async function main() {
 	// The pictures of an earlier run (a failure's above all) would mislead.
 	for (const f of readdirSync(SHOTS)) if (f.endsWith('.png')) rmSync(join(SHOTS, f));
 	const dir = mkdtempSync(join(tmpdir(), 'gyoku-browser-'));
-	/** @type {ReturnType<typeof startServer> | null} */
+	/** @type {Awaited<ReturnType<typeof startServer>> | null} */
 	let server = null;
 	/** @type {import('playwright-core').Browser | null} */
 	let browser = null;
@@ -294,8 +232,8 @@ async function main() {
 		const ok = await check('0.1', 'gyoku serve starts and Chromium launches', async () => {
 			assert(existsSync(GYOKU), `${GYOKU} is missing (make bin/gyoku)`);
 			assert(existsSync(join(ROOT, 'web/dist/index.html')), 'web/dist is missing (make web)');
-			server = startServer(dir);
-			base = `http://127.0.0.1:${await server.port()}`;
+			server = await startServer({ bin: GYOKU, web: join(ROOT, 'web/dist'), dir, timeoutMs: 10000 });
+			base = server.base;
 			// launch() gives the browser a fresh profile (--user-data-dir) in a temporary folder of its own.
 			browser = await chromium.launch({
 				executablePath: CHROMIUM,
@@ -996,10 +934,10 @@ async function main() {
 		clearTimeout(watchdog);
 		if (browser) await browser.close().catch(() => {});
 		const r = server ? await server.stop() : { code: 0 };
-		if (r.code !== 0 && r.sig !== 'SIGTERM' && !r.error) {
+		if (r.code !== 0 && r.signal !== 'SIGTERM') {
 			failures++;
 			console.log(
-				`FAIL browser-0.2: gyoku serve ended with ${r.code ?? r.sig}: ${server.log().trim().split('\n').slice(-3).join(' | ')}`,
+				`FAIL browser-0.2: gyoku serve ended with ${r.code ?? r.signal}: ${server.log().trim().split('\n').slice(-3).join(' | ')}`,
 			);
 		}
 		rmSync(dir, { recursive: true, force: true });
