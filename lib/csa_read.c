@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "csa_names.h"
 #include "gyoku/csa.h"
 #include "gyoku/handicap.h"
 #include "gyoku/position.h"
@@ -24,10 +25,6 @@
 #include "scan.h"
 
 enum { MAX_PENDING = 256, KEY_MAX = 64, VALUE_MAX = 4096, COMMENT_MAX = 65536, ENC_MAX = 32 };
-
-/* The CSA names of the piece types, indexed by enum gy_ptype. */
-static const char csa_names[GY_PTYPE_NB][3] = {"",   "FU", "KY", "KE", "GI", "KA", "HI", "KI",
-					       "OU", "TO", "NY", "NK", "NG", "UM", "RY"};
 
 /* How many pieces of each hand type a set has. */
 static const int set_count[GY_HAND_NB] = {0, 18, 4, 4, 4, 2, 2, 4};
@@ -81,7 +78,7 @@ static struct gy__scan span(const struct reader *r, size_t a, size_t b) { return
 static int piece_code(const char *s)
 {
 	for (int pt = 1; pt < GY_PTYPE_NB; pt++)
-		if (s[0] == csa_names[pt][0] && s[1] == csa_names[pt][1])
+		if (s[0] == gy__csa_names[pt][0] && s[1] == gy__csa_names[pt][1])
 			return pt;
 	return 0;
 }

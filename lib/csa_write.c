@@ -12,14 +12,11 @@
 #include <string.h>
 
 #include "buf.h"
+#include "csa_names.h"
 #include "gyoku/csa.h"
 #include "gyoku/handicap.h"
 #include "gyoku/position.h"
 #include "headers.h"
-
-/* The CSA names of the piece types, indexed by enum gy_ptype. */
-static const char csa_names[GY_PTYPE_NB][3] = {"",   "FU", "KY", "KE", "GI", "KA", "HI", "KI",
-					       "OU", "TO", "NY", "NK", "NG", "UM", "RY"};
 
 static void put(struct gy__buf *b, const char *s, size_t n) { gy__buf_put(b, s, n); }
 static void put_str(struct gy__buf *b, const char *s) { gy__buf_puts(b, s); }
@@ -142,7 +139,7 @@ static void put_hands(struct gy__buf *b, const struct gy_pos *p)
 		for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
 			for (int k = gy_hand_count(p->hand[c], order[i]); k > 0; k--) {
 				put(b, "00", 2);
-				put(b, csa_names[order[i]], 2);
+				put(b, gy__csa_names[order[i]], 2);
 			}
 		put(b, "\n", 1);
 	}
@@ -165,7 +162,7 @@ static void put_position(struct gy__buf *b, const struct gy_pos *p)
 					continue;
 				}
 				put(b, gy_piece_color(pc) == GY_BLACK ? "+" : "-", 1);
-				put(b, csa_names[gy_piece_type(pc)], 2);
+				put(b, gy__csa_names[gy_piece_type(pc)], 2);
 			}
 			put(b, "\n", 1);
 		}
@@ -187,7 +184,7 @@ static void put_move(struct gy__buf *b, gy_move m, int color)
 	}
 	t[3] = (char)('0' + gy_file_of(to));
 	t[4] = (char)('0' + gy_rank_of(to));
-	memcpy(t + 5, csa_names[gy_move_after(m)], 2);
+	memcpy(t + 5, gy__csa_names[gy_move_after(m)], 2);
 	t[7] = '\n';
 	put(b, t, 8);
 }

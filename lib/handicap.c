@@ -25,6 +25,7 @@
 
 #include <string.h>
 
+#include "csa_names.h"
 #include "gyoku/usi.h"
 
 /* The giver's pieces (all Gote's) outside the board and hand in the bigger handicaps. */
@@ -37,85 +38,105 @@
 #define SFEN_SENTE "/PPPPPPPPP/1B5R1/LNSGKGSNL"
 
 static const struct gy_handicap presets[GY_HANDICAP_NB] = {
-	{"even", "平手", "PI", GY_SFEN_START, {0}},
+	{"even", "平手", "PI", "HIRATE", GY_SFEN_START, {0}},
 	{"lance",
 	 "香落ち",
 	 "PI11KY",
+	 "KY",
 	 "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
 	 {0, 0, 1, 0, 0, 0, 0, 0}},
 	{"right-lance",
 	 "右香落ち",
 	 "PI91KY",
+	 "KY_R",
 	 "1nsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
 	 {0, 0, 1, 0, 0, 0, 0, 0}},
 	{"bishop",
 	 "角落ち",
 	 "PI22KA",
+	 "KA",
 	 "lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
 	 {0, 0, 0, 0, 0, 1, 0, 0}},
 	{"rook",
 	 "飛車落ち",
 	 "PI82HI",
+	 "HI",
 	 "lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
 	 {0, 0, 0, 0, 0, 0, 1, 0}},
 	{"rook-lance",
 	 "飛香落ち",
 	 "PI82HI11KY",
+	 "HIKY",
 	 "lnsgkgsn1/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
 	 {0, 0, 1, 0, 0, 0, 1, 0}},
 	{"two-piece",
 	 "二枚落ち",
 	 "PI82HI22KA",
+	 "2",
 	 "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
 	 {0, 0, 0, 0, 0, 1, 1, 0}},
 	{"three-piece",
 	 "三枚落ち",
 	 "PI82HI22KA11KY",
+	 "3",
 	 "lnsgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
 	 {0, 0, 1, 0, 0, 1, 1, 0}},
 	{"four-piece",
 	 "四枚落ち",
 	 "PI82HI22KA91KY11KY",
+	 "4",
 	 "1nsgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
 	 {0, 0, 2, 0, 0, 1, 1, 0}},
 	{"five-piece",
 	 "五枚落ち",
 	 "PI82HI22KA91KY81KE11KY",
+	 "5",
 	 "2sgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
 	 {0, 0, 2, 1, 0, 1, 1, 0}},
 	{"left-five-piece",
 	 "左五枚落ち",
 	 "PI82HI22KA91KY21KE11KY",
+	 "5_L",
 	 "1nsgkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
 	 {0, 0, 2, 1, 0, 1, 1, 0}},
 	{"six-piece",
 	 "六枚落ち",
 	 "PI82HI22KA91KY81KE21KE11KY",
+	 "6",
 	 "2sgkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
 	 {0, 0, 2, 2, 0, 1, 1, 0}},
 	{"left-seven-piece",
 	 "左七枚落ち",
 	 "PI82HI22KA91KY81KE31GI21KE11KY",
+	 "7_L",
 	 "2sgkg3/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
 	 {0, 0, 2, 2, 1, 1, 1, 0}},
 	{"right-seven-piece",
 	 "右七枚落ち",
 	 "PI82HI22KA91KY81KE71GI21KE11KY",
+	 "7_R",
 	 "3gkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
 	 {0, 0, 2, 2, 1, 1, 1, 0}},
 	{"eight-piece",
 	 "八枚落ち",
 	 "PI82HI22KA91KY81KE71GI31GI21KE11KY",
+	 "8",
 	 "3gkg3/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
 	 {0, 0, 2, 2, 2, 1, 1, 0}},
 	{"nine-piece",
 	 "九枚落ち",
 	 "PI82HI22KA91KY81KE71GI61KI31GI21KE11KY",
+	 "9",
 	 "4kg3/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
 	 {0, 0, 2, 2, 2, 1, 1, 1}},
-	{"ten-piece", "十枚落ち", PI_TEN, "4k4/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", REMOVED_TEN},
-	{"three-pawns", "歩三兵", PI_TEN PI_PAWNS, "4k4/9/9/9/9/9" SFEN_SENTE " w 3p 1", {0, 6, 2, 2, 2, 1, 1, 2}},
-	{"naked-king", "裸玉", PI_TEN PI_PAWNS, "4k4/9/9/9/9/9" SFEN_SENTE " w - 1", {0, 9, 2, 2, 2, 1, 1, 2}},
+	{"ten-piece", "十枚落ち", PI_TEN, "10", "4k4/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", REMOVED_TEN},
+	{"three-pawns",
+	 "歩三兵",
+	 PI_TEN PI_PAWNS,
+	 NULL,
+	 "4k4/9/9/9/9/9" SFEN_SENTE " w 3p 1",
+	 {0, 6, 2, 2, 2, 1, 1, 2}},
+	{"naked-king", "裸玉", PI_TEN PI_PAWNS, NULL, "4k4/9/9/9/9/9" SFEN_SENTE " w - 1", {0, 9, 2, 2, 2, 1, 1, 2}},
 };
 
 const struct gy_handicap *gy_handicap_at(int i) { return i >= 0 && i < GY_HANDICAP_NB ? &presets[i] : NULL; }
@@ -192,10 +213,8 @@ gy_hand gy_handicap_removed_hand(const struct gy_handicap *h)
 /* The piece type of the CSA name at `s` (2 bytes), 0 when unknown (promoted names and OU included). */
 static int csa_piece_type(const char *s)
 {
-	static const char names[][3] = {"",   "FU", "KY", "KE", "GI", "KA", "HI", "KI",
-					"OU", "TO", "NY", "NK", "NG", "UM", "RY"};
-	for (int pt = 1; pt < (int)(sizeof names / sizeof names[0]); pt++)
-		if (s[0] == names[pt][0] && s[1] == names[pt][1])
+	for (int pt = 1; pt < GY_PTYPE_NB; pt++)
+		if (s[0] == gy__csa_names[pt][0] && s[1] == gy__csa_names[pt][1])
 			return pt;
 	return -1;
 }

@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "csa_names.h"
 #include "gyoku/handicap.h"
 #include "gyoku/jkf.h"
 #include "gyoku/usi.h"
@@ -56,38 +57,13 @@ static enum gy_err fail_at(struct reader *r, enum gy_err err, const char *key)
 	return err;
 }
 
-/* CSA piece names by piece type (types.h order). */
-static const char *const kind_names[GY_PTYPE_NB] = {"",   "FU", "KY", "KE", "GI", "KA", "HI", "KI",
-						    "OU", "TO", "NY", "NK", "NG", "UM", "RY"};
-
-/* JKF presets and the handicap ids (handicap.h) they stand for. */
-static const char *const presets[][2] = {
-	{"HIRATE", "even"},
-	{"KY", "lance"},
-	{"KY_R", "right-lance"},
-	{"KA", "bishop"},
-	{"HI", "rook"},
-	{"HIKY", "rook-lance"},
-	{"2", "two-piece"},
-	{"3", "three-piece"},
-	{"4", "four-piece"},
-	{"5", "five-piece"},
-	{"5_L", "left-five-piece"},
-	{"6", "six-piece"},
-	{"7_L", "left-seven-piece"},
-	{"7_R", "right-seven-piece"},
-	{"8", "eight-piece"},
-	{"9", "nine-piece"},
-	{"10", "ten-piece"},
-};
-
 /* The piece type named `s` (also "GY" for the king), or 0. */
 static int kind_of(const char *s)
 {
 	if (!strcmp(s, "GY"))
 		return GY_KING;
 	for (int pt = 1; pt < GY_PTYPE_NB; pt++)
-		if (!strcmp(s, kind_names[pt]))
+		if (!strcmp(s, gy__csa_names[pt]))
 			return pt;
 	return 0;
 }
@@ -206,13 +182,10 @@ static enum gy_err read_initial(struct reader *r, struct gy_pos *p, const json_t
 		const json_t *data = json_object_get(init, "data");
 		return fail_at(r, json_is_object(data) ? read_data(p, data) : GY_ERR_JKF_INITIAL, data ? "data" : NULL);
 	}
-	for (size_t i = 0; i < sizeof presets / sizeof presets[0]; i++) {
-		if (strcmp(name, presets[i][0]))
-			continue;
-		const struct gy_handicap *h = gy_handicap_by_id(presets[i][1], strlen(presets[i][1]));
-		if (!h)
-			return fail_at(r, GY_ERR_JKF_INITIAL, "preset");
-		return fail_at(r, gy_sfen_parse(p, h->sfen, strlen(h->sfen), GY_SFEN_STRICT, NULL), "preset");
+	for (int i = 0; i < GY_HANDICAP_NB; i++) {
+		const struct gy_handicap *h = gy_handicap_at(i);
+		if (h->jkf && !strcmp(name, h->jkf))
+			return fail_at(r, gy_sfen_parse(p, h->sfen, strlen(h->sfen), GY_SFEN_STRICT, NULL), "preset");
 	}
 	return fail_at(r, GY_ERR_JKF_INITIAL, "preset");
 }

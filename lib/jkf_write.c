@@ -11,34 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "csa_names.h"
 #include "gyoku/handicap.h"
 #include "gyoku/jkf.h"
 #include "gyoku/notation.h"
 #include "headers.h"
-
-/* CSA piece names by piece type (types.h order). */
-static const char *const kind_names[GY_PTYPE_NB] = {"",   "FU", "KY", "KE", "GI", "KA", "HI", "KI",
-						    "OU", "TO", "NY", "NK", "NG", "UM", "RY"};
-
-/* Handicap ids (handicap.h) and their JKF presets. */
-static const char *const presets[][2] = {
-	{"even", "HIRATE"},
-	{"lance", "KY"},
-	{"right-lance", "KY_R"},
-	{"bishop", "KA"},
-	{"rook", "HI"},
-	{"rook-lance", "HIKY"},
-	{"two-piece", "2"},
-	{"three-piece", "3"},
-	{"four-piece", "4"},
-	{"five-piece", "5"},
-	{"left-five-piece", "5_L"},
-	{"six-piece", "6"},
-	{"left-seven-piece", "7_L"},
-	{"right-seven-piece", "7_R"},
-	{"eight-piece", "8"},
-	{"ten-piece", "10"},
-};
 
 /* Sets `key` of `obj` to the new value `v`, always stolen (also on failure); false when out of memory. */
 static bool put(json_t *obj, const char *key, json_t *v)
@@ -68,9 +45,8 @@ static json_t *initial(const struct gy_pos *p)
 {
 	static const int order[] = {GY_PAWN, GY_LANCE, GY_KNIGHT, GY_SILVER, GY_GOLD, GY_BISHOP, GY_ROOK};
 	const struct gy_handicap *h = gy_handicap_by_pos(p);
-	for (size_t i = 0; h && i < sizeof presets / sizeof presets[0]; i++)
-		if (!strcmp(h->id, presets[i][0]))
-			return json_pack("{s:s}", "preset", presets[i][1]);
+	if (h && h->jkf)
+		return json_pack("{s:s}", "preset", h->jkf);
 	/* The containers are held by these handles as well, and released at the end. */
 	json_t *init = json_object(), *data = json_object(), *board = json_array(), *hands = json_array();
 	bool ok = init && data && board && hands && put(init, "preset", json_string("OTHER")) &&
@@ -83,7 +59,7 @@ static json_t *initial(const struct gy_pos *p)
 			gy_piece pc = gy_pos_piece_on(p, gy_make_sq(x, y));
 			ok = push(col, pc == GY_NO_PIECE ? json_object()
 							 : json_pack("{s:i,s:s}", "color", gy_piece_color(pc), "kind",
-								     kind_names[gy_piece_type(pc)]));
+								     gy__csa_names[gy_piece_type(pc)]));
 		}
 		json_decref(col);
 	}
@@ -91,7 +67,7 @@ static json_t *initial(const struct gy_pos *p)
 		json_t *hand = json_object();
 		ok = hand && json_array_append(hands, hand) == 0;
 		for (int i = 0; ok && i < 7; i++)
-			ok = put(hand, kind_names[order[i]], json_integer(gy_hand_count(p->hand[c], order[i])));
+			ok = put(hand, gy__csa_names[order[i]], json_integer(gy_hand_count(p->hand[c], order[i])));
 		json_decref(hand);
 	}
 	json_t *res = ok ? json_incref(init) : NULL;
@@ -166,7 +142,7 @@ static json_t *move_obj(const struct gy_pos *before, gy_move m, gy_sq prev_to)
 	bool ok = o != NULL;
 	if (ok && !gy_move_is_drop(m))
 		ok = put(o, "from", square(gy_move_from(m)));
-	ok = ok && put(o, "to", square(to)) && put(o, "piece", json_string(kind_names[moved])) &&
+	ok = ok && put(o, "to", square(to)) && put(o, "piece", json_string(gy__csa_names[moved])) &&
 	     put(o, "color", json_integer(before->side));
 	if (ok && to == prev_to)
 		ok = put(o, "same", json_true());
@@ -174,7 +150,7 @@ static json_t *move_obj(const struct gy_pos *before, gy_move m, gy_sq prev_to)
 	    (gy_in_zone(before->side, to) || gy_in_zone(before->side, gy_move_from(m))))
 		ok = put(o, "promote", json_boolean(gy_move_is_promotion(m)));
 	if (ok && gy_move_captured(m))
-		ok = put(o, "capture", json_string(kind_names[gy_move_captured(m)]));
+		ok = put(o, "capture", json_string(gy__csa_names[gy_move_captured(m)]));
 	char rel[4];
 	relative(before, m, rel);
 	if (ok && *rel)

@@ -324,11 +324,46 @@ static void research_dir(struct check_tally *t, const char *dir, int *n)
 	closedir(d);
 }
 
+/*
+ * jkf-5.N: every handicap preset with a JKF name is written as that
+ * preset and read back at the same start (the name lives in the preset
+ * table, handicap.h, for the reader and the writer alike; the writer
+ * once lacked nine-piece and wrote its board out as OTHER).
+ */
+static void preset_cases(struct check_tally *t)
+{
+	for (int i = 0; i < GY_HANDICAP_NB; i++) {
+		const struct gy_handicap *h = gy_handicap_at(i);
+		char id[32], want[64], sfen[GY_SFEN_MAX];
+		struct gy_pos start;
+		struct gy_game *g = NULL, *back = NULL;
+		char *text = NULL;
+		size_t len = 0;
+		snprintf(id, sizeof id, "jkf-5.%d", i + 1);
+		snprintf(want, sizeof want, "\"preset\": \"%s\"", h->jkf ? h->jkf : "OTHER");
+		enum gy_err err = gy_sfen_parse(&start, h->sfen, strlen(h->sfen), GY_SFEN_STRICT, NULL);
+		if (!err)
+			err = gy_game_create(&g, &start);
+		if (!err)
+			err = gy_jkf_write(g, &text, &len);
+		if (!err)
+			err = gy_jkf_read(text, len, &back, NULL, NULL);
+		if (!err)
+			gy_sfen_write(gy_game_start(back), sfen, sizeof sfen);
+		CHECK(t, id, !err && strstr(text, want) && !strcmp(sfen, h->sfen), "%s: %s; %s", h->id,
+		      err ? gy_strerror(err) : "written", err ? "" : text);
+		free(text);
+		gy_game_destroy(g);
+		gy_game_destroy(back);
+	}
+}
+
 int main(void)
 {
 	struct check_tally t = {0, 0};
 	gy_init();
 	record_cases(&t);
+	preset_cases(&t);
 	error_cases(&t);
 	locate_cases(&t);
 	struct stat st;

@@ -25,6 +25,7 @@ struct gy_handicap {
 	const char *id;     /* ASCII name: "even", "lance", "two-piece", ... */
 	const char *kif;    /* the KIF 手合割 value: "平手", "香落ち", ... */
 	const char *csa_pi; /* the CSA PI line: "PI", "PI11KY", "PI82HI22KA", ... */
+	const char *jkf;    /* the JKF preset: "HIRATE", "KY", "2", ...; NULL when JKF has none */
 	const char *sfen;   /* the start position, move number 1 */
 	/*
 	 * The giver's pieces that are neither on the board nor in its hand
