@@ -11,7 +11,7 @@
  * searches nothing and answers at once with an error line and "bestmove
  * resign" (for `go ponder` and `go infinite`, the bestmove when the GUI
  * ends the search: stop, ponderhit or gameover), `go mate` with
- * "checkmate timeout" (docs/engine.md, issue 28).  Before any `position`
+ * "checkmate timeout" (docs/engine.md "USI: bad input").  Before any `position`
  * the engine stands at the start position.
  */
 #include "usi.h"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench/mate.sh: the mate solver (issue 5) over the tsume problem set:
+# bench/mate.sh: the mate solver (docs/mate.md) over the tsume problem set:
 # per problem the answer, the time, nodes and nodes/second, then the
 # totals.  With MICROCOSMOS_SECONDS=N (default 0: skipped) it also tries
 # the 1525-ply Microcosmos for N seconds with MICROCOSMOS_MB megabytes

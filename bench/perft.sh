@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # bench/perft.sh: `make bench` for move generation.  Runs gyoku's perft on
-# the start position at depth 6 and on the middle-game position of issue 2
-# at depth 4, then Debian's fairy-stockfish on the start position at depth 6
-# in the same run, and prints the speed ratio.  Figures only: nothing here
+# the start position at depth 6 and on the middle game of tests/data/perft.txt
+# (perft-2.x) at depth 4, then Debian's fairy-stockfish on the start position
+# at depth 6 in the same run, and prints the speed ratio.  Figures only: nothing here
 # passes or fails on time (the machines are shared and noisy).
 set -eu
 cd "$(dirname "$0")/.."
@@ -22,7 +22,7 @@ perft() {
 echo "perft (gyoku $(git rev-parse --short HEAD 2>/dev/null || echo '?'), one core)"
 perft "startpos depth 6" 547581517 startpos 6
 gyoku_nps=$last_nps
-perft "issue-2 pos depth 4" 516925165 'l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1' 4
+perft "perft-2 pos depth 4" 516925165 'l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1' 4
 
 if fsf=$(bench/fsf_perft.sh 6 2> /dev/null); then
 	fsf_nodes=$(sed -n 's/^Nodes searched: //p' <<< "$fsf")

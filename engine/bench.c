@@ -2,7 +2,7 @@
  * engine/bench.c: the benchmark positions (bench.h): the start position,
  * and positions after 16 to 110 plies of three games (Habu-Fujii 2006 and
  * the WCSC32 and WCSC34 computer championship games in the research
- * records), plus the middle game of issue 2.
+ * records), plus the middle game of tests/data/perft.txt (perft-2.x).
  */
 #include "bench.h"
 

@@ -1,6 +1,7 @@
 /*
  * lib/headers.h: library-internal table of the header keys of game records
- * across formats (issue 3), used by the CSA, KIF and JKF readers and writers.
+ * across formats (one table for all; tests/t_headers.c), used by the CSA,
+ * KIF and JKF readers and writers.
  *
  * A game holds its headers under one canonical key, the KIF Japanese key,
  * whatever format it was read from.  The table:

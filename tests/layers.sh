@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# tests/layers.sh: the layers of docs/design.md, enforced by the build
-# (issue 29).  Prints PASS/FAIL lines layers-N.M.  Run from the repository
+# tests/layers.sh: the layers of docs/design.md ("Layers"), enforced by the
+# build.  Prints PASS/FAIL lines layers-N.M.  Run from the repository
 # root after `make` (1.x and 3.x read the release archives' symbols).
 #   1.x  make, with the Makefile's own rules, builds a probe file in each
 #        layer that includes one private header of every layer: the

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/match.sh: `gyoku match` (issue 4) against the fake engine
+# tests/match.sh: `gyoku match` (docs/engine.md "Measuring") against the fake engine
 # bin/tools/fakeusi (tests/tools/fakeusi.c) and, when installed, Debian's
 # fairy-stockfish.  Prints PASS/FAIL/SKIP lines match-1.N.  Run from the
 # repository root after the binaries are built.

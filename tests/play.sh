@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/play.sh: `gyoku play` (issue 6), the terminal game, driven by
+# tests/play.sh: `gyoku play` (docs/play.md), the terminal game, driven by
 # scripts on standard input (plain text when stdin is not a terminal) and
 # once under a pseudo-terminal (util-linux `script`).  Prints PASS/FAIL/SKIP
 # lines play-N.M.  Run from the repository root after `make bin/gyoku`.
@@ -140,7 +140,7 @@ check play-4.2 "You (Gote)" "1. ☗"
 printf 'quit\n' | play --vs watch --level 1 --max-moves 16
 check play-4.3 "16. " "Game over by move limit: a draw."
 
-# 6.x: the fixes of issue 28, each failing on the code before it.
+# 6.x: what docs/play.md says and the game once got wrong, each failing on the code before its fix.
 # 6.1: a move that may promote asks unless the text says: USI without '+' (8h3c) and digits alone (8833) ask.
 printf '7g7f\n3c3d\n8h3c\nn\n4a4b\n3c2b\ny\nmoves\n' | play --vs human --seed 1
 check play-6.1 "Promote? [y/n]" "3. ☗３三角不成" "5. ☗２二角成"
@@ -216,7 +216,7 @@ if command -v script > /dev/null; then
 		/dev/null > "$tmp/out" 2>&1
 	check play-5.7 $'\a' "has run out of time." "Game over by time forfeit: Gote ("
 	# 5.8: the clock ticks in the prompt while the player thinks, and after a time-out
-	# with nothing typed the game ends cleanly with a fresh prompt (issue 28).
+	# with nothing typed the game ends cleanly with a fresh prompt (docs/play.md "Scripting").
 	(sleep 2.6; printf 'moves\nquit\n'; sleep 0.3) | env TERM=xterm timeout 20 script -q -c \
 		"$gyoku play --vs human --seed 1 --time 2s" /dev/null > "$tmp/out" 2>&1
 	check play-5.8 "(Player 2) 0:02> " "(Player 2) 0:01> " "Game over by time forfeit: Gote (" "gyoku> " "No moves yet."

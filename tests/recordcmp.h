@@ -1,8 +1,8 @@
 /*
  * tests/recordcmp.h: comparing two game records (game.h), shared by the
  * record tests (t_csa, t_kif, t_jkf, t_roundtrip) for their round trips
- * (issue 3, "Round trips: each record written as KIF, KI2, CSA and JKF and
- * read back equal (moves, times, comments, branches, ending)").
+ * (include/gyoku/record.h: each record written as KIF, KI2, CSA and JKF
+ * reads back equal: moves, times, comments, branches, ending).
  *
  * recordcmp() compares, in this order: the headers (when asked), the
  * start position (as SFEN), the tree node by node in depth-first order

@@ -40,7 +40,7 @@ one() {
 	if out=$("$@" 2>&1); then echo "PASS $name"; else printf 'FAIL %s: %s\n' "$name" "$(tail -3 <<< "$out" | tr '\n' ' ')"; fi
 }
 
-# The gyoku command line (issue 2: perft output, tsume positions, refusals).
+# The gyoku command line (perft output, tsume positions, refusals; convert; shell).
 cli() {
 	local out
 	out=$(bin/gyoku perft startpos 3 | tail -2)
@@ -49,7 +49,7 @@ cli() {
 	[ "$(grep -c '^[1-9][a-i][1-9][a-i]+\?: 30$' <<< "$out")" = 30 ] && echo "PASS cli-1.2" || echo "FAIL cli-1.2: --divide lines"
 	out=$(bin/gyoku perft '4k4/9/9/9/9/9/9/9/9 b R 1' 1 | head -1)
 	[ "$out" = "Nodes searched: 80" ] && echo "PASS cli-1.3" || echo "FAIL cli-1.3: tsume position: $out"
-	# Issue 28, fix 3: a one-king SFEN holds only its pieces (before: White got the rest, 37,098).
+	# A one-king SFEN holds only its pieces (docs/rules.md "Notation systems"; White given the rest: 37,098).
 	out=$(bin/gyoku perft '4k4/9/9/9/9/9/9/9/9 b 16P 1' 2 | head -1)
 	[ "$out" = "Nodes searched: 355" ] && echo "PASS cli-1.6" || echo "FAIL cli-1.6: $out"
 	if out=$(bin/gyoku perft 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 x' 1 2>&1); then
@@ -59,7 +59,7 @@ cli() {
 	fi
 	out=$(printf 'position startpos moves 7g7f 3c3d\nmoves\n8h2b+\nP*5e\nquit\n' | bin/gyoku shell)
 	grep -q '^39 moves$' <<< "$out" && grep -q 'P\*5e: the piece to drop is not in hand' <<< "$out" && echo "PASS cli-1.5" || echo "FAIL cli-1.5: $out"
-	# gyoku convert (issue 3): one game through every format ends in the same position.
+	# gyoku convert (include/gyoku/record.h): one game through every format ends in the same position.
 	local want got fmt
 	want=$(bin/gyoku convert tests/data/kif/even.kifu --to usi)
 	for fmt in csa kif kifu ki2 ki2u jkf usi; do
@@ -76,7 +76,7 @@ cli() {
 	fi
 }
 
-# gyoku solve (issue 5): a SFEN, KIF and CSA problems, nomate, timeout, the tsume rules.
+# gyoku solve (docs/mate.md "`gyoku solve`"): a SFEN, KIF and CSA problems, nomate, timeout, the tsume rules.
 mate_cli() {
 	local out f i=2
 	out=$(bin/gyoku solve '4B2bk/9/9/5N3/6GN1/9/9/9/K8 b P 1' 2> /dev/null)
@@ -93,7 +93,7 @@ mate_cli() {
 	[ "$out" = "timeout" ] && echo "PASS mate-cli-2.2" || echo "FAIL mate-cli-2.2: $out"
 	out=$(bin/gyoku solve '8k/6S2/7G1/9/R8/9/9/9/9 b - 1' --defender-holds-rest --tsume-rules 2> /dev/null | head -1)
 	[ "$out" = "mate 1" ] && echo "PASS mate-cli-3.1" || echo "FAIL mate-cli-3.1: $out"
-	# Issue 28, fix 2: a line the limits cut short is never a "mate N" answer.  4.1: the 25-ply
+	# A line the limits cut short is never a "mate N" answer (docs/mate.md "Complete or not").  4.1: the 25-ply
 	# problem under the tsume rules, the line stopped by the node limit with a 1 MB table (before:
 	# "mate 1" and one move, exit 0); 4.2: the same with room in the table, the line completed
 	# from what the table knows; 4.3: without the tsume rules (before: "mate 17" and one move).
@@ -110,7 +110,7 @@ mate_cli() {
 	st=$?
 	[ "$(head -1 <<< "$out")" = "mate <= 17 (line incomplete)" ] && [ $st = 3 ] \
 		&& echo "PASS mate-cli-4.3" || echo "FAIL mate-cli-4.3: exit $st: $out"
-	# Issue 28, fix 2: the exit status tells the answer (docs/mate.md): 0 mate, 1 no mate,
+	# The exit status tells the answer (docs/mate.md "`gyoku solve`"): 0 mate, 1 no mate,
 	# 2 usage or input error, 3 timeout (before: 0 for every answer, 1 for a bad position).
 	local want_st=(0 1 3 2 2 2) args a
 	i=1
@@ -124,7 +124,7 @@ mate_cli() {
 			|| echo "FAIL mate-cli-5.$i: gyoku solve ${a[*]} exited $st, not ${want_st[$((i - 1))]}"
 		i=$((i + 1))
 	done
-	# Issue 28, fix 3: a SFEN means what it says; the defender holds the rest only when asked.
+	# A SFEN means what it says (docs/mate.md "`gyoku solve`"); the defender holds the rest only when asked.
 	# Without the option White holds nothing, so R9e-1e mates at once; with it White
 	# interposes (tsume-5.1, 7 plies).  Before, both gave 7.
 	out=$(bin/gyoku solve '8k/6S2/7G1/9/R8/9/9/9/9 b - 1' 2> /dev/null | head -1)
@@ -136,8 +136,8 @@ mate_cli() {
 	[ "$out" = "mate 7" ] && echo "PASS mate-cli-6.3" || echo "FAIL mate-cli-6.3: $out"
 }
 
-# The search signature (style.md rule 12, issue 4): `gyoku-usi bench` must print the node
-# count in tests/data/bench_signature.txt, and the same count when run again.
+# The search signature (docs/style.md rule 12; docs/engine.md "Measuring"): `gyoku-usi bench`
+# must print the node count in tests/data/bench_signature.txt, and the same count when run again.
 bench_signature() {
 	local want got again
 	want=$(tr -d ' \n' < tests/data/bench_signature.txt)
@@ -151,7 +151,7 @@ bench_signature() {
 	[ "$again" = "$got" ] && echo "PASS bench-1.2" || echo "FAIL bench-1.2: a second run searched $again nodes, the first $got"
 }
 
-# Full legal-move sets against shogiops on positions from random play (issue 2).
+# Full legal-move sets against shogiops on positions from random play (docs/core.md "How it is checked").
 oracle() {
 	if ! command -v node > /dev/null || [ ! -d tests/oracle/node_modules ]; then
 		echo "SKIP oracle-1.1: node or tests/oracle/node_modules missing (scripts/deps.sh installs them)"
@@ -222,28 +222,28 @@ if [ "$tier" = full ]; then
 	done
 fi
 suite cli cli
-# What every command says on its command line: --help, --version, numbers, files (issue 28).
+# What every command says on its command line: --help, --version, numbers, files (tests/data/cli.txt).
 suite cli-args tests/cli.sh
 [ "$tier" = full ] && suite debug/cli-args env GYOKU_BIN=bin/debug tests/cli.sh
 suite mate-cli mate_cli
 suite bench bench_signature
 suite docs tests/docs.sh
-# gyoku match against fake engines and fairy-stockfish (issue 4), release and sanitizer builds.
+# gyoku match against fake engines and fairy-stockfish (docs/engine.md "Measuring"), release and sanitizer builds.
 suite match tests/match.sh
 [ "$tier" = full ] && suite debug/match env GYOKU=bin/debug/gyoku tests/match.sh
-# gyoku selfplay and gyoku tune, the evaluation's tuning tools (issue 4), release and sanitizer builds.
+# gyoku selfplay and gyoku tune, the evaluation's tuning tools (docs/tuning.md), release and sanitizer builds.
 suite tune tests/tune.sh
 [ "$tier" = full ] && suite debug/tune env GYOKU=bin/debug/gyoku tests/tune.sh
-# gyoku play, the terminal game (issue 6): scripted sessions and a pseudo-terminal, release and sanitizer builds.
+# gyoku play, the terminal game (docs/play.md): scripted sessions and a pseudo-terminal, release and sanitizer builds.
 suite play tests/play.sh
 [ "$tier" = full ] && suite debug/play env GYOKU=bin/debug/gyoku tests/play.sh
 
 pg_dir=
 if [ "$tier" = full ]; then
 	suite oracle oracle
-	# Every research record against tsshogi: main-line length, ending, final position (issue 3).
+	# Every research record against tsshogi: main-line length, ending, final position (include/gyoku/record.h).
 	suite records tests/oracle/records.sh
-	# The storage layer and the web server on PostgreSQL (issue 7), against one throw-away server
+	# The storage layer and the web server on PostgreSQL (docs/server.md "Storage"), against one throw-away server
 	# from tests/server/pg.sh, one suite after another in the lane "pg" (they share its database).
 	pg_dir=$(mktemp -d)
 	trap 'tests/server/pg.sh stop "$pg_dir"' EXIT
@@ -254,7 +254,7 @@ if [ "$tier" = full ]; then
 		pg_url=
 		suite t_store-pg echo "SKIP store-pg: $(tail -1 build/pg.log)"
 	fi
-	# The web server (issue 7, tests/server/): the API transcripts (tests/server/api/*.txt) on SQLite
+	# The web server (docs/server.md, tests/server/): the API transcripts (tests/server/api/*.txt) on SQLite
 	# with the release and sanitizer builds and on PostgreSQL, hostile input (both builds), kill -9
 	# and restart on each store, two instances on one PostgreSQL database.  Each server listens on a
 	# port of its own (port 0).
@@ -275,7 +275,7 @@ if [ "$tier" = full ]; then
 		suite server echo "SKIP server-1.1: node is not installed"
 	fi
 	suite web web_unit
-	# The board in headless Chromium against its own gyoku serve (issue 7): two players, a spectator, a phone.
+	# The board in headless Chromium against its own gyoku serve (docs/server.md): two players, a spectator, a phone.
 	suite browser node tests/browser/run.mjs
 	# The web server under load (bench/server.sh, bench/server_load.c): a tiny run on SQLite and on a
 	# PostgreSQL server of its own that passes when no request failed, no event was lost and the server
@@ -283,7 +283,7 @@ if [ "$tier" = full ]; then
 	suite server-load env SERVER_GAMES=2 SERVER_SPECTATORS=4 SERVER_SECONDS=2 SERVER_CHECK=1 bench/server.sh
 	suite fuzz fuzz
 fi
-# The layers enforced by the build (issue 29, docs/design.md): breaches tried on make and checksrc.
+# The layers enforced by the build (docs/design.md "Layers"): breaches tried on make and checksrc.
 suite layers tests/layers.sh
 suite style style
 

@@ -1,6 +1,6 @@
 /*
- * tests/t_clock.c: time controls and game clocks (include/gyoku/clock.h,
- * issue 3), as data: tests/data/clock.txt (or the file given as
+ * tests/t_clock.c: time controls and game clocks (include/gyoku/clock.h;
+ * docs/rules.md "Time"), as data: tests/data/clock.txt (or the file given as
  * argument), one case a line, of three kinds:
  *
  *   id <TAB> tc <TAB> text <TAB> canonical text [<TAB> fields]

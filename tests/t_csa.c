@@ -1,5 +1,6 @@
 /*
- * tests/t_csa.c: the CSA reader and writer (issue 3, "CSA v2.2 and v3.0").
+ * tests/t_csa.c: the CSA reader and writer (include/gyoku/csa.h: CSA v2.2
+ * and v3.0).
  *   csa-1.x  the files of tests/data/csa/ read with what they hold
  *   csa-2.x  each of them written and read back equal
  *   csa-3.x  every % ending with its verdict, written and read back
@@ -26,7 +27,7 @@
 
 static int main_length(const struct gy_game *g) { return gy_game_ply(g, gy_game_main_end(g)); }
 
-/* The headers CSA keeps: all but 手合割, which the start position says (lib/headers.h, issue 3). */
+/* The headers CSA keeps: all but 手合割, which the start position says (lib/headers.h). */
 static bool csa_header(const char *key) { return strcmp(key, "手合割") != 0; }
 
 /* What CSA keeps of a game: the main line with times and comments, the ending, the headers. */

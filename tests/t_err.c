@@ -1,5 +1,5 @@
 /*
- * tests/t_err.c: the class of every error (include/gyoku/err.h, issue 29),
+ * tests/t_err.c: the class of every error (include/gyoku/err.h),
  * as data (style.md rule 13).  Reads tests/data/err.txt (or the file given
  * as argument), one class a line:
  *

@@ -1,7 +1,7 @@
 /*
  * tests/t_furigoma.c: the five-pawn toss (docs/rules.md "Deciding who
- * moves first: furigoma"; issue 3 "Furigoma: five pawns tossed (seedable
- * for tests)").  Every case is deterministic: the generator is seeded.
+ * moves first: furigoma"; include/gyoku/furigoma.h: five pawns tossed,
+ * seedable for tests).  Every case is deterministic: the generator is seeded.
  * Prints one PASS/FAIL line per case (check.h).
  */
 #include <stdio.h>

@@ -1,11 +1,12 @@
 /*
- * tests/t_game.c: the game record and the referee (issue 3).
+ * tests/t_game.c: the game record and the referee (include/gyoku/game.h;
+ * docs/core.md "Games: the record, the referee and the game in progress").
  *   game-1.x  the tree: main line, variations, a move added twice, an
  *             illegal move refused with its rule, positions by replay
  *   game-2.x  headers and comments, replaced and bounded
  *   game-3.x  the referee: mate, sennichite, perpetual check, try rule,
  *             move limit (docs/rules.md "How a game ends")
- *   game-4.x  deleting a subtree and promoting a variation (issue 28)
+ *   game-4.x  deleting a subtree and promoting a variation (the session's takebacks)
  */
 #include <stdio.h>
 #include <string.h>
@@ -73,7 +74,7 @@ static void tree_cases(struct check_tally *t)
 	gy_game_destroy(g);
 }
 
-/* Deleting a subtree and promoting a variation (issue 28: the session's undo and play). */
+/* Deleting a subtree and promoting a variation, as the session's undo and play do (gyoku/game.h). */
 static void edit_cases(struct check_tally *t)
 {
 	struct gy_game *g = new_game(NULL);

@@ -1,5 +1,5 @@
 /*
- * tests/t_headers.c: the header keys across CSA, KIF and JKF (issue 3,
+ * tests/t_headers.c: the header keys across CSA, KIF and JKF (one table,
  * lib/headers.h), as data (style.md rule 13).  Reads tests/data/headers.txt
  * (or the file given as argument), one case a line:
  *

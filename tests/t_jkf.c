@@ -1,6 +1,6 @@
 /*
- * tests/t_jkf.c: JKF records read and written (issue 3, "JKF (JSON Kifu
- * Format), read and write").
+ * tests/t_jkf.c: JKF records read and written (include/gyoku/jkf.h:
+ * JSON Kifu Format, read and written).
  *   jkf-1.x  tests/data/jkf/ records read: moves, times, comments,
  *            headers, start positions, variations, endings
  *   jkf-2.x  each record written and read back equal (moves, variations,

@@ -1,6 +1,6 @@
 /*
- * tests/t_kif.c: KIF and KI2 records and text encodings (issue 3,
- * "Formats": KIF and KI2; "Errors").
+ * tests/t_kif.c: KIF and KI2 records and text encodings (include/gyoku/kif.h
+ * and textenc.h: what is read and written, and the errors with their place).
  *   kif-1.x  the hand-written records of tests/data/kif/: what each holds
  *            (headers, start, times, comments, branches, ending)
  *   kif-2.x  each of them written as KIF and as KI2 and read back equal

@@ -1,6 +1,6 @@
 /*
  * tests/t_kinds.c: the generators checked against each other and against
- * brute force on positions reached by random play (issue 2):
+ * brute force on positions reached by random play (docs/core.md "Generators"):
  *
  *   kinds-1.1  CAPTURES + QUIETS + DROPS (or EVASIONS), kept legal, = LEGAL
  *   kinds-1.2  CHECKS = the legal moves after which the opponent is in check;

@@ -1,7 +1,7 @@
 /*
- * tests/t_match_stats.c: the statistics of `gyoku match` (dev/match_stats.h,
- * issue 4), as data: tests/data/match_stats.txt (or the file given as
- * argument), one case a line, of two kinds:
+ * tests/t_match_stats.c: the statistics of `gyoku match` (dev/match_stats.h;
+ * docs/engine.md "Measuring"), as data: tests/data/match_stats.txt (or the
+ * file given as argument), one case a line, of two kinds:
  *
  *   id <TAB> W D L <TAB> elo0 elo1 <TAB> elo <TAB> error <TAB> los <TAB> llr
  *       match_elo(match_score), match_elo_error, match_los and

@@ -1,5 +1,5 @@
 /*
- * tests/t_mate.c: the mate solver (issue 5) on the problems of
+ * tests/t_mate.c: the mate solver (docs/mate.md) on the problems of
  * the files of tests/data/tsume/ (or those given as arguments), on the
  * last 3 to 71 plies of "Microcosmos" (the positions are made here by
  * replaying the published solution from ../shared/research-data/, and
@@ -313,11 +313,12 @@ static void api_cases(struct check_tally *t, const char *p31)
 }
 
 /*
- * mate-api-2.N (issue 28, fix 2): a node limit that stops the solver while
- * it builds the line.  A line reported complete must replay to a mate of
- * the reported length; an incomplete one must say so, with a length that
- * bounds the mate from above and moves that are legal, the attacker's
- * checks.  (Before the fix, the tsume rules took a cut-off line's skipped
+ * mate-api-2.N (docs/mate.md "Shortest mate and the line", 4. Complete or
+ * not): a node limit that stops the solver while it builds the line.  A
+ * line reported complete must replay to a mate of the reported length; an
+ * incomplete one must say so, with a length that bounds the mate from
+ * above and moves that are legal, the attacker's checks.  (Before lines
+ * were checked by replay, the tsume rules took a cut-off line's skipped
  * evasions for futile interpositions and reported a 1-ply "mate 1".)
  */
 static void cut_line_cases(struct check_tally *t, bool quick)

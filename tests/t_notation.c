@@ -1,6 +1,7 @@
 /*
  * tests/t_notation.c: move text in the Japanese, Hodges, Hosking and
- * Kitao-Kawasaki styles (issue 3, docs/rules.md "Notation systems").
+ * Kitao-Kawasaki styles (include/gyoku/notation.h, docs/rules.md "Notation
+ * systems").
  *
  * notation-1.x: round trips over random-play positions (default 20,000,
  * 1,000 in the sanitizer build, or the count given as second argument):

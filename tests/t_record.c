@@ -1,6 +1,6 @@
 /*
  * tests/t_record.c: every record format behind one reader and writer
- * (record.h; issue 3, "every format read and written", "Errors").
+ * (record.h: every format read and written, and the errors with their place).
  *   record-1.x to record-5.x  tests/data/record.txt (or the file given
  *               as argument): the format by name (1.x), by extension
  *               (2.x) and by content (3.x) on small texts; reads giving

@@ -1,7 +1,7 @@
 /*
  * tests/t_roundtrip.c: every record written in every format and read back
- * (issue 3, "Round trips: each record written as KIF, KI2, CSA and JKF and
- * read back equal (moves, times, comments, branches, ending)").
+ * (include/gyoku/record.h: each record written as KIF, KI2, CSA and JKF
+ * reads back equal: moves, times, comments, branches, ending).
  *   roundtrip-0.x  recordcmp.h itself: a copy is equal, and a changed
  *                  move, time, comment, variation order or ending is found
  *   roundtrip-1.x  each record file (every .kif .kifu .ki2 .ki2u .csa .jkf

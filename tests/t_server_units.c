@@ -1,5 +1,5 @@
 /*
- * tests/t_server_units.c: the server's pure parts (issue 7): Glicko-2
+ * tests/t_server_units.c: the server's pure parts (docs/server.md): Glicko-2
  * against the worked example of Glickman's paper, the login rate limiter,
  * password hashing, token digests, and the clock's storage text.
  */

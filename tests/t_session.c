@@ -1,6 +1,7 @@
 /*
- * tests/t_session.c: the game in progress (gyoku/session.h; issue 28),
- * driven by tests/data/session.txt: every ending through the session,
+ * tests/t_session.c: the game in progress (gyoku/session.h; docs/core.md
+ * "Games: the record, the referee and the game in progress"), driven by
+ * tests/data/session.txt: every ending through the session,
  * every rule's refusal, undo, declarations with and without a handicap,
  * clocks, and the record it writes read back.  Also the names of the
  * impasse rules (impasse.h) and the record tree's delete and promote

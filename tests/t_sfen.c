@@ -13,7 +13,7 @@
  *   id <TAB> strict|tsume|problem|rest <TAB> SFEN [<TAB> CANONICAL]
  *
  * "rest" is tsume mode followed by gy_pos_give_rest_to for the side not
- * to move (the tsume convention, asked for explicitly; issue 28).
+ * to move (the tsume convention, asked for explicitly; usi.h GY_SFEN_TSUME).
  * The SFEN must parse to a consistent position (gy_pos_is_ok);
  * gy_sfen_write must give CANONICAL (the SFEN itself when absent) byte for
  * byte, and that text must parse to the identical position.

@@ -1,6 +1,6 @@
 /*
  * tests/t_store.c: the server's storage (server/store.h; docs/server.md
- * "Storage"; issue 7).  Every case runs against SQLite, on a fresh file in
+ * "Storage").  Every case runs against SQLite, on a fresh file in
  * a temporary directory, and, when GYOKU_TEST_PG holds a connection URL
  * (tests/server/pg.sh starts a server), against PostgreSQL too, in a fresh
  * schema per case (dropped at the end).  Case ids are store-sqlite-N.M and
@@ -23,7 +23,7 @@
  *     heard; the listener survives losing its connection (PostgreSQL)
  *  14 the values of a game (status, result, ending, impasse rule) are
  *     stored as the words they always were, every value comes back, and a
- *     row with a word that names nothing is damaged (issue 28)
+ *     row with a word that names nothing is damaged (STORE_DAMAGED)
  */
 #include <libpq-fe.h>
 #include <pthread.h>

@@ -1,7 +1,8 @@
 /*
- * tests/t_usi.c: USI transcripts (issue 4): commands in, expected lines
- * out, against the real USI layer (app/usi.c) run on a thread of this
- * program with pipes for its standard input and output.
+ * tests/t_usi.c: USI transcripts (docs/engine.md; tests/data/usi.txt):
+ * commands in, expected lines out, against the real USI layer (app/usi.c)
+ * run on a thread of this program with pipes for its standard input and
+ * output.
  *
  * tests/data/usi.txt holds the transcripts.  A line "= usi-N.M text"
  * starts a case with a fresh engine; then:
@@ -9,7 +10,7 @@
  *   < REGEX       read lines until one matches REGEX (POSIX extended),
  *                 failing after the timeout (60 s)
  *   - MS REGEX    read lines for MS milliseconds: none may match REGEX
- *   # ...         a comment (cite the rule or issue the case pins)
+ *   # ...         a comment (cite the rule or doc the case pins)
  * At the end of a case "quit" is sent and the engine must exit.
  */
 #include <errno.h>

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/tune.sh: `gyoku selfplay` and `gyoku tune` (issue 4, docs/tuning.md):
+# tests/tune.sh: `gyoku selfplay` and `gyoku tune` (docs/tuning.md):
 # the data file's shape, games independent of the thread count and fixed by
 # the seed, every SFEN valid; the weights file (data/eval/weights.txt)
 # written with its header, one weight per feature, the seed weights for

@@ -1,6 +1,5 @@
 /*
- * gyoku/clock.h: time controls and game clocks (docs/rules.md, "Time";
- * issue 3).
+ * gyoku/clock.h: time controls and game clocks (docs/rules.md, "Time").
  *
  * A clock is a pure function of time stamps: every call takes `now`, a
  * caller-supplied time in milliseconds (any epoch, never decreasing), and

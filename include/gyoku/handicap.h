@@ -39,8 +39,9 @@ struct gy_handicap {
 enum { GY_HANDICAP_NB = 19 };
 
 /*
- * The preset number `i`, 0 <= i < GY_HANDICAP_NB, in the order of the
- * issue (0 is the even game, then 香落ち ... 裸玉); NULL when out of range.
+ * The preset number `i`, 0 <= i < GY_HANDICAP_NB, from the fewest pieces
+ * removed to the most (0 is the even game, then 香落ち ... 裸玉); NULL when
+ * out of range.
  */
 const struct gy_handicap *gy_handicap_at(int i);
 

@@ -1,4 +1,4 @@
-// tests/browser/run.mjs: the web board in a real browser (issue 7).  Starts its
+// tests/browser/run.mjs: the web board in a real browser (docs/server.md).  Starts its
 // own `gyoku serve` (SQLite in a temporary folder, port 0) and drives Debian's
 // Chromium, headless, through playwright-core: two players in two browser
 // contexts play a live game against each other (clicks, drags, a drop, the

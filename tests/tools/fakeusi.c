@@ -1,6 +1,6 @@
 /*
  * tests/tools/fakeusi.c: a fake USI engine for the tests of `gyoku match`
- * (tests/match.sh, issue 4).  It plays a legal move chosen
+ * (tests/match.sh).  It plays a legal move chosen
  * deterministically from its seed and the position (libgyoku's move
  * generator), and misbehaves on request:
  *

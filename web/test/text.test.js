@@ -74,7 +74,7 @@ test('results', () => {
 	// An imported record without a result or ending.
 	assert.equal(resultText({ status: 'ended', result: null, ending: null, imported: true }), 'Imported record');
 	assert.equal(resultText({ status: 'ended', result: null, ending: null }), 'Game over');
-	// Issue 28: a failed declaration ends as a foul, the declarer losing.
+	// A failed declaration ends as a foul, the declarer losing (docs/rules.md "Impasse (jishogi) rules").
 	assert.equal(
 		resultText({ status: 'ended', result: 'white', ending: 'illegal move' }),
 		'☖ White wins by a foul (a failed declaration or an illegal move)',
