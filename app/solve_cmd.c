@@ -23,16 +23,11 @@
 
 enum { SOLVE_PV_MAX = 4096 };
 
-static bool ends_with(const char *s, const char *suffix)
-{
-	size_t a = strlen(s), b = strlen(suffix);
-	return a >= b && !strcmp(s + a - b, suffix);
-}
-
 /*
- * The start position of the record or problem file `path`: a CSA, KIF or
- * KI2 record (by extension, else by content), or a text whose first line
- * holding "SFEN: " or a lone SFEN gives the position.  0 on success.
+ * The start position of the record or problem file `path`: a line
+ * holding "SFEN: " gives it, else the file is read as a record of the
+ * format its extension names or its text looks like (record.h: KIF, KI2,
+ * CSA, JKF in any encoding, a SFEN, a USI position line).  0 on success.
  */
 static int solve_position_from_file(const char *path, struct gy_pos *pos)
 {
@@ -44,35 +39,24 @@ static int solve_position_from_file(const char *path, struct gy_pos *pos)
 	}
 	int rc = 1;
 	const char *tag = strstr(text, "SFEN: ");
+	if (tag) {
+		size_t n = strcspn(tag + 6, "\r\n");
+		char *line = malloc(n + 1);
+		if (line) {
+			memcpy(line, tag + 6, n);
+			line[n] = '\0';
+			rc = position_arg_parse(pos, line, "gyoku solve");
+			free(line);
+		}
+		free(text);
+		return rc;
+	}
+	int f = gy_record_format_by_path(path);
+	if (f < 0)
+		f = (int)gy_record_format_by_content(text, len);
 	struct gy_game *g = NULL;
 	struct gy_srcpos where = {0, 0};
-	int bad = 0;
-	enum gy_err err;
-	if (tag || !strchr(text, '\n') || (strchr(text, '/') && strchr(text, '/') < strchr(text, '\n'))) {
-		const char *s = tag ? tag + 6 : text;
-		size_t n = strcspn(s, "\r\n");
-		char *line = malloc(n + 1);
-		if (!line)
-			goto done;
-		memcpy(line, s, n);
-		line[n] = '\0';
-		rc = position_arg_parse(pos, line, "gyoku solve");
-		free(line);
-		goto done;
-	}
-	if (ends_with(path, ".csa") || !strncmp(text, "V2", 2) || !strncmp(text, "P1", 2) || !strncmp(text, "PI", 2)) {
-		size_t consumed = 0;
-		err = gy_csa_read(text, len, &g, &consumed, &where, &bad);
-	} else {
-		char *utf8 = NULL;
-		size_t ulen = 0;
-		err = gy_text_to_utf8(text, len, gy_text_enc_for_name(path, strlen(path)), &utf8, &ulen, NULL);
-		if (!err)
-			err = ends_with(path, ".ki2") || ends_with(path, ".ki2u")
-				      ? gy_ki2_read(utf8, ulen, &g, &where, &bad)
-				      : gy_kif_read(utf8, ulen, &g, &where, &bad);
-		free(utf8);
-	}
+	enum gy_err err = gy_record_read(text, len, (enum gy_record_format)f, path, &g, &where, NULL);
 	/* Only the start position matters: a record whose moves are bad still gives it. */
 	if (g) {
 		*pos = *gy_game_start(g);
@@ -81,7 +65,6 @@ static int solve_position_from_file(const char *path, struct gy_pos *pos)
 		fprintf(stderr, "gyoku solve: %s: %s at line %d column %d\n", path, gy_strerror(err), where.line,
 			where.col);
 	}
-done:
 	gy_game_destroy(g);
 	free(text);
 	return rc;

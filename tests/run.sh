@@ -134,6 +134,14 @@ mate_cli() {
 	# 6.3: the same problem as a Shift_JIS KIF whose White hand is 残りの駒全部 (before: refused).
 	out=$(bin/gyoku solve tests/data/kif/rest_sjis.kif 2> /dev/null | head -1)
 	[ "$out" = "mate 7" ] && echo "PASS mate-cli-6.3" || echo "FAIL mate-cli-6.3: $out"
+	# 6.4-6.5: a problem file is read as the record it is (record.h): EUC-JP KIF (before: an encoding
+	# error, the extension taken for Shift_JIS), and a KIF whose first line has a '/' (before: read as a SFEN).
+	out=$(bin/gyoku solve tests/data/kif/rest_eucjp.kif 2>&1 | head -1)
+	[ "$out" = "mate 7" ] && echo "PASS mate-cli-6.4" || echo "FAIL mate-cli-6.4: $out"
+	mkdir -p build/mate-cli
+	{ printf '# a problem from a collection 1/2\n'; cat tests/data/kif/rest.kifu; } > build/mate-cli/slash.kifu
+	out=$(bin/gyoku solve build/mate-cli/slash.kifu 2>&1 | head -1)
+	[ "$out" = "mate 7" ] && echo "PASS mate-cli-6.5" || echo "FAIL mate-cli-6.5: $out"
 }
 
 # The search signature (docs/style.md rule 12; docs/engine.md "Measuring"): `gyoku-usi bench`
