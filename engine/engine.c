@@ -36,8 +36,8 @@ struct gy_engine {
 	int threads, multipv, skill, max_moves;
 	bool ponder;
 	enum gy_impasse_rule entering;
-	bool entering_bonus;              /* an 'H' rule: a handicap giver's removed pieces count for it */
-	gy_hand start_extra[GY_COLOR_NB]; /* those pieces, for the game's start position */
+	bool entering_bonus; /* an 'H' rule: a handicap giver's removed pieces count for it */
+	struct gy_pos start; /* the game's start position (set_position's), for the H rules */
 	int64_t network_delay, minimum_think;
 	/* The position and its history. */
 	struct gy_pos root;
@@ -136,6 +136,7 @@ enum gy_err gy_engine_create(struct gy_engine **out, const struct gy_engine_call
 	pthread_mutex_init(&e->lock, NULL);
 	pthread_cond_init(&e->cond, NULL);
 	gy_pos_set_start(&e->root);
+	e->start = e->root;
 	*out = e;
 	return GY_OK;
 fail:
@@ -342,7 +343,7 @@ enum gy_err gy_engine_set_position(struct gy_engine *e, const struct gy_pos *sta
 	record_game(e->sh, n, &p);
 	e->root = p;
 	e->game_len = n;
-	gy_impasse_handicap_extra(start, e->start_extra);
+	e->start = *start;
 	return GY_OK;
 }
 
@@ -536,10 +537,8 @@ static void setup_search(struct gy_engine *e, const struct gy_limits *limits)
 	s->multipv = e->multipv;
 	s->skill = e->skill;
 	s->entering = e->entering;
-	if (e->entering_bonus) {
-		s->entering_extra[GY_BLACK] = e->start_extra[GY_BLACK];
-		s->entering_extra[GY_WHITE] = e->start_extra[GY_WHITE];
-	}
+	if (e->entering_bonus)
+		gy_impasse_handicap_extra(&e->start, s->entering_extra);
 	s->max_moves = e->max_moves;
 	s->report = true;
 	if (e->skill < 20) {

@@ -13,6 +13,7 @@
 
 #include "gyoku/handicap.h"
 #include "gyoku/movegen.h"
+#include "scan.h"
 
 int gy_impasse_hand_points(gy_hand h)
 {
@@ -53,18 +54,6 @@ const char *gy_impasse_rule_usi(enum gy_impasse_rule rule, bool handicap_bonus)
 	return (unsigned)rule < GY_IMPASSE_RULE_NB ? names[handicap_bonus][rule] : "?";
 }
 
-/* True when the `len` bytes at `s` are `word` in any ASCII case. */
-static bool same_word(const char *s, size_t len, const char *word)
-{
-	size_t i = 0;
-	for (; i < len && word[i]; i++) {
-		int a = (unsigned char)s[i], b = (unsigned char)word[i];
-		if ((a >= 'A' && a <= 'Z' ? a + 32 : a) != (b >= 'A' && b <= 'Z' ? b + 32 : b))
-			return false;
-	}
-	return i == len && !word[i];
-}
-
 int gy_impasse_rule_parse(const char *s, size_t len, bool *handicap_bonus)
 {
 	static const struct {
@@ -88,7 +77,7 @@ int gy_impasse_rule_parse(const char *s, size_t len, bool *handicap_bonus)
 	if (!s)
 		return -1;
 	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
-		if (same_word(s, len, words[i].word)) {
+		if (gy__scan_same_word(s, len, words[i].word)) {
 			if (handicap_bonus)
 				*handicap_bonus = words[i].bonus;
 			return (int)words[i].rule;

@@ -39,29 +39,15 @@ const char *gy_record_format_name(enum gy_record_format f)
 	return (unsigned)f < GY_RECORD_NB ? format_names[f] : "?";
 }
 
-/* The lower-case letter of an ASCII capital; any other byte as it is. */
-static char lower(char c) { return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c; }
-
-/* True when the `len` bytes at `s` are the lower-case ASCII `name`, in any case. */
-static bool is_name(const char *s, size_t len, const char *name)
-{
-	if (len != strlen(name))
-		return false;
-	for (size_t i = 0; i < len; i++)
-		if (lower(s[i]) != name[i])
-			return false;
-	return true;
-}
-
 /* The format whose name (or "json") the bytes spell in any case. */
 int gy_record_format_by_name(const char *s, size_t len)
 {
 	if (!s)
 		return -1;
 	for (int f = 0; f < GY_RECORD_NB; f++)
-		if (is_name(s, len, format_names[f]))
+		if (gy__scan_same_word(s, len, format_names[f]))
 			return f;
-	return is_name(s, len, "json") ? GY_RECORD_JKF : -1;
+	return gy__scan_same_word(s, len, "json") ? GY_RECORD_JKF : -1;
 }
 
 /* The format the extension of the path's last component names. */

@@ -106,6 +106,18 @@ static inline bool gy__scan_accept(struct gy__scan *sc, const char *lit)
 }
 
 /* True when `c` (a byte, or -1) is one of the bytes of the string `set` (a NUL byte never is). */
+/* True when the `len` bytes at `s` spell `word` in any ASCII case (a name read from input: a format, a rule). */
+static inline bool gy__scan_same_word(const char *s, size_t len, const char *word)
+{
+	size_t i = 0;
+	for (; i < len && word[i]; i++) {
+		int a = (unsigned char)s[i], b = (unsigned char)word[i];
+		if ((a >= 'A' && a <= 'Z' ? a + 32 : a) != (b >= 'A' && b <= 'Z' ? b + 32 : b))
+			return false;
+	}
+	return i == len && !word[i];
+}
+
 static inline bool gy__scan_in(int c, const char *set) { return c > 0 && strchr(set, c) != NULL; }
 
 /* Skips the bytes that are in `set`.  Counts no lines. */

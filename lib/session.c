@@ -11,6 +11,7 @@
  */
 #include "gyoku/session.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,6 +28,7 @@ struct gy_session {
 	struct gy_clock clock;
 	int64_t turn_start;
 	struct gy_verdict verdict;
+	gy_hand extra[GY_COLOR_NB]; /* what counts for each side in a declaration beside its pieces */
 };
 
 /* The win for `color`. */
@@ -83,6 +85,8 @@ static enum gy_err make(struct gy_session **out, struct gy_game *game, const str
 	s->game = game;
 	s->rules = *rules;
 	s->turn_start = -1;
+	if (rules->handicap_bonus)
+		gy_impasse_handicap_extra(gy_game_start(game), s->extra);
 	int end = gy_game_main_end(game), ply = gy_game_ply(game, end);
 	if (!reserve(s, ply + 1))
 		goto fail;
@@ -223,7 +227,11 @@ enum gy_err gy_session_add_comment(struct gy_session *s, const char *text)
 	return err;
 }
 
-/* Appends the legal move `m` to the record and the position, with its time; no judging. */
+/*
+ * Appends `m` to the record (which checks it: the rule an illegal move
+ * breaks is returned and nothing changes) and to the position, with its
+ * time; no judging.
+ */
 static enum gy_err append(struct gy_session *s, gy_move m, int64_t spent)
 {
 	int child;
@@ -259,24 +267,24 @@ enum gy_err gy_session_play(struct gy_session *s, gy_move m, int64_t now)
 		return GY_ERR_GAME_OVER;
 	if (gy_session_check_time(s, now))
 		return GY_ERR_FLAG;
-	enum gy_err err = gy_move_check(&s->pos, m);
+	int64_t start = gy_session_turn_start(s), spent = -1;
+	if (start >= 0 && now < start)
+		return GY_ERR_ARG;
+	/* Step 1. The record checks the move and takes it; an illegal one is a foul. */
+	enum gy_err err = append(s, m, -1);
 	if (err)
-		return gy_session_foul(s, err, now);
-	/* Step 1. The clock, on a copy until the move is in the record. */
-	int64_t spent = -1;
-	struct gy_clock clock = s->clock;
-	if (s->timed && (err = gy_clock_move(&clock, now, &spent)))
-		return err;
-	if (!s->timed && s->turn_start >= 0) {
-		if (now < s->turn_start)
-			return GY_ERR_ARG;
-		spent = now - s->turn_start;
+		return err == GY_ERR_NOMEM ? err : gy_session_foul(s, err, now);
+	/* Step 2. The clock, which cannot refuse: the mover is on time and `now` is not before the turn. */
+	if (s->timed) {
+		enum gy_err clock_err = gy_clock_move(&s->clock, now, &spent);
+		assert(clock_err == GY_OK);
+		(void)clock_err;
+	} else if (start >= 0) {
+		spent = now - start;
 	}
-	/* Step 2. The record and the position; then the referee. */
-	if ((err = append(s, m, spent)))
-		return err;
-	s->clock = clock;
+	gy_game_set_time(s->game, s->node, spent);
 	s->turn_start = now;
+	/* Step 3. The referee. */
 	judge(s);
 	return GY_OK;
 }
@@ -285,8 +293,7 @@ enum gy_err gy_session_replay(struct gy_session *s, gy_move m, int64_t spent_ms)
 {
 	if (s->verdict.ending != GY_END_NONE)
 		return GY_ERR_GAME_OVER;
-	enum gy_err err = gy_move_check(&s->pos, m);
-	return err ? err : append(s, m, spent_ms);
+	return append(s, m, spent_ms);
 }
 
 enum gy_err gy_session_undo(struct gy_session *s, int plies, int64_t now)
@@ -335,16 +342,13 @@ enum gy_err gy_session_resign(struct gy_session *s, int side, int64_t now)
 
 void gy_session_count(const struct gy_session *s, int side, struct gy_impasse_result *r)
 {
-	gy_hand extra[GY_COLOR_NB] = {0, 0};
 	struct gy_pos p = s->pos;
-	if (s->rules.handicap_bonus)
-		gy_impasse_handicap_extra(gy_game_start(s->game), extra);
 	if (side != p.side) {
 		/* The side not to move, as if it were its turn: it is never in check. */
 		p.side = side & 1;
 		p.checkers = 0;
 	}
-	gy_impasse_declare(&p, s->rules.impasse, extra, r);
+	gy_impasse_declare(&p, s->rules.impasse, s->extra, r);
 }
 
 enum gy_err gy_session_declare(struct gy_session *s, int64_t now, struct gy_impasse_result *r)
