@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "csa_names.h"
+#include "foul.h"
 #include "gyoku/csa.h"
 #include "gyoku/handicap.h"
 #include "gyoku/position.h"
@@ -61,6 +62,13 @@ struct reader {
 	size_t clen, ccap;
 	int clines; /* lines in `comment` */
 	int comment_node;
+	bool comment_ending; /* `comment` is the ending's at comment_node */
+	/* An illegal move waiting for the % line of a foul, which keeps it (foul.h), its error and place. */
+	bool pending;
+	gy_move foul;
+	int64_t foul_ms;
+	enum gy_err foul_err;
+	struct gy_srcpos foul_where;
 };
 
 /* Returns `err`, its place the byte `at` of the current line (columns in bytes). */
@@ -93,12 +101,23 @@ static gy_sq square_code(const char *s)
 
 /* Step 3: statements. */
 
+/* The error of the illegal move that waits for its foul's % line, which did not come. */
+static enum gy_err pending_error(struct reader *r)
+{
+	if (r->where)
+		*r->where = r->foul_where;
+	r->illegal = true;
+	r->bad_ply = gy_game_ply(r->g, r->node) + 1;
+	return r->foul_err;
+}
+
 static enum gy_err flush_comment(struct reader *r)
 {
 	enum gy_err err = GY_OK;
 	if (r->g && r->clines) {
 		r->comment[r->clen] = '\0';
-		err = gy_game_set_comment(r->g, r->comment_node, r->comment);
+		err = r->comment_ending ? gy_game_set_ending_comment(r->g, r->comment_node, r->comment)
+					: gy_game_set_comment(r->g, r->comment_node, r->comment);
 	}
 	r->clen = 0;
 	r->clines = 0;
@@ -120,11 +139,14 @@ static enum gy_err comment(struct reader *r, size_t a, size_t b)
 		gy__scan_trim_set(&value, " \t");
 		return header(r, a + 1, colon, colon + 3, value.len, true);
 	}
-	if (r->node != r->comment_node) {
+	if (r->pending)
+		return pending_error(r);
+	if (r->node != r->comment_node || r->ended != r->comment_ending) {
 		enum gy_err err = flush_comment(r);
 		if (err)
 			return fail(r, a, err);
 		r->comment_node = r->node;
+		r->comment_ending = r->ended;
 	}
 	size_t n = b - a - 1, need = r->clen + n + 2;
 	if (need > COMMENT_MAX)
@@ -359,6 +381,8 @@ static enum gy_err move(struct reader *r, size_t a, size_t b)
 {
 	if (!r->g)
 		return fail(r, a, GY_ERR_CSA_NO_SIDE);
+	if (r->pending)
+		return pending_error(r);
 	if (r->ended)
 		return fail(r, a, GY_ERR_CSA_AFTER_END);
 	if (b - a != 7)
@@ -378,11 +402,12 @@ static enum gy_err move(struct reader *r, size_t a, size_t b)
 	if (color != r->pos.side)
 		return fail(r, a, GY_ERR_CSA_SIDE);
 	gy_move m;
-	enum gy_err err;
+	enum gy_err err, shape;
 	if (t[1] == '0' && t[2] == '0') {
 		if (pt >= GY_HAND_NB)
 			return fail(r, a + 5, GY_ERR_CSA_MOVE_PIECE);
 		err = gy_move_build_drop(&r->pos, pt, to, &m);
+		shape = err ? gy__foul_drop(&r->pos, pt, to, &r->foul) : GY_OK;
 	} else {
 		gy_sq from = square_code(t + 1);
 		gy_piece pc = r->pos.board[from];
@@ -394,6 +419,16 @@ static enum gy_err move(struct reader *r, size_t a, size_t b)
 			promote = pt != ot;
 		}
 		err = gy_move_build(&r->pos, from, to, promote, &m);
+		shape = err ? gy__foul_move(&r->pos, from, to, promote, &r->foul) : GY_OK;
+	}
+	if (err && gy__foul_error(err) && !shape) {
+		/* Kept if the % line of a foul follows (special). */
+		r->illegal = false;
+		r->pending = true;
+		r->foul_ms = -1;
+		r->foul_err = err;
+		r->foul_where = gy__scan_byte_pos_at(&r->ln, a);
+		return GY_OK;
 	}
 	if (!err)
 		err = gy_game_add(r->g, r->node, m, &r->node);
@@ -424,7 +459,11 @@ static enum gy_err time_line(struct reader *r, size_t a, size_t b)
 	if (gy__scan_more(&t))
 		return fail(r, t.i, GY_ERR_CSA_TIME);
 	int64_t ms = secs * 1000 + frac;
-	if (r->g && r->node && !r->ended)
+	if (r->pending)
+		r->foul_ms = ms;
+	else if (r->g && r->ended && gy_game_ending_time(r->g, r->node) < 0)
+		gy_game_set_ending_time(r->g, r->node, ms);
+	else if (r->g && r->node && !r->ended)
 		gy_game_set_time(r->g, r->node, ms);
 	return GY_OK;
 }
@@ -476,7 +515,15 @@ static enum gy_err special(struct reader *r, size_t a, size_t b)
 		case 5: v.result = GY_RESULT_BLACK_WINS; break;
 		default: break;
 		}
-		gy_game_set_ending(r->g, r->node, v);
+		/* After an illegal move: a foul of its mover, which keeps the move, else the move's error. */
+		if (r->pending && (v.ending != GY_END_ILLEGAL_MOVE || (res >= 4 && v.result == win_us)))
+			return pending_error(r);
+		gy_game_set_ending(r->g, r->node, r->pending ? (struct gy_verdict){v.ending, win_them} : v);
+		if (r->pending) {
+			gy_game_set_ending_foul(r->g, r->node, r->foul);
+			gy_game_set_ending_time(r->g, r->node, r->foul_ms);
+			r->pending = false;
+		}
 		r->ended = true;
 		return GY_OK;
 	}
@@ -569,6 +616,8 @@ static enum gy_err read_game(struct reader *r)
 	r->ln.line_start = text.i;
 	if (!r->g)
 		return fail(r, text.i, r->any ? GY_ERR_CSA_NO_SIDE : GY_ERR_CSA_EMPTY);
+	if (r->pending)
+		return pending_error(r);
 	enum gy_err err = flush_comment(r);
 	return err ? fail(r, text.i, err) : GY_OK;
 }

@@ -243,10 +243,10 @@ static void scan(const struct gy_game *g, const unsigned char *kind, bool *non_a
 		}
 	}
 	for (int n = 0; n >= 0; n = gy_game_first_child(g, n)) {
-		if (!is_ascii(gy_game_comment(g, n)))
+		if (!is_ascii(gy_game_comment(g, n)) || !is_ascii(gy_game_ending_comment(g, n)))
 			*non_ascii = true;
-		int64_t t = gy_game_time(g, n);
-		if (n && t > 0 && t % 1000)
+		int64_t t = gy_game_time(g, n), te = gy_game_ending_time(g, n);
+		if ((n && t > 0 && t % 1000) || (te > 0 && te % 1000))
 			*v3 = true;
 	}
 }
@@ -280,11 +280,25 @@ enum gy_err gy_csa_write(const struct gy_game *g, char **out, size_t *len)
 		put_comment(&b, gy_game_comment(g, n));
 		color ^= 1;
 	}
+	/* The main line's ending: its foul move (foul.h), the % line, its time and comment. */
 	int end_node = -1;
-	const char *word = special_word(gy_game_ending(g, &end_node), color);
-	if (word) {
+	struct gy_verdict v = gy_game_ending(g, &end_node);
+	const char *word = special_word(v, color);
+	if (word && end_node == gy_game_main_end(g)) {
+		gy_move foul = gy_game_ending_foul(g, end_node);
+		int64_t t = gy_game_ending_time(g, end_node);
+		if (foul != GY_MOVE_NONE) {
+			put_move(&b, foul, color);
+			if (t >= 0)
+				put_time(&b, t);
+			word = color == GY_BLACK ? "%+ILLEGAL_ACTION" : "%-ILLEGAL_ACTION";
+			t = -1;
+		}
 		put_str(&b, word);
 		put(&b, "\n", 1);
+		if (t >= 0)
+			put_time(&b, t);
+		put_comment(&b, gy_game_ending_comment(g, end_node));
 	}
 	if (b.nomem || !b.s) {
 		free(b.s);

@@ -30,6 +30,11 @@ struct node {
 	char *comment;
 	uint64_t key;  /* of the position at this node */
 	bool in_check; /* its side to move is in check */
+	/* The ending at this node, with what the record says beside it. */
+	struct gy_verdict end;
+	int64_t end_time_ms;
+	char *end_comment;
+	gy_move foul;
 };
 
 struct header {
@@ -42,8 +47,6 @@ struct gy_game {
 	int n, cap;
 	struct header *headers;
 	int nh, caph;
-	struct gy_verdict ending;
-	int ending_node;
 	int last;
 	struct gy_pos last_pos;
 };
@@ -92,6 +95,27 @@ static char *copy_bounded(const char *s, size_t max, enum gy_err *err)
 
 static bool valid(const struct gy_game *g, int node) { return node >= 0 && node < g->n; }
 
+/* A node for the move `m` from `parent`, at ply `ply`, whose position is `pos`. */
+static struct node new_node(gy_move m, int parent, int ply, const struct gy_pos *pos)
+{
+	return (struct node){.move = m,
+			     .parent = parent,
+			     .first_child = -1,
+			     .next_sibling = -1,
+			     .ply = ply,
+			     .time_ms = -1,
+			     .key = gy_pos_key(pos),
+			     .in_check = gy_pos_in_check(pos),
+			     .end_time_ms = -1};
+}
+
+/* Frees what node `i` holds. */
+static void free_node(struct gy_game *g, int i)
+{
+	free(g->nodes[i].comment);
+	free(g->nodes[i].end_comment);
+}
+
 enum gy_err gy_game_create(struct gy_game **out, const struct gy_pos *start)
 {
 	struct gy_game *g = calloc(1, sizeof *g);
@@ -100,8 +124,7 @@ enum gy_err gy_game_create(struct gy_game **out, const struct gy_pos *start)
 		goto fail;
 	g->start = *start;
 	g->n = 1;
-	g->nodes[0] = (struct node){GY_MOVE_NONE, -1, -1, -1, 0, -1, NULL, gy_pos_key(start), gy_pos_in_check(start)};
-	g->ending_node = -1;
+	g->nodes[0] = new_node(GY_MOVE_NONE, -1, 0, start);
 	g->last = 0;
 	g->last_pos = *start;
 	*out = g;
@@ -116,7 +139,7 @@ void gy_game_destroy(struct gy_game *g)
 	if (!g)
 		return;
 	for (int i = 0; i < g->n; i++)
-		free(g->nodes[i].comment);
+		free_node(g, i);
 	for (int i = 0; i < g->nh; i++) {
 		free(g->headers[i].key);
 		free(g->headers[i].value);
@@ -223,8 +246,7 @@ enum gy_err gy_game_add(struct gy_game *g, int node, gy_move m, int *child)
 	struct gy_undo u;
 	gy_pos_do(&pos, m, &u);
 	int id = g->n++;
-	g->nodes[id] = (struct node){
-		m, node, -1, -1, g->nodes[node].ply + 1, -1, NULL, gy_pos_key(&pos), gy_pos_in_check(&pos)};
+	g->nodes[id] = new_node(m, node, g->nodes[node].ply + 1, &pos);
 	if (last < 0)
 		g->nodes[node].first_child = id;
 	else
@@ -261,7 +283,7 @@ enum gy_err gy_game_delete(struct gy_game *g, int node)
 		renumber[i] = gone[i] ? -1 : k++;
 	for (int i = 0; i < g->n; i++) {
 		if (gone[i]) {
-			free(g->nodes[i].comment);
+			free_node(g, i);
 			continue;
 		}
 		struct node *d = &g->nodes[renumber[i]];
@@ -269,11 +291,6 @@ enum gy_err gy_game_delete(struct gy_game *g, int node)
 		d->parent = d->parent >= 0 ? renumber[d->parent] : -1;
 		d->first_child = d->first_child >= 0 ? renumber[d->first_child] : -1;
 		d->next_sibling = d->next_sibling >= 0 ? renumber[d->next_sibling] : -1;
-	}
-	if (g->ending_node >= 0) {
-		g->ending_node = renumber[g->ending_node];
-		if (g->ending_node < 0)
-			g->ending = (struct gy_verdict){GY_END_NONE, GY_RESULT_NONE};
 	}
 	g->n = k;
 	g->last = 0;
@@ -399,15 +416,101 @@ struct gy_verdict gy_game_judge(const struct gy_game *g, int node, const struct 
 	return v;
 }
 
+/* Clears the ending at `node`, with its time, comment and foul. */
+static void clear_ending(struct gy_game *g, int node)
+{
+	struct node *d = &g->nodes[node];
+	d->end = (struct gy_verdict){GY_END_NONE, GY_RESULT_NONE};
+	d->end_time_ms = -1;
+	free(d->end_comment);
+	d->end_comment = NULL;
+	d->foul = GY_MOVE_NONE;
+}
+
+/* True when `node` is on the main line. */
+static bool on_main_line(const struct gy_game *g, int node)
+{
+	for (int p = g->nodes[node].parent; p >= 0; node = p, p = g->nodes[p].parent)
+		if (g->nodes[p].first_child != node)
+			return false;
+	return true;
+}
+
 void gy_game_set_ending(struct gy_game *g, int node, struct gy_verdict v)
 {
-	g->ending = v;
-	g->ending_node = valid(g, node) ? node : -1;
+	if (node < 0 || (valid(g, node) && on_main_line(g, node)))
+		for (int n = 0; n >= 0; n = g->nodes[n].first_child)
+			if (g->nodes[n].end.ending != GY_END_NONE)
+				clear_ending(g, n);
+	if (!valid(g, node))
+		return;
+	clear_ending(g, node);
+	if (v.ending == GY_END_CHECKMATE && !g->nodes[node].in_check)
+		v.ending = GY_END_NO_MOVES;
+	if (v.ending != GY_END_NONE)
+		g->nodes[node].end = v;
 }
 
 struct gy_verdict gy_game_ending(const struct gy_game *g, int *node)
 {
+	for (int n = 0; n >= 0; n = g->nodes[n].first_child)
+		if (g->nodes[n].end.ending != GY_END_NONE) {
+			if (node)
+				*node = n;
+			return g->nodes[n].end;
+		}
 	if (node)
-		*node = g->ending_node;
-	return g->ending;
+		*node = -1;
+	return (struct gy_verdict){GY_END_NONE, GY_RESULT_NONE};
+}
+
+struct gy_verdict gy_game_node_ending(const struct gy_game *g, int node)
+{
+	return valid(g, node) ? g->nodes[node].end : (struct gy_verdict){GY_END_NONE, GY_RESULT_NONE};
+}
+
+/* True when `node` holds an ending. */
+static bool has_ending(const struct gy_game *g, int node)
+{
+	return valid(g, node) && g->nodes[node].end.ending != GY_END_NONE;
+}
+
+void gy_game_set_ending_time(struct gy_game *g, int node, int64_t ms)
+{
+	if (has_ending(g, node))
+		g->nodes[node].end_time_ms = ms;
+}
+
+int64_t gy_game_ending_time(const struct gy_game *g, int node)
+{
+	return has_ending(g, node) ? g->nodes[node].end_time_ms : -1;
+}
+
+const char *gy_game_ending_comment(const struct gy_game *g, int node)
+{
+	return has_ending(g, node) && g->nodes[node].end_comment ? g->nodes[node].end_comment : "";
+}
+
+enum gy_err gy_game_set_ending_comment(struct gy_game *g, int node, const char *text)
+{
+	enum gy_err err = GY_OK;
+	if (!has_ending(g, node))
+		return GY_ERR_ARG;
+	char *c = copy_bounded(text, COMMENT_MAX, &err);
+	if (!c)
+		return err;
+	free(g->nodes[node].end_comment);
+	g->nodes[node].end_comment = c;
+	return GY_OK;
+}
+
+void gy_game_set_ending_foul(struct gy_game *g, int node, gy_move foul)
+{
+	if (has_ending(g, node) && g->nodes[node].end.ending == GY_END_ILLEGAL_MOVE)
+		g->nodes[node].foul = foul;
+}
+
+gy_move gy_game_ending_foul(const struct gy_game *g, int node)
+{
+	return has_ending(g, node) ? g->nodes[node].foul : GY_MOVE_NONE;
 }

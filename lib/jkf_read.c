@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "csa_names.h"
+#include "foul.h"
 #include "gyoku/handicap.h"
 #include "gyoku/jkf.h"
 #include "gyoku/usi.h"
@@ -190,8 +191,8 @@ static enum gy_err read_initial(struct reader *r, struct gy_pos *p, const json_t
 	return fail_at(r, GY_ERR_JKF_INITIAL, "preset");
 }
 
-/* The comment lines of `c` (absent: nothing) set as `node`'s comment. */
-static enum gy_err read_comments(struct gy_game *g, int node, const json_t *c)
+/* The comment lines of `c` (absent: nothing) set as `node`'s comment, or its ending's when `ending`. */
+static enum gy_err read_comments(struct gy_game *g, int node, bool ending, const json_t *c)
 {
 	if (!c || json_is_null(c))
 		return GY_OK;
@@ -221,14 +222,15 @@ static enum gy_err read_comments(struct gy_game *g, int node, const json_t *c)
 		text[at++] = '\n';
 	}
 	text[at - 1] = '\0';
-	enum gy_err err = gy_game_set_comment(g, node, text);
+	enum gy_err err = ending ? gy_game_set_ending_comment(g, node, text) : gy_game_set_comment(g, node, text);
 	free(text);
 	return err;
 }
 
-/* The time of the element (its "now"), in ms, set on `node`. */
-static enum gy_err read_time(struct gy_game *g, int node, const json_t *t)
+/* The time of the element (its "now") in `*ms` (-1 when absent). */
+static enum gy_err read_time(const json_t *t, int64_t *ms)
 {
+	*ms = -1;
 	if (!t || json_is_null(t))
 		return GY_OK;
 	const json_t *now = json_object_get(t, "now");
@@ -239,7 +241,7 @@ static enum gy_err read_time(struct gy_game *g, int node, const json_t *t)
 	double s = amount(json_object_get(now, "s"));
 	if (h < 0 || m < 0 || s < 0)
 		return GY_ERR_JKF_TIME;
-	gy_game_set_time(g, node, (int64_t)(((h * 60 + m) * 60 + s) * 1000 + 0.5));
+	*ms = (int64_t)(((h * 60 + m) * 60 + s) * 1000 + 0.5);
 	return GY_OK;
 }
 
@@ -253,9 +255,10 @@ static gy_sq square_of(const json_t *v)
 /*
  * Builds the move of `mv` in `pos` (after the move whose destination was
  * `prev_to`).  Shape errors are GY_ERR_JKF_MOVE; a move that does not
- * fit the position gives its rule's error.
+ * fit the position gives its rule's error, or with `foul` GY_ERR_ARG
+ * when it has not the shape of a foul (foul.h).
  */
-static enum gy_err build_move(const struct gy_pos *pos, gy_sq prev_to, const json_t *mv, gy_move *out)
+static enum gy_err build_move(const struct gy_pos *pos, gy_sq prev_to, const json_t *mv, bool foul, gy_move *out)
 {
 	if (!json_is_object(mv))
 		return GY_ERR_JKF_MOVE;
@@ -278,7 +281,7 @@ static enum gy_err build_move(const struct gy_pos *pos, gy_sq prev_to, const jso
 	if (!jfrom || json_is_null(jfrom)) {
 		if (pt >= GY_HAND_NB)
 			return GY_ERR_JKF_MOVE;
-		return gy_move_build_drop(pos, pt, to, out);
+		return foul ? gy__foul_drop(pos, pt, to, out) : gy_move_build_drop(pos, pt, to, out);
 	}
 	gy_sq from = square_of(jfrom);
 	if (from == GY_SQ_NONE)
@@ -286,7 +289,8 @@ static enum gy_err build_move(const struct gy_pos *pos, gy_sq prev_to, const jso
 	gy_piece pc = gy_pos_piece_on(pos, from);
 	if (pc != GY_NO_PIECE && gy_piece_color(pc) == pos->side && gy_piece_type(pc) != pt)
 		return GY_ERR_JKF_MOVE_PIECE;
-	return gy_move_build(pos, from, to, json_is_true(jpromote), out);
+	return foul ? gy__foul_move(pos, from, to, json_is_true(jpromote), out)
+		    : gy_move_build(pos, from, to, json_is_true(jpromote), out);
 }
 
 static enum gy_err read_list(struct reader *r, const json_t *list, size_t first, int node, bool main_line);
@@ -340,8 +344,12 @@ static const struct {
 	{"MAX_MOVES", GY_END_MAX_MOVES, DRAWN},
 };
 
-/* Sets the game's ending at `node` from the special `name`. */
-static enum gy_err read_special(struct gy_game *g, int node, const char *name)
+/*
+ * Sets the ending at `node` from the special `name`; after the illegal
+ * move `foul` (GY_MOVE_NONE: none), only a foul of its mover may come,
+ * which keeps it (else GY_ERR_JKF_SPECIAL).
+ */
+static enum gy_err read_special(struct gy_game *g, int node, const char *name, gy_move foul)
 {
 	struct gy_pos pos;
 	if (gy_game_position(g, node, &pos))
@@ -359,23 +367,52 @@ static enum gy_err read_special(struct gy_game *g, int node, const char *name)
 			v.result = loser == GY_BLACK ? GY_RESULT_WHITE_WINS : GY_RESULT_BLACK_WINS;
 		else if (specials[i].loser == DRAWN)
 			v.result = GY_RESULT_DRAW;
-		if (v.ending == GY_END_CHECKMATE && !gy_pos_in_check(&pos))
-			v.ending = GY_END_NO_MOVES;
 		if (v.ending == GY_END_SENNICHITE) {
 			struct gy_rules rules = {.impasse = GY_IMPASSE_NONE};
 			struct gy_verdict j = gy_game_judge(g, node, &rules);
 			if (j.ending == GY_END_PERPETUAL_CHECK)
 				v = j;
 		}
+		if (foul != GY_MOVE_NONE) {
+			if (v.ending != GY_END_ILLEGAL_MOVE || (specials[i].loser != SIDE_TO_MOVE && loser != pos.side))
+				return GY_ERR_JKF_SPECIAL;
+			v.result = pos.side == GY_BLACK ? GY_RESULT_WHITE_WINS : GY_RESULT_BLACK_WINS;
+		}
 		gy_game_set_ending(g, node, v);
+		gy_game_set_ending_foul(g, node, foul);
 		return GY_OK;
 	}
 	return GY_ERR_JKF_SPECIAL;
 }
 
 /*
+ * The special element `el` ending the line at `node` (after the illegal
+ * move `foul`, or GY_MOVE_NONE), with its time and comments.  A fork's
+ * special at a node the main line goes on from is not kept: an ending is
+ * the last node of its line.
+ */
+static enum gy_err special_element(struct reader *r, const json_t *el, int node, bool main_line, gy_move foul,
+				   int64_t foul_ms)
+{
+	const json_t *special = json_object_get(el, "special");
+	if (!json_is_string(special))
+		return fail_at(r, special ? GY_ERR_JKF_SPECIAL : GY_ERR_JKF_MOVE, special ? "special" : NULL);
+	if (!main_line && gy_game_first_child(r->g, node) >= 0)
+		return GY_OK;
+	int64_t ms;
+	enum gy_err err = read_special(r->g, node, json_string_value(special), foul);
+	if (err)
+		return fail_at(r, err, "special");
+	if ((err = fail_at(r, read_time(json_object_get(el, "time"), &ms), "time")))
+		return err;
+	gy_game_set_ending_time(r->g, node, foul != GY_MOVE_NONE ? foul_ms : ms);
+	return fail_at(r, read_comments(r->g, node, true, json_object_get(el, "comments")), "comments");
+}
+
+/*
  * Reads the move elements of `list` from index `first`, playing them from
- * `node`.  On the main line a special sets the game's ending.
+ * `node`; a special ends the line.  An illegal move followed by the
+ * special of its mover's foul is kept (foul.h).
  */
 static enum gy_err read_list(struct reader *r, const json_t *list, size_t first, int node, bool main_line)
 {
@@ -384,15 +421,10 @@ static enum gy_err read_list(struct reader *r, const json_t *list, size_t first,
 		push(r, NULL, i);
 		if (!json_is_object(el))
 			return fail_at(r, GY_ERR_JKF_MOVES, NULL);
-		const json_t *mv = json_object_get(el, "move"), *special = json_object_get(el, "special");
+		const json_t *mv = json_object_get(el, "move");
 		if (!mv || json_is_null(mv)) {
-			if (!json_is_string(special))
-				return special ? fail_at(r, GY_ERR_JKF_SPECIAL, "special")
-					       : fail_at(r, GY_ERR_JKF_MOVE, NULL);
-			enum gy_err err = main_line ? read_special(r->g, node, json_string_value(special)) : GY_OK;
-			if (err)
-				return fail_at(r, err, "special");
-			if ((err = read_forks(r, json_object_get(el, "forks"), node)))
+			enum gy_err err = special_element(r, el, node, main_line, GY_MOVE_NONE, -1);
+			if (err || (err = read_forks(r, json_object_get(el, "forks"), node)))
 				return err;
 			pop(r);
 			return GY_OK;
@@ -400,21 +432,43 @@ static enum gy_err read_list(struct reader *r, const json_t *list, size_t first,
 		struct gy_pos pos;
 		gy_move m;
 		gy_move prev = gy_game_move(r->g, node);
+		gy_sq prev_to = prev == GY_MOVE_NONE ? GY_SQ_NONE : gy_move_to(prev);
 		enum gy_err err = gy_game_position(r->g, node, &pos);
 		if (!err)
-			err = build_move(&pos, prev == GY_MOVE_NONE ? GY_SQ_NONE : gy_move_to(prev), mv, &m);
+			err = build_move(&pos, prev_to, mv, false, &m);
 		int child = -1;
 		if (!err)
 			err = gy_game_add(r->g, node, m, &child);
 		if (err) {
+			/* A foul kept by the special after it (foul.h). */
+			const json_t *next = json_array_get(list, i + 1);
+			gy_move foul;
+			int64_t ms;
+			if (gy__foul_error(err) && json_is_object(next) && !json_object_get(next, "move") &&
+			    !build_move(&pos, prev_to, mv, true, &foul) &&
+			    !read_time(json_object_get(el, "time"), &ms)) {
+				pop(r);
+				push(r, NULL, i + 1);
+				enum gy_err e2 = special_element(r, next, node, main_line, foul, ms);
+				if (!e2) {
+					pop(r);
+					return GY_OK;
+				}
+				pop(r);
+				push(r, NULL, i);
+			}
 			/* A move that names no move or breaks a rule keeps the game before it (jkf.h). */
 			enum gy_err_class c = gy_err_class(err);
 			if (c == GY_ERR_CLASS_NO_MOVE || c == GY_ERR_CLASS_ILLEGAL_MOVE)
 				r->bad_ply = gy_game_ply(r->g, node) + 1;
 			return fail_at(r, err, "move");
 		}
-		if ((err = fail_at(r, read_time(r->g, child, json_object_get(el, "time")), "time")) ||
-		    (err = fail_at(r, read_comments(r->g, child, json_object_get(el, "comments")), "comments")) ||
+		int64_t ms;
+		if ((err = fail_at(r, read_time(json_object_get(el, "time"), &ms), "time")))
+			return err;
+		gy_game_set_time(r->g, child, ms);
+		if ((err = fail_at(r, read_comments(r->g, child, false, json_object_get(el, "comments")),
+				   "comments")) ||
 		    (err = read_forks(r, json_object_get(el, "forks"), node)))
 			return err;
 		node = child;
@@ -475,7 +529,7 @@ enum gy_err gy_jkf_read(const char *text, size_t len, struct gy_game **out, stru
 			err = read_list(&r, moves, 0, 0, true);
 		} else {
 			push(&r, NULL, 0);
-			err = fail_at(&r, read_comments(r.g, 0, json_object_get(el0, "comments")), "comments");
+			err = fail_at(&r, read_comments(r.g, 0, false, json_object_get(el0, "comments")), "comments");
 			pop(&r);
 			if (!err)
 				err = read_list(&r, moves, 1, 0, true);

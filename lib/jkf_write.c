@@ -78,10 +78,9 @@ static json_t *initial(const struct gy_pos *p)
 	return res;
 }
 
-/* The comment of `node` as an array of lines, or NULL for none (`*ok` false when out of memory). */
-static json_t *comments(const struct gy_game *g, int node, bool *ok)
+/* The comment text `c` as an array of lines, or NULL for none (`*ok` false when out of memory). */
+static json_t *comment_lines(const char *c, bool *ok)
 {
-	const char *c = gy_game_comment(g, node);
 	if (!c || !*c)
 		return NULL;
 	json_t *arr = json_array();
@@ -95,6 +94,12 @@ static json_t *comments(const struct gy_game *g, int node, bool *ok)
 		s = nl + 1;
 	}
 	return arr;
+}
+
+/* The comment of `node` as comment_lines gives it. */
+static json_t *comments(const struct gy_game *g, int node, bool *ok)
+{
+	return comment_lines(gy_game_comment(g, node), ok);
 }
 
 /* A time in ms as {"m", "s"} (now) or {"h", "m", "s"} (total); s is real when it has a fraction. */
@@ -166,6 +171,19 @@ struct totals {
 	int64_t ms[GY_COLOR_NB];
 };
 
+/* Puts into `el` the time `ms` (none when -1) of a move of `side`, adding it to the totals. */
+static bool put_time(json_t *el, int64_t ms, int side, struct totals *t)
+{
+	t->ms[side] = ms < 0 || t->ms[side] < 0 ? -1 : t->ms[side] + ms;
+	if (ms < 0)
+		return true;
+	json_t *time = json_object();
+	bool ok = put(el, "time", time) && put(time, "now", clock_time(ms, false));
+	if (ok && t->ms[side] >= 0)
+		ok = put(time, "total", clock_time(t->ms[side], true));
+	return ok;
+}
+
 /* The element of `node` (a move): move, time, comments. */
 static json_t *element(const struct gy_game *g, int node, struct totals *t)
 {
@@ -178,15 +196,7 @@ static json_t *element(const struct gy_game *g, int node, struct totals *t)
 	bool ok = el &&
 		  put(el, "move",
 		      move_obj(&before, gy_game_move(g, node), prev == GY_MOVE_NONE ? GY_SQ_NONE : gy_move_to(prev)));
-	int64_t ms = gy_game_time(g, node);
-	int side = before.side;
-	t->ms[side] = ms < 0 || t->ms[side] < 0 ? -1 : t->ms[side] + ms;
-	if (ok && ms >= 0) {
-		json_t *time = json_object();
-		ok = put(el, "time", time) && put(time, "now", clock_time(ms, false));
-		if (ok && t->ms[side] >= 0)
-			ok = put(time, "total", clock_time(t->ms[side], true));
-	}
+	ok = ok && put_time(el, gy_game_time(g, node), before.side, t);
 	json_t *c = comments(g, node, &ok);
 	if (c && !put(el, "comments", c))
 		ok = false;
@@ -198,7 +208,7 @@ static json_t *element(const struct gy_game *g, int node, struct totals *t)
 
 static bool write_line(const struct gy_game *g, json_t *list, int node, struct totals t, bool main_line);
 
-/* The special ending the main line, or NULL. */
+/* The special of the ending `v` at `node`, or NULL. */
 static const char *special_of(const struct gy_game *g, struct gy_verdict v, int node)
 {
 	struct gy_pos pos;
@@ -222,6 +232,37 @@ static const char *special_of(const struct gy_game *g, struct gy_verdict v, int 
 	case GY_END_INTERRUPTION: return v.result == GY_RESULT_DRAW ? "HIKIWAKE" : "CHUDAN";
 	default: return NULL;
 	}
+}
+
+/*
+ * Appends to `list` the ending at `node` (the last of a line): the foul
+ * move it keeps (foul.h) as a move element, then the special element with
+ * the ending's time and comments.
+ */
+static bool write_ending(const struct gy_game *g, json_t *list, int node, struct totals t)
+{
+	struct gy_verdict v = gy_game_node_ending(g, node);
+	const char *special = special_of(g, v, node);
+	struct gy_pos pos;
+	if (!special || gy_game_position(g, node, &pos))
+		return true;
+	gy_move foul = gy_game_ending_foul(g, node), prev = gy_game_move(g, node);
+	int64_t ms = gy_game_ending_time(g, node);
+	bool ok = true;
+	if (foul != GY_MOVE_NONE) {
+		json_t *el = json_object();
+		ok = push(list, el) &&
+		     put(el, "move", move_obj(&pos, foul, prev == GY_MOVE_NONE ? GY_SQ_NONE : gy_move_to(prev))) &&
+		     put_time(el, ms, pos.side, &t);
+		special = pos.side == GY_BLACK ? "+ILLEGAL_ACTION" : "-ILLEGAL_ACTION";
+		ms = -1;
+	}
+	json_t *el = json_pack("{s:s}", "special", special);
+	ok = ok && push(list, el) && put_time(el, ms, pos.side ^ (foul != GY_MOVE_NONE), &t);
+	json_t *c = ok ? comment_lines(gy_game_ending_comment(g, node), &ok) : NULL;
+	if (c && !put(el, "comments", c))
+		ok = false;
+	return ok;
 }
 
 /*
@@ -249,12 +290,7 @@ static bool write_line(const struct gy_game *g, json_t *list, int node, struct t
 		}
 		last = node;
 	}
-	int end_node;
-	struct gy_verdict v = gy_game_ending(g, &end_node);
-	const char *special = main_line ? special_of(g, v, end_node) : NULL;
-	if (special && end_node == (last < 0 ? 0 : last))
-		return push(list, json_pack("{s:s}", "special", special));
-	return true;
+	return main_line || last >= 0 ? write_ending(g, list, last < 0 ? 0 : last, t) : true;
 }
 
 /* Writes `g` as JKF (see jkf.h). */

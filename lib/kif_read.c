@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "foul.h"
 #include "gyoku/handicap.h"
 #include "gyoku/notation.h"
 #include "gyoku/usi.h"
@@ -47,7 +48,15 @@ struct reader {
 	int pathcap, ply, maxply, cur;
 	struct gy_pos pos;
 	gy_sq prev_to;
-	bool main_line, ended;
+	bool main_line;
+	bool ended;     /* the line being read has its ending (at `cur`) */
+	bool at_ending; /* comment lines go to that ending */
+	/* An illegal move waiting for the foul ending that keeps it (foul.h), and its error. */
+	bool pending;
+	gy_move foul;
+	int64_t foul_ms;
+	enum gy_err foul_err;
+	struct gy_srcpos foul_where;
 	struct gy_srcpos *where;
 	int bad_ply;
 };
@@ -85,10 +94,10 @@ static char *dup_rest(const struct gy__scan *sc)
 	return s;
 }
 
-/* Appends the line from the cursor to the end to the comment of `node` of `g`, joining with "\n". */
-static enum gy_err append_comment(struct gy_game *g, int node, const struct gy__scan *ln)
+/* Appends the line from the cursor to the end to the comment of `node` of `g` (its ending's when `ending`), joining with "\n". */
+static enum gy_err append_comment(struct gy_game *g, int node, bool ending, const struct gy__scan *ln)
 {
-	const char *old = gy_game_comment(g, node), *a = ln->s + ln->i;
+	const char *old = ending ? gy_game_ending_comment(g, node) : gy_game_comment(g, node), *a = ln->s + ln->i;
 	size_t n = strlen(old), add = ln->len - ln->i;
 	if (n + add > (1u << 20))
 		return GY_ERR_TOO_LONG;
@@ -101,7 +110,7 @@ static enum gy_err append_comment(struct gy_game *g, int node, const struct gy__
 		s[k++] = '\n';
 	memcpy(s + k, a, add);
 	s[k + add] = '\0';
-	enum gy_err err = gy_game_set_comment(g, node, s);
+	enum gy_err err = ending ? gy_game_set_ending_comment(g, node, s) : gy_game_set_comment(g, node, s);
 	free(s);
 	return err;
 }
@@ -291,12 +300,37 @@ static enum gy_err path_set(struct reader *r, int ply, int node)
 /* The result when `color` wins. */
 static enum gy_result wins(int color) { return color == GY_BLACK ? GY_RESULT_BLACK_WINS : GY_RESULT_WHITE_WINS; }
 
+/* Ends the line being read at its last node, unless it has its ending; comment lines then go to the ending. */
 static void set_ending(struct reader *r, enum gy_ending e, enum gy_result res)
 {
-	if (!r->main_line || r->ended)
+	if (r->ended)
 		return;
 	gy_game_set_ending(r->g, r->cur, (struct gy_verdict){e, res});
 	r->ended = true;
+	r->at_ending = true;
+}
+
+/* The error of the illegal move that waits for its foul ending, which did not come. */
+static enum gy_err pending_error(struct reader *r)
+{
+	if (r->where)
+		*r->where = r->foul_where;
+	r->bad_ply = r->ply + 1;
+	return r->foul_err;
+}
+
+/*
+ * The foul ending that keeps the waiting illegal move: the game ends
+ * before it, lost by its mover, whatever the record's word says of the
+ * side to move after it (KIF writes 反則勝ち there, ShogiGUI also
+ * 反則負け).
+ */
+static void keep_foul(struct reader *r)
+{
+	r->pending = false;
+	set_ending(r, GY_END_ILLEGAL_MOVE, r->pos.side == GY_BLACK ? GY_RESULT_WHITE_WINS : GY_RESULT_BLACK_WINS);
+	gy_game_set_ending_foul(r->g, r->cur, r->foul);
+	gy_game_set_ending_time(r->g, r->cur, r->foul_ms);
 }
 
 /* The ending words of the move column: how they end the game for the side to move. */
@@ -331,12 +365,23 @@ static enum gy_result outcome_result(enum outcome o, int mover)
 	}
 }
 
-/* True (and the ending set) when the bytes from the cursor of `w` to its end are exactly an ending word. */
-static bool ending_word(struct reader *r, const struct gy__scan *w)
+/*
+ * True (and the ending set) when the bytes from the cursor of `w` to its
+ * end are exactly an ending word.  After an illegal move only a foul
+ * ending may come: it keeps the move; any other is the move's error.
+ */
+static bool ending_word(struct reader *r, const struct gy__scan *w, enum gy_err *err)
 {
+	*err = GY_OK;
 	for (size_t i = 0; i < sizeof ending_words / sizeof ending_words[0]; i++) {
 		if (gy__scan_rest_is(w, ending_words[i].word)) {
-			set_ending(r, ending_words[i].ending, outcome_result(ending_words[i].outcome, r->pos.side));
+			if (r->pending && ending_words[i].ending == GY_END_ILLEGAL_MOVE)
+				keep_foul(r);
+			else if (r->pending)
+				*err = pending_error(r);
+			else
+				set_ending(r, ending_words[i].ending,
+					   outcome_result(ending_words[i].outcome, r->pos.side));
 			return true;
 		}
 	}
@@ -349,15 +394,27 @@ static enum gy_err play(struct reader *r, const struct gy__scan *mv)
 	gy_move m;
 	struct gy_srcpos w = {0, 0};
 	int child;
+	if (r->pending)
+		return pending_error(r);
 	enum gy_err err = gy_notation_read(&r->pos, r->prev_to, mv->s + mv->i, mv->len - mv->i, &m, &w);
 	if (!err)
 		err = gy_game_add(r->g, r->cur, m, &child);
 	if (err) {
-		r->bad_ply = r->ply + 1;
 		struct gy__scan at = *mv;
 		gy__scan_skip_chars(&at, w.col - 1);
+		if (!r->ended && gy__foul_error(err) &&
+		    !gy__notation_read_foul(&r->pos, r->prev_to, mv->s + mv->i, mv->len - mv->i, &r->foul)) {
+			/* Kept if a foul ending follows (keep_foul). */
+			r->pending = true;
+			r->foul_ms = -1;
+			r->foul_err = err;
+			r->foul_where = gy__scan_pos_at(&at, at.i);
+			return GY_OK;
+		}
+		r->bad_ply = r->ply + 1;
 		return fail(r, &at, err);
 	}
+	r->at_ending = false;
 	if ((err = path_set(r, r->ply + 1, child)) != GY_OK)
 		return err;
 	struct gy_undo u;
@@ -402,8 +459,8 @@ static enum gy_err kif_move_line(struct reader *r, struct gy__scan *ln)
 	if (err)
 		return err;
 	size_t at = ln->i;
-	if (number(ln) != r->ply + 1)
-		return fail_at(r, ln, at, GY_ERR_KIF_MOVE_NUMBER);
+	if (number(ln) != r->ply + 1 + r->pending)
+		return r->pending ? pending_error(r) : fail_at(r, ln, at, GY_ERR_KIF_MOVE_NUMBER);
 	at = ln->i;
 	gy__scan_skip_blanks(ln);
 	if (ln->i == at)
@@ -425,8 +482,9 @@ static enum gy_err kif_move_line(struct reader *r, struct gy__scan *ln)
 	if (e == a)
 		return fail_at(r, ln, a, GY_ERR_KIF_SYNTAX);
 	struct gy__scan mv = gy__scan_span(ln, a, e);
-	bool ending = ending_word(r, &mv);
-	if (!ending && (err = play(r, &mv)) != GY_OK)
+	bool ended = r->ended, foul = r->pending;
+	bool ending = ending_word(r, &mv, &err);
+	if (err || (!ending && (err = play(r, &mv)) != GY_OK))
 		return err;
 	ln->i = e;
 	gy__scan_skip_blanks(ln);
@@ -434,8 +492,12 @@ static enum gy_err kif_move_line(struct reader *r, struct gy__scan *ln)
 		int64_t secs;
 		if ((err = time_part(r, ln, &secs)) != GY_OK)
 			return err;
-		if (!ending)
+		if (r->pending)
+			r->foul_ms = secs * 1000;
+		else if (!ending)
 			gy_game_set_time(r->g, r->cur, secs * 1000);
+		else if (!ended && !foul)
+			gy_game_set_ending_time(r->g, r->cur, secs * 1000);
 		gy__scan_skip_blanks(ln);
 	}
 	if (gy__scan_accept(ln, "+"))
@@ -472,7 +534,7 @@ static enum gy_err ki2_move_line(struct reader *r, struct gy__scan *ln)
 		gy__scan_trim_blanks(&mv);
 		struct gy__scan word = gy__scan_span(&mv, p + mark, mv.len);
 		gy__scan_skip_blanks(&word);
-		if (!ending_word(r, &word) && (err = play(r, &mv)) != GY_OK)
+		if ((!ending_word(r, &word, &err) && !err && (err = play(r, &mv)) != GY_OK) || err)
 			return err;
 	}
 	return GY_OK;
@@ -484,6 +546,8 @@ static enum gy_err branch_line(struct reader *r, struct gy__scan *ln)
 	enum gy_err err = ensure_game(r);
 	if (err)
 		return err;
+	if (r->pending)
+		return pending_error(r);
 	gy__scan_skip_blanks(ln);
 	size_t at = ln->i;
 	int64_t n = number(ln);
@@ -500,6 +564,7 @@ static enum gy_err branch_line(struct reader *r, struct gy__scan *ln)
 	for (int k = r->ply; k >= 0; k--, node = gy_game_parent(r->g, node))
 		r->path[k] = node;
 	r->main_line = false;
+	r->ended = r->at_ending = false;
 	if ((err = gy_game_position(r->g, r->cur, &r->pos)) != GY_OK)
 		return err;
 	gy_move m = gy_game_move(r->g, r->cur);
@@ -507,11 +572,19 @@ static enum gy_err branch_line(struct reader *r, struct gy__scan *ln)
 	return GY_OK;
 }
 
-/* "まで77手で先手の勝ち" (the cursor after まで): the ending of the main line when no ending word gave it. */
+/*
+ * "まで77手で先手の勝ち" (the cursor after まで): the ending of the line
+ * when no ending word gave it; after an illegal move (KI2) it must be a
+ * foul's, which keeps the move.
+ */
 static enum gy_err summary_line(struct reader *r, struct gy__scan *ln)
 {
 	enum gy_err err = ensure_game(r);
-	if (err || !r->main_line || r->ended)
+	if (!err && r->pending) {
+		struct gy__scan q = *ln;
+		return gy__scan_until(&q, "反則") ? (keep_foul(r), GY_OK) : pending_error(r);
+	}
+	if (err || r->ended)
 		return err;
 	gy__scan_skip_blanks(ln);
 	if (number(ln) < 0)
@@ -591,8 +664,10 @@ static enum gy_err read_line(struct reader *r, struct gy__scan *ln)
 	/* A comment keeps its text as written, trailing spaces included. */
 	int c = gy__scan_peek(ln);
 	if (c == '*' || c == '&') {
+		if (r->pending)
+			return pending_error(r);
 		gy__scan_skip(ln, c == '*');
-		return append_comment(r->g ? r->g : r->hdr, r->g ? r->cur : 0, ln);
+		return append_comment(r->g ? r->g : r->hdr, r->g ? r->cur : 0, r->g && r->at_ending, ln);
 	}
 	gy__scan_trim_blanks(ln);
 	if (!gy__scan_more(ln) || c == '#')
@@ -675,7 +750,7 @@ static enum gy_err read_record(bool ki2, const char *text, size_t len, struct gy
 		if ((err = read_line(&r, &ln)) != GY_OK)
 			goto fail;
 	}
-	if ((err = ensure_game(&r)) != GY_OK)
+	if ((err = ensure_game(&r)) != GY_OK || (r.pending && (err = pending_error(&r)) != GY_OK))
 		goto fail;
 	*out = r.g;
 	gy_game_destroy(r.hdr);

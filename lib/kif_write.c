@@ -66,10 +66,9 @@ static const char *const move_names[GY_PTYPE_NB] = {"",   "歩", "香",   "桂",
 static const char *const diagram_names[GY_PTYPE_NB] = {"・", "歩", "香", "桂", "銀", "角", "飛", "金",
 						       "玉", "と", "杏", "圭", "全", "馬", "龍"};
 
-/* The comment of `node`, one "*" line per line ("&" lines as they are). */
-static void put_comment(struct out *o, int node)
+/* The comment `c`, one "*" line per line ("&" lines as they are). */
+static void put_comment_text(struct out *o, const char *c)
 {
-	const char *c = gy_game_comment(o->g, node);
 	while (*c) {
 		const char *e = strchr(c, '\n');
 		size_t n = e ? (size_t)(e - c) : strlen(c);
@@ -82,6 +81,9 @@ static void put_comment(struct out *o, int node)
 			c++;
 	}
 }
+
+/* The comment of `node`. */
+static void put_comment(struct out *o, int node) { put_comment_text(o, gy_game_comment(o->g, node)); }
 
 /* A hand in diagram form: "飛　角二　歩十八", or "なし". */
 static void put_hand(struct out *o, const struct gy_pos *p, int color)
@@ -238,6 +240,69 @@ static void put_summary(struct out *o, struct gy_verdict v, int ply)
 	put(o, "\n");
 }
 
+/* The time column "( 0:10/00:01:30)" of a move of `t` ms (none when -1), adding it to `*total`. */
+static void put_time(struct out *o, int64_t t, int64_t *total)
+{
+	if (t < 0)
+		return;
+	long s = (long)(t / 1000);
+	*total += t;
+	long ts = (long)(*total / 1000);
+	put_int(o, "(%2ld:", s / 60);
+	put_int(o, "%02ld/", s % 60);
+	put_int(o, "%02ld:", ts / 3600);
+	put_int(o, "%02ld:", ts / 60 % 60);
+	put_int(o, "%02ld)", ts % 60);
+}
+
+/*
+ * The ending at `node` (the line's last, whose position is `pos`, after
+ * `ply` moves): KIF's ending line with its time (after the foul it keeps,
+ * foul.h), the ending's comment, and the summary line; KI2 writes the foul
+ * as a move and the summary.
+ */
+static void put_ending(struct out *o, int node, struct gy_pos *pos, gy_sq prev_to, int ply, int64_t *total)
+{
+	const struct gy_game *g = o->g;
+	struct gy_verdict v = gy_game_node_ending(g, node);
+	if (v.ending == GY_END_NONE)
+		return;
+	gy_move foul = gy_game_ending_foul(g, node);
+	int64_t t = gy_game_ending_time(g, node);
+	if (foul != GY_MOVE_NONE) {
+		ply++;
+		if (o->ki2) {
+			char text[GY_NOTATION_MAX];
+			gy_notation_write(pos, foul, prev_to, GY_NOTATION_JAPANESE, false, text, sizeof text);
+			put(o, pos->side == GY_BLACK ? "▲" : "△");
+			put(o, text);
+		} else {
+			put_int(o, "%4ld ", ply);
+			size_t at = o->b.len;
+			put_kif_move(o, pos, foul, prev_to);
+			if (t >= 0)
+				pad(o, o->b.nomem ? 0 : 13 - width(o->b.s + at));
+			put_time(o, t, &total[pos->side]);
+		}
+		put(o, "\n");
+		t = -1;
+	}
+	if (!o->ki2) {
+		int mover = pos->side ^ (foul != GY_MOVE_NONE);
+		put_int(o, "%4ld ", ply + 1);
+		size_t at = o->b.len;
+		put(o, ending_word(v, mover));
+		if (t >= 0)
+			pad(o, o->b.nomem ? 0 : 13 - width(o->b.s + at));
+		put_time(o, t, &total[mover]);
+		put(o, "\n");
+		put_comment_text(o, gy_game_ending_comment(g, node));
+	}
+	put_summary(o, v, ply);
+	if (o->ki2)
+		put_comment_text(o, gy_game_ending_comment(g, node));
+}
+
 /* Writes the line from `first` on (or the main line when `first` is the root's first child and `main`). */
 static void put_line(struct out *o, int parent, int first, bool main)
 {
@@ -287,16 +352,7 @@ static void put_line(struct out *o, int parent, int first, bool main)
 			bool alt = gy_game_next_sibling(g, n) >= 0;
 			if (t >= 0 || alt)
 				pad(o, o->b.nomem ? 0 : 13 - width(o->b.s + at));
-			if (t >= 0) {
-				long s = (long)(t / 1000);
-				total[pos.side] += t;
-				long ts = (long)(total[pos.side] / 1000);
-				put_int(o, "(%2ld:", s / 60);
-				put_int(o, "%02ld/", s % 60);
-				put_int(o, "%02ld:", ts / 3600);
-				put_int(o, "%02ld:", ts / 60 % 60);
-				put_int(o, "%02ld)", ts % 60);
-			}
+			put_time(o, t, &total[pos.side]);
 			if (alt)
 				put(o, "+");
 			put(o, "\n");
@@ -307,17 +363,10 @@ static void put_line(struct out *o, int parent, int first, bool main)
 		prev_to = gy_move_to(m);
 		last = n;
 	}
-	/* Step 3. The ending of the main line. */
-	int end_node;
-	struct gy_verdict v = gy_game_ending(g, &end_node);
-	if (main && v.ending != GY_END_NONE && end_node == last) {
-		if (!o->ki2) {
-			put_int(o, "%4ld ", ply + 1);
-			put(o, ending_word(v, pos.side));
-			put(o, "\n");
-		}
-		put_summary(o, v, ply);
-	}
+	/* Step 3. The ending of the line. */
+	if (o->ki2 && on_line && gy_game_node_ending(g, last).ending != GY_END_NONE)
+		put(o, "\n");
+	put_ending(o, last, &pos, prev_to, ply, total);
 	/* Step 4. The variations, deepest branch point first. */
 	int count = 0;
 	for (int n = first; n >= 0; n = gy_game_first_child(g, n))

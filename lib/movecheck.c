@@ -3,6 +3,8 @@
  * says exactly which rule makes it illegal, for every reader of moves
  * (USI, records, what a person types) and for validating foreign moves.
  */
+#include "foul.h"
+#include "gyoku/err.h"
 #include "gyoku/position.h"
 #include "gyoku/usi.h"
 
@@ -81,4 +83,34 @@ enum gy_err gy_move_check(const struct gy_pos *p, gy_move m)
 				  ? gy_move_build_drop(p, gy_move_drop_type(m), gy_move_to(m), &built)
 				  : gy_move_build(p, gy_move_from(m), gy_move_to(m), gy_move_is_promotion(m), &built);
 	return err ? err : built == m ? GY_OK : GY_ERR_ARG;
+}
+
+bool gy__foul_error(enum gy_err err)
+{
+	enum gy_err_class c = gy_err_class(err);
+	return c == GY_ERR_CLASS_ILLEGAL_MOVE || c == GY_ERR_CLASS_NO_MOVE || err == GY_ERR_NOTATION_NO_MATCH;
+}
+
+enum gy_err gy__foul_move(const struct gy_pos *p, gy_sq from, gy_sq to, bool promote, gy_move *out)
+{
+	int us = p->side;
+	if (from < 0 || from >= GY_SQ_NB || to < 0 || to >= GY_SQ_NB || from == to)
+		return GY_ERR_ARG;
+	gy_piece pc = p->board[from], target = p->board[to];
+	if (pc == GY_NO_PIECE || gy_piece_color(pc) != us || (target != GY_NO_PIECE && gy_piece_color(target) == us))
+		return GY_ERR_ARG;
+	int pt = gy_piece_type(pc);
+	if (promote && !gy_ptype_can_promote(pt))
+		return GY_ERR_ARG;
+	*out = gy_make_move(from, to, pt, gy_piece_type(target), promote);
+	return GY_OK;
+}
+
+enum gy_err gy__foul_drop(const struct gy_pos *p, int pt, gy_sq to, gy_move *out)
+{
+	if (pt < GY_PAWN || pt >= GY_HAND_NB || to < 0 || to >= GY_SQ_NB || p->board[to] != GY_NO_PIECE ||
+	    !gy_hand_count(p->hand[p->side], pt))
+		return GY_ERR_ARG;
+	*out = gy_make_drop(pt, to);
+	return GY_OK;
 }

@@ -9,6 +9,7 @@
  */
 #include <string.h>
 
+#include "foul.h"
 #include "gyoku/movegen.h"
 #include "gyoku/notation.h"
 #include "gyoku/usi.h"
@@ -276,7 +277,38 @@ static enum gy_err no_match(const struct gy_pos *p, const struct want *w, gy_sq 
 	return GY_ERR_NOTATION_NO_MATCH;
 }
 
-enum gy_err gy_notation_read(const struct gy_pos *p, gy_sq prev_to, const char *s, size_t len, gy_move *out,
+/*
+ * The moves to `dest` with the shape of a foul (foul.h) whose piece
+ * reaches `dest` or stands on `origin` (the origin the text names, or
+ * GY_SQ_NONE): board moves, promoting too where the zone allows, and
+ * drops.
+ */
+static void foul_moves(const struct gy_pos *p, gy_sq origin, gy_sq dest, struct gy_movelist *list)
+{
+	int us = p->side;
+	gy_move m;
+	list->n = 0;
+	if (dest < 0 || dest >= GY_SQ_NB)
+		return;
+	for (gy_sq from = 0; from < GY_SQ_NB; from++) {
+		gy_piece pc = p->board[from];
+		if (pc == GY_NO_PIECE || gy_piece_color(pc) != us)
+			continue;
+		int pt = gy_piece_type(pc);
+		if (from != origin && !gy_bb_test(gy_attacks(us, pt, from, gy_pos_occupied(p)), dest))
+			continue;
+		if (!gy__foul_move(p, from, dest, false, &m))
+			list->moves[list->n++] = m;
+		if ((gy_in_zone(us, from) || gy_in_zone(us, dest)) && !gy__foul_move(p, from, dest, true, &m))
+			list->moves[list->n++] = m;
+	}
+	for (int pt = GY_PAWN; pt < GY_HAND_NB; pt++)
+		if (!gy__foul_drop(p, pt, dest, &m))
+			list->moves[list->n++] = m;
+}
+
+/* gy_notation_read among the legal moves, or (`foul`) among the moves foul_moves gives. */
+static enum gy_err read_move(const struct gy_pos *p, gy_sq prev_to, const char *s, size_t len, bool foul, gy_move *out,
 			     struct gy_srcpos *where)
 {
 	struct gy_srcpos dummy;
@@ -322,7 +354,10 @@ enum gy_err gy_notation_read(const struct gy_pos *p, gy_sq prev_to, const char *
 	/* Step 2. The legal moves that fit. */
 	struct gy_movelist legal, fit;
 	legal.n = fit.n = 0;
-	gy_gen(p, GY_GEN_LEGAL, &legal);
+	if (foul)
+		foul_moves(p, origin, dest, &legal);
+	else
+		gy_gen(p, GY_GEN_LEGAL, &legal);
 	bool board = false;
 	for (int i = 0; i < legal.n; i++)
 		if (fits(p, &legal, &w, origin, dest, legal.moves[i])) {
@@ -337,7 +372,7 @@ enum gy_err gy_notation_read(const struct gy_pos *p, gy_sq prev_to, const char *
 
 	/* Step 3. One move, or why not. */
 	if (fit.n == 0)
-		return no_match(p, &w, origin, dest);
+		return foul ? GY_ERR_NOTATION_NO_MATCH : no_match(p, &w, origin, dest);
 	for (int i = 1; i < fit.n; i++)
 		if ((fit.moves[i] | GY_MOVE_PROMOTE) != (fit.moves[0] | GY_MOVE_PROMOTE))
 			return GY_ERR_NOTATION_AMBIGUOUS;
@@ -346,4 +381,15 @@ enum gy_err gy_notation_read(const struct gy_pos *p, gy_sq prev_to, const char *
 	*out = fit.moves[0];
 	where->col = 0;
 	return GY_OK;
+}
+
+enum gy_err gy_notation_read(const struct gy_pos *p, gy_sq prev_to, const char *s, size_t len, gy_move *out,
+			     struct gy_srcpos *where)
+{
+	return read_move(p, prev_to, s, len, false, out, where);
+}
+
+enum gy_err gy__notation_read_foul(const struct gy_pos *p, gy_sq prev_to, const char *s, size_t len, gy_move *out)
+{
+	return read_move(p, prev_to, s, len, true, out, NULL);
 }

@@ -6,9 +6,10 @@
  *
  * recordcmp() compares, in this order: the headers (when asked), the
  * start position (as SFEN), the tree node by node in depth-first order
- * (the move, the time used, the comment, then the children in their
- * order, so the order of variations counts), and the ending of the main
- * line (kind, result and ply).  The first game is the original: a format
+ * (the move, the time used, the comment, the ending there with its
+ * time, comment and foul, then the children in their order, so the order
+ * of variations counts), and the ending of the main line (kind, result
+ * and ply).  The first game is the original: a format
  * that cannot hold something is compared only on what it holds, through
  * the options.  The first difference goes to `why` with its ply.
  */
@@ -73,6 +74,16 @@ static inline const char *recordcmp_move_name(const struct gy_game *g, int node,
 	return buf;
 }
 
+/* The USI text of the foul kept at `node` ("none" without one). */
+static inline const char *recordcmp_foul_name(const struct gy_game *g, int node, char *buf)
+{
+	gy_move m = gy_game_ending_foul(g, node);
+	if (m == GY_MOVE_NONE)
+		return "none";
+	gy_usi_write_move(m, buf);
+	return buf;
+}
+
 /* Compares the headers; false with the first difference in `why`. */
 static inline bool recordcmp_headers(const struct gy_game *a, const struct gy_game *b, const struct recordcmp_opts *o,
 				     char *why, size_t size)
@@ -114,6 +125,30 @@ static inline bool recordcmp_node(const struct gy_game *a, int x, const struct g
 	if (strcmp(gy_game_comment(a, x), gy_game_comment(b, y))) {
 		return recordcmp_differ(why, size, "ply %d (%s): comment [%.300s] vs [%.300s]", ply,
 					recordcmp_move_name(a, x, ma), gy_game_comment(a, x), gy_game_comment(b, y));
+	}
+	/* The ending at the node, with what the record says beside it (game.h). */
+	struct gy_verdict va = gy_game_node_ending(a, x), vb = gy_game_node_ending(b, y);
+	int64_t ta = gy_game_ending_time(a, x), tb = gy_game_ending_time(b, y);
+	if (o->times == RECORDCMP_TIME_SECOND && ta > 0)
+		ta = ta / 1000 * 1000;
+	if (va.ending != vb.ending || va.result != vb.result) {
+		return recordcmp_differ(why, size, "ply %d (%s): ending %s (result %d) vs %s (result %d)", ply,
+					recordcmp_move_name(a, x, ma), gy_ending_name(va.ending), (int)va.result,
+					gy_ending_name(vb.ending), (int)vb.result);
+	}
+	if (gy_game_ending_foul(a, x) != gy_game_ending_foul(b, y)) {
+		return recordcmp_differ(why, size, "ply %d (%s): foul %s vs %s", ply, recordcmp_move_name(a, x, ma),
+					recordcmp_foul_name(a, x, ma), recordcmp_foul_name(b, y, mb));
+	}
+	if (o->times != RECORDCMP_TIME_NONE && ta != tb) {
+		return recordcmp_differ(why, size, "ply %d (%s): ending time %lld vs %lld ms", ply,
+					recordcmp_move_name(a, x, ma), (long long)gy_game_ending_time(a, x),
+					(long long)tb);
+	}
+	if (strcmp(gy_game_ending_comment(a, x), gy_game_ending_comment(b, y))) {
+		return recordcmp_differ(why, size, "ply %d (%s): ending comment [%.300s] vs [%.300s]", ply,
+					recordcmp_move_name(a, x, ma), gy_game_ending_comment(a, x),
+					gy_game_ending_comment(b, y));
 	}
 	return true;
 }

@@ -214,8 +214,9 @@ static void record_cases(struct check_tally *t)
 	w = NULL;
 	if (games[0] && !gy_kif_write(games[0], &w, &wl))
 		CHECK(t, "kif-4.6",
-		      strstr(w, "   4 同　銀(31)   ( 1:04/00:01:06)\n") && strstr(w, "   6 投了\n") &&
-			      strstr(w, "\n&しおり\n") && strstr(w, "   5 ４五角打     ( 0:05/00:00:09)"),
+		      strstr(w, "   4 同　銀(31)   ( 1:04/00:01:06)\n") &&
+			      strstr(w, "   6 投了         ( 0:06/00:01:12)\n") && strstr(w, "\n&しおり\n") &&
+			      strstr(w, "   5 ４五角打     ( 0:05/00:00:09)"),
 		      "KIF lines: %s", w);
 	free(w);
 	char *sj = NULL, *back = NULL;

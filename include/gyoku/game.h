@@ -160,8 +160,44 @@ enum gy_err gy_game_set_comment(struct gy_game *g, int node, const char *text) _
  */
 struct gy_verdict gy_game_judge(const struct gy_game *g, int node, const struct gy_rules *rules);
 
-/* How the main line ended (set by the caller: resignation, forfeit, ...) and at which node. */
+/*
+ * Endings.  Any node may hold one: the main line's ending (at most one on
+ * the main line, normally at its last node) and the ending of a variation
+ * (at the variation's last node).  gy_game_set_ending sets the ending at
+ * `node`: on the main line it replaces the main line's ending (wherever
+ * it was); elsewhere it sets that variation's; GY_END_NONE clears it;
+ * checkmate where the side to move is not in check is kept as
+ * GY_END_NO_MOVES (records write both as 詰み, %TSUMI or TSUMI);
+ * `node` -1 clears the main line's.  Setting an ending clears its time,
+ * comment and foul (below).  gy_game_ending gives the main line's ending
+ * and its node (-1 when none); gy_game_node_ending the ending at any
+ * node (GY_END_NONE when none).
+ */
 void gy_game_set_ending(struct gy_game *g, int node, struct gy_verdict v);
 struct gy_verdict gy_game_ending(const struct gy_game *g, int *node);
+struct gy_verdict gy_game_node_ending(const struct gy_game *g, int node);
+
+/*
+ * What a record says beside an ending at `node` (one with an ending; the
+ * setters do nothing at a node without one): the time spent on the ending
+ * line in ms (-1 when unknown, as KIF's "投了 ( 0:10/...)" or CSA's
+ * "%TORYO,T10" give it), its comment (UTF-8, "" when none; errors as
+ * gy_game_set_comment, and GY_ERR_ARG at a node without an ending), and
+ * for GY_END_ILLEGAL_MOVE the illegal move as the record wrote it (the
+ * foul; GY_MOVE_NONE when the record names none).  A foul is the move
+ * the loser made from the ending's position: its origin holds the
+ * mover's piece (or the dropped piece is in hand) and its destination
+ * no piece of the mover's, but it breaks a rule (docs/rules.md "Illegal
+ * moves"), so it is never played: the game ends at the position before
+ * it, and writers write it back as the last move before the ending.  With
+ * a foul, the ending's time is the foul's.
+ */
+void gy_game_set_ending_time(struct gy_game *g, int node, int64_t ms);
+int64_t gy_game_ending_time(const struct gy_game *g, int node);
+const char *gy_game_ending_comment(const struct gy_game *g, int node);
+enum gy_err gy_game_set_ending_comment(struct gy_game *g, int node, const char *text)
+	__attribute__((warn_unused_result));
+void gy_game_set_ending_foul(struct gy_game *g, int node, gy_move foul);
+gy_move gy_game_ending_foul(const struct gy_game *g, int node);
 
 #endif
