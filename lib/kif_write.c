@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "foul.h"
 #include "gyoku/handicap.h"
 #include "gyoku/notation.h"
 #include "headers.h"
@@ -272,10 +273,15 @@ static void put_ending(struct out *o, int node, struct gy_pos *pos, gy_sq prev_t
 	if (foul != GY_MOVE_NONE) {
 		ply++;
 		if (o->ki2) {
+			/* KI2's words, or KIF's origin in brackets where they do not single the foul out. */
 			char text[GY_NOTATION_MAX];
+			gy_move back = GY_MOVE_NONE;
 			gy_notation_write(pos, foul, prev_to, GY_NOTATION_JAPANESE, false, text, sizeof text);
 			put(o, pos->side == GY_BLACK ? "▲" : "△");
-			put(o, text);
+			if (gy__notation_read_foul(pos, prev_to, text, strlen(text), &back) || back != foul)
+				put_kif_move(o, pos, foul, prev_to);
+			else
+				put(o, text);
 		} else {
 			put_int(o, "%4ld ", ply);
 			size_t at = o->b.len;

@@ -22,11 +22,31 @@
  *   none"), its times to the millisecond (v3 fractions), comments, ending.
  * - JKF: everything: the whole tree, times to the millisecond, comments,
  *   the ending.
- * Headers are not compared here: their mapping across formats is the
- * concern of t_headers.c.  A CSA file of several games has each game
- * compared.  A file that does not read cleanly (an illegal move on
- * purpose, a broken test file) is listed as a "#" line and not a case.
- * Run from the repository root.
+ *   roundtrip-2.x  each of those files (its first game), through every
+ *                  order of the four formats (KIF -> CSA -> JKF -> KI2,
+ *                  and the 23 other orders), read back after the last and
+ *                  compared with what was read: what every format of the
+ *                  chain holds, and the headers both ways (every header
+ *                  of each is in the other, equal; 手合割 aside, which
+ *                  the start position says; see same_headers)
+ *   roundtrip-3.x  tests/data/keep.txt: hand-made records of what must not
+ *                  be lost (endings in variations, the times and comments
+ *                  of endings, the fouls a record states); one case a line:
+ *                    id <TAB> FILE <TAB> EXPECT
+ *                  EXPECT is the endings of the tree read, in depth-first
+ *                  order, each "PLY,ENDING,RESULT,FOUL,MS,COMMENT" (the
+ *                  ply of its node, gy_ending_name, black / white / draw
+ *                  / none, the foul in USI or "-", the ending's time or
+ *                  -1, its comment with "\n" for a new line), joined by
+ *                  " ; " ("-" for none); or "ERR L:C ply N", the reader's
+ *                  error (GY_ERR_LIST name), its place and bad ply
+ *
+ * What each format holds, so what is compared, is listed above; headers
+ * are compared only in the chains of roundtrip-2.x (their mapping across
+ * formats is the concern of t_headers.c).  A CSA file of several games has
+ * each game compared in roundtrip-1.x.  A file that does not read cleanly
+ * (an illegal move on purpose, a broken test file) is listed as a "#" line
+ * and not a case.  Run from the repository root.
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -38,6 +58,7 @@
 #include "datafile.h"
 #include "gyoku/csa.h"
 #include "gyoku/gyoku.h"
+#include "gyoku/handicap.h"
 #include "gyoku/jkf.h"
 #include "gyoku/kif.h"
 #include "gyoku/textenc.h"
@@ -185,7 +206,105 @@ struct run {
 	struct check_tally *t;
 	int cases;
 	int files;
+	int chains;
 };
+
+/* Every header key but 手合割, which the start position says (CSA writes none). */
+static bool not_handicap(const char *key) { return strcmp(key, "手合割") != 0; }
+
+/*
+ * The headers of `a` and `b` each in the other, equal, 手合割 aside; with
+ * CSA in the chain, 下手 and 上手 of a start that is no handicap preset
+ * may come back as 先手 and 後手 (CSA has only N+ and N-; headers.h).
+ */
+static bool same_headers(const struct gy_game *a, const struct gy_game *b, bool csa, char *why, size_t size)
+{
+	static const char *const names[][2] = {{"下手", "先手"}, {"上手", "後手"}};
+	for (int pass = 0; pass < 2; pass++) {
+		const struct gy_game *x = pass ? b : a, *y = pass ? a : b;
+		for (int i = 0; i < gy_game_header_count(x); i++) {
+			const char *k, *v, *w;
+			gy_game_header_at(x, i, &k, &v);
+			if (!not_handicap(k))
+				continue;
+			w = gy_game_header(y, k);
+			for (int n = 0; !w && csa && !gy_handicap_by_pos(gy_game_start(a)) && n < 2; n++)
+				if (!strcmp(k, names[n][0]) || !strcmp(k, names[n][1]))
+					w = gy_game_header(y, names[n][!strcmp(k, names[n][0])]);
+			if (!w || strcmp(v, w))
+				return recordcmp_differ(why, size, "header %s: [%.200s] vs [%.200s]", k, v,
+							w ? w : "(none)");
+		}
+	}
+	return true;
+}
+
+/*
+ * Writes `g` in the formats of `order` one after the other, each read
+ * back before the next is written, and compares the last with `g`; false
+ * with the reason (and the order) in `why`.
+ */
+static bool chain(const struct gy_game *g, const enum fmt *order, char *why, size_t size)
+{
+	struct recordcmp_opts o = {false, RECORDCMP_TIME_MS, RECORDCMP_HEADERS_NONE, NULL};
+	struct gy_game *cur = NULL;
+	char names[64] = "";
+	bool ok = true;
+	for (int k = 0; ok && k < FMT_NB; k++) {
+		enum fmt f = order[k];
+		size_t len = 0, used;
+		enum gy_err err;
+		struct gy_srcpos where = {0, 0};
+		struct gy_game *next = NULL;
+		snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", k ? "->" : "", fmt_name[f]);
+		char *text = write_as(cur ? cur : g, f, &len, &err);
+		if (!err)
+			err = read_as(text, len, f, &next, &used, &where);
+		free(text);
+		gy_game_destroy(cur);
+		cur = next;
+		if (err)
+			ok = recordcmp_differ(why, size, "%s: %s at %d:%d", names, gy_strerror(err), where.line,
+					      where.col);
+		o.main_only |= f == FMT_CSA;
+		if (f == FMT_KI2)
+			o.times = RECORDCMP_TIME_NONE;
+		else if (f == FMT_KIF && o.times == RECORDCMP_TIME_MS)
+			o.times = RECORDCMP_TIME_SECOND;
+	}
+	if (ok && (!recordcmp(g, cur, &o, why, size) || !same_headers(g, cur, o.main_only, why, size))) {
+		size_t n = strlen(why);
+		snprintf(why + n, size - n, " (through %s)", names);
+		ok = false;
+	}
+	gy_game_destroy(cur);
+	return ok;
+}
+
+/* Every order of the four formats for the first game of a file: roundtrip-2.x. */
+static void chains(struct run *r, const char *path, const struct gy_game *g)
+{
+	enum fmt order[FMT_NB];
+	char why[1024] = "", id[32];
+	bool ok = true;
+	int n = 0;
+	for (int a = 0; a < FMT_NB && ok; a++)
+		for (int b = 0; b < FMT_NB && ok; b++)
+			for (int c = 0; c < FMT_NB && ok; c++) {
+				int d = FMT_NB * (FMT_NB - 1) / 2 - a - b - c;
+				if (a == b || a == c || b == c || d < 0 || d >= FMT_NB || d == a || d == b || d == c)
+					continue;
+				order[0] = (enum fmt)a;
+				order[1] = (enum fmt)b;
+				order[2] = (enum fmt)c;
+				order[3] = (enum fmt)d;
+				ok = chain(g, order, why, sizeof why);
+				n++;
+			}
+	snprintf(id, sizeof id, "roundtrip-2.%d", ++r->chains);
+	printf("# %s %s through %d orders\n", id, path, n);
+	CHECK(r->t, id, ok && n == 24, "%s: %s", path, why);
+}
 
 /* One file: a case per format. */
 static void run_file(struct run *r, const char *path)
@@ -208,6 +327,7 @@ static void run_file(struct run *r, const char *path)
 			i++;
 		CHECK(r->t, id, ok, "%s as %s, game %d: %s", path, fmt_name[f], i + 1, why);
 	}
+	chains(r, path, games[0]);
 	for (int i = 0; i < n; i++)
 		gy_game_destroy(games[i]);
 }
@@ -317,16 +437,83 @@ static void self_cases(struct check_tally *t)
 	gy_game_destroy(orig);
 }
 
+/* The endings of the tree at `node` and below, depth first, appended to `out` as roundtrip-3.x writes them. */
+static void dump_endings(const struct gy_game *g, int node, char *out, size_t size)
+{
+	static const char *const results[] = {"none", "black", "white", "draw"};
+	struct gy_verdict v = gy_game_node_ending(g, node);
+	if (v.ending != GY_END_NONE) {
+		char foul[GY_USI_MOVE_MAX] = "-";
+		size_t n = strlen(out);
+		if (gy_game_ending_foul(g, node) != GY_MOVE_NONE)
+			gy_usi_write_move(gy_game_ending_foul(g, node), foul);
+		snprintf(out + n, size - n, "%s%d,%s,%s,%s,%lld,", n ? " ; " : "", gy_game_ply(g, node),
+			 gy_ending_name(v.ending), results[v.result], foul, (long long)gy_game_ending_time(g, node));
+		for (const char *c = gy_game_ending_comment(g, node); *c; c++) {
+			n = strlen(out);
+			if (*c == '\n')
+				snprintf(out + n, size - n, "\\n");
+			else if (n + 1 < size)
+				out[n] = *c, out[n + 1] = '\0';
+		}
+	}
+	for (int c = gy_game_first_child(g, node); c >= 0; c = gy_game_next_sibling(g, c))
+		dump_endings(g, c, out, size);
+}
+
+/* One case of tests/data/keep.txt. */
+static void keep_case(struct check_tally *t, struct datafile *d, struct datafile_ids *ids)
+{
+	char *f[4], got[4096] = "", path[512];
+	if (datafile_split(d->line, f) != 3 || !datafile_id_ok(f[0]) || !datafile_id_new(ids, f[0])) {
+		char id[48];
+		snprintf(id, sizeof id, "roundtrip-3-line-%d", d->lineno);
+		check_fail(t, id, "want: id <TAB> FILE <TAB> EXPECT");
+		return;
+	}
+	snprintf(path, sizeof path, "tests/data/keep/%s", f[1]);
+	size_t len = 0, ulen = 0;
+	char *raw = datafile_slurp(path, &len), *text = NULL;
+	struct gy_game *g = NULL;
+	struct gy_srcpos where = {0, 0};
+	int bad = 0;
+	enum gy_err err = raw ? GY_OK : GY_ERR_ARG;
+	int fmt = fmt_of(path);
+	if (!err && fmt != FMT_CSA)
+		err = gy_text_to_utf8(raw, len, gy_text_detect(raw, len, gy_text_enc_for_name(path, strlen(path))),
+				      &text, &ulen, NULL);
+	if (!err) {
+		switch (fmt) {
+		case FMT_KIF: err = gy_kif_read(text, ulen, &g, &where, &bad); break;
+		case FMT_KI2: err = gy_ki2_read(text, ulen, &g, &where, &bad); break;
+		case FMT_CSA: err = gy_csa_read(raw, len, &g, NULL, &where, &bad); break;
+		default: err = gy_jkf_read(text, ulen, &g, &where, &bad); break;
+		}
+	}
+	if (err)
+		snprintf(got, sizeof got, "%s %d:%d ply %d", datafile_err_name(err), where.line, where.col, bad);
+	else
+		dump_endings(g, 0, got, sizeof got);
+	if (!got[0])
+		snprintf(got, sizeof got, "-");
+	CHECK(t, f[0], !strcmp(got, f[2]), "%s: got [%s], want [%s]", path, got, f[2]);
+	gy_game_destroy(g);
+	free(raw);
+	free(text);
+}
+
 int main(void)
 {
 	struct check_tally t = {0, 0};
-	struct run r = {&t, 0, 0};
+	struct run r = {&t, 0, 0, 0};
 	struct stat st;
 	gy_init();
 	self_cases(&t);
 	run_dir(&r, "tests/data/kif", false);
 	run_dir(&r, "tests/data/csa", false);
 	run_dir(&r, "tests/data/jkf", false);
+	run_dir(&r, "tests/data/keep", false);
+	datafile_run(&t, "tests/data/keep.txt", "roundtrip-3", keep_case);
 	if (stat(RECORDS, &st) || !S_ISDIR(st.st_mode))
 		check_skip("roundtrip-1.0", RECORDS " is absent: only tests/data/ records were round-tripped");
 	else

@@ -40,7 +40,12 @@
  * - each comment line, without its quote, as one line of the comment of
  *   the node it follows (node 0 before the first move): "'* text" is
  *   kept as "* text", so writing gives the same line back;
- * - the % line as the ending at the last node, with its result taken
+ * - the % line as the ending at the last node (a T line and comment
+ *   lines after it are the ending's time and comment; an illegal move
+ *   right before a foul of its mover, %ILLEGAL_MOVE or the
+ *   %+ILLEGAL_ACTION / %-ILLEGAL_ACTION naming it, is the ending's foul,
+ *   game.h, and the game ends before it; followed by anything else, the
+ *   move is the error), with its result taken
  *   from the side to move there: %TORYO resignation (it loses), %TSUMI
  *   checkmate (it loses), %KACHI declaration (it wins), %JISHOGI
  *   declaration (draw), %TIME_UP time forfeit (it loses), %ILLEGAL_MOVE
@@ -99,8 +104,10 @@ enum gy_err gy_csa_read(const char *text, size_t len, struct gy_game **out, size
  * become spaces), the
  * start position as PI for a handicap preset (with P+00../P-00.. for
  * pieces in hand) or as P1..P9 with P+/P- hands, the side to move, the
- * main line with its times (T lines) and comments, and the ending as a %
- * line (variations are not written: CSA has none).  `*out` is a
+ * main line with its times (T lines) and comments, and the ending (its
+ * foul as a move line and %+ILLEGAL_ACTION or %-ILLEGAL_ACTION, else the
+ * % line, then its time and comment) (variations are not written: CSA
+ * has none).  `*out` is a
  * NUL-terminated malloc'ed string the caller frees, `*len` (when not
  * NULL) its length.  Errors: GY_ERR_NOMEM, GY_ERR_ARG.
  */

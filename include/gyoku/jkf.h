@@ -29,8 +29,12 @@
  *   move.  Comment lines are joined with "\n" into the node's comment;
  *   the time used is "now" (minutes and seconds, an "h" is allowed),
  *   kept in ms; "total" is not read.
- * - The special of the main line becomes the game's ending at its last
- *   node, with the result taken from the side to move there: TORYO
+ * - The special of a line (the main line or a fork) becomes the ending at
+ *   its last node, with its "time" and "comments" (a fork's special at a
+ *   node the main line goes on from is not kept); a move that breaks a
+ *   rule right before the special of its mover's foul (ILLEGAL_MOVE, or
+ *   the ±ILLEGAL_ACTION naming it) is the ending's foul (game.h).  The
+ *   result is taken from the side to move there: TORYO
  *   resignation (it loses), TSUMI checkmate (it loses; GY_END_NO_MOVES
  *   when it is not in check), TIME_UP time forfeit (it loses),
  *   ILLEGAL_MOVE illegal move (it loses), +ILLEGAL_ACTION /
@@ -89,8 +93,9 @@ enum gy_err gy_jkf_read(const char *text, size_t len, struct gy_game **out, stru
  * "capture" and "relative" (L R C U D M H, as the KIF words 左 右 直 上 引
  * 寄 打 are written by notation.h), its time ("now" and the mover's
  * running "total") when known and its comment lines; variations as
- * "forks" of the element they replace, and the ending as a final
- * {"special": ...} element (see the top of this file; a lost declaration
+ * "forks" of the element they replace, and each line's ending as a final
+ * {"special": ...} element with its time and comments (after its foul as
+ * a move element, with +ILLEGAL_ACTION or -ILLEGAL_ACTION) (see the top of this file; a lost declaration
  * is written as KACHI).  `*out` is a NUL-terminated malloc'ed string the
  * caller frees; `*len` (when not NULL) its length.  Errors: GY_ERR_NOMEM,
  * GY_ERR_ARG.

@@ -21,15 +21,22 @@
  *   同, 打, 成, 不成, origins), an optional time ( m:ss/hh:mm:ss ) of which
  *   the time of the move is kept, an optional trailing "+".  The ending
  *   words 投了 中断 千日手 持将棋 切れ負け 反則勝ち 反則負け 入玉勝ち 詰み
- *   不詰 (also 詰 and 時間切れ) end the main line (gy_game_set_ending).
+ *   不詰 (also 詰 and 時間切れ) end the line they are on, the main line or
+ *   a variation (gy_game_set_ending), with the time of their line
+ *   (gy_game_set_ending_time).  An illegal move followed by 反則勝ち or
+ *   反則負け is the foul of that ending (game.h, gy_game_ending_foul): the
+ *   line ends before it, lost by its mover whichever word follows
+ *   (ShogiGUI writes either); followed by anything else it is the error.
  * - KI2 move lines "▲７六歩    △同　歩": several moves a line, side
  *   marks ▲△☗☖, relative words (左 右 直 上 引 寄) as gy_notation_read
  *   reads them.
- * - "まで77手で先手の勝ち" summary lines: they set the main line's ending
+ * - "まで77手で先手の勝ち" summary lines: they set the line's ending
  *   when no ending word did (how KI2 records end; 勝ち alone is read as
- *   resignation; "まで61手詰" as checkmate).
+ *   resignation; "まで61手詰" as checkmate); after an illegal move (KI2)
+ *   a summary with 反則 keeps it as the ending's foul.
  * - "*" comment lines: the comment of the move before them (of the start
- *   position before the first move); several lines join with "\n".
+ *   position before the first move), or of the ending before them (after
+ *   an ending word or summary line); several lines join with "\n".
  * - "&" bookmark lines: kept in the same comment as a line starting with
  *   "&", and written back as a bookmark line.
  * - "変化：N手" starts a variation whose first move replaces move N: it
@@ -37,8 +44,8 @@
  * - Lines starting with "#", "手数----" and blank lines are skipped; a NUL
  *   byte anywhere is GY_ERR_KIF_SYNTAX.
  *
- * Endings (gy_game_ending) are recorded for the main line only.
- * Time resolution is the second.  Not thread-safe on one game.
+ * Every line's ending is recorded (gy_game_node_ending).  Time
+ * resolution is the second.  Not thread-safe on one game.
  */
 #ifndef GYOKU_KIF_H
 #define GYOKU_KIF_H
@@ -77,7 +84,9 @@ enum gy_err gy_ki2_read(const char *text, size_t len, struct gy_game **out, stru
  * diagram when the start is no preset), the start comment, numbered move
  * lines with origins "(77)" and, when known, times "( m:ss/hh:mm:ss)"
  * (the total per side accumulates along the line), comments as "*" lines
- * (bookmarks as "&" lines), the ending word and a "まで" line, then each
+ * (bookmarks as "&" lines), each line's ending (its foul as a move line
+ * first, then the ending word with its time, its comment and a "まで"
+ * line), then each
  * variation as a "変化：N手" block, deepest branch point first as the
  * reading rule needs.  Errors: GY_ERR_NOMEM.
  */
@@ -86,8 +95,10 @@ enum gy_err gy_kif_write(const struct gy_game *g, char **out, size_t *len) __att
 /*
  * Writes `g` as KI2 (UTF-8) as gy_kif_write does, but with moves as
  * "▲７六歩    △３四歩", six a line (a commented move ends its line), in
- * the minimal words of gy_notation_write, no times, and the ending as the
- * "まで" summary line.  Errors: GY_ERR_NOMEM.
+ * the minimal words of gy_notation_write, no times, and each line's
+ * ending as its foul (in KIF's form with the origin in brackets when the
+ * words do not single it out) and the "まで" summary line, its comment
+ * after it.  Errors: GY_ERR_NOMEM.
  */
 enum gy_err gy_ki2_write(const struct gy_game *g, char **out, size_t *len) __attribute__((warn_unused_result));
 
