@@ -216,7 +216,7 @@ fuzz: $(FUZZERS)
 	@for f in $(FUZZERS); do \
 		mkdir -p build/corpus/$$(basename $$f); \
 		$$f -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 build/corpus/$$(basename $$f) tests/fuzz/seeds \
-			tests/data/csa tests/data/kif tests/data/jkf || exit 1; \
+			tests/data/csa tests/data/kif tests/data/jkf tests/data/movelist || exit 1; \
 	done
 
 # The web server's load generator (bench/server.sh runs it against `gyoku serve`, as a separate process).

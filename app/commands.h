@@ -8,7 +8,10 @@
 /* gyoku perft <startpos|SFEN> <depth> [--divide] */
 int cmd_perft(int argc, char **argv);
 
-/* gyoku convert IN [--from FMT] --to FMT [-o OUT]: a record from one format to another. */
+/*
+ * gyoku convert IN [--from FMT] [--sfen SFEN | --handicap NAME] --to FMT [-o OUT]: a record (or a move
+ * list) from one format to another.
+ */
 int cmd_convert(int argc, char **argv);
 
 /* gyoku shell: an interactive prompt over a position (set, show, move, perft). */

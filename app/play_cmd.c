@@ -30,6 +30,7 @@
 #include "play_line.h"
 #include "play_options.h"
 #include "play_record.h"
+#include "position_arg.h"
 
 enum { MSG_MAX = 512 };
 
@@ -54,7 +55,6 @@ struct play {
 };
 
 static const char *const side_names[GY_COLOR_NB] = {"Sente", "Gote"};
-static const char *const notation_names[GY_NOTATION_NB] = {"japanese", "hodges", "hosking", "kitao"};
 static const char *const impasse_texts[GY_IMPASSE_RULE_NB] = {"none", "24-point", "27-point", "try rule"};
 
 static int64_t now_ms(const struct play *pl) { return play_time_now(&pl->time); }
@@ -517,12 +517,12 @@ static void human_move(struct play *pl, const char *text)
 
 static void set_notation(struct play *pl, const char *arg)
 {
-	for (int i = 0; i < GY_NOTATION_NB; i++)
-		if (!strcmp(arg, notation_names[i])) {
-			pl->notation = (enum gy_notation)i;
-			printf("Moves are written in %s notation.\n", notation_names[i]);
-			return;
-		}
+	int i = gy_notation_by_name(arg, strlen(arg));
+	if (i >= 0) {
+		pl->notation = (enum gy_notation)i;
+		printf("Moves are written in %s notation.\n", gy_notation_name(pl->notation));
+		return;
+	}
 	puts("usage: notation japanese|hodges|hosking|kitao");
 }
 
@@ -608,23 +608,14 @@ static bool handle(struct play *pl, char *line)
 static int setup_players(struct play *pl, const struct play_options *o, struct gy_pos *start)
 {
 	const struct gy_handicap *h = NULL;
+	gy_pos_set_start(start);
 	if (o->handicap) {
-		h = gy_handicap_by_id(o->handicap, strlen(o->handicap));
-		if (!h)
-			h = gy_handicap_by_kif(o->handicap, strlen(o->handicap));
-		if (!h) {
-			fprintf(stderr, "gyoku play: unknown handicap '%s'\n", o->handicap);
+		if (position_arg_handicap(start, o->handicap, "gyoku play", &h)) {
 			play_usage(stderr);
 			return 1;
 		}
 		if (!strcmp(h->id, "even"))
 			h = NULL;
-	}
-	if (h) {
-		if (gy_sfen_parse(start, h->sfen, strlen(h->sfen), GY_SFEN_STRICT, NULL))
-			return 1;
-	} else {
-		gy_pos_set_start(start);
 	}
 	uint64_t seed = o->seeded ? o->seed : (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20);
 	if (!strcmp(o->vs, "watch")) {
@@ -684,10 +675,8 @@ static int setup(struct play *pl, const struct play_options *o)
 	}
 	pl->notation = pl->style.kanji ? GY_NOTATION_JAPANESE : GY_NOTATION_HODGES;
 	if (o->notation) {
-		int i = 0;
-		while (i < GY_NOTATION_NB && strcmp(o->notation, notation_names[i]))
-			i++;
-		if (i == GY_NOTATION_NB) {
+		int i = gy_notation_by_name(o->notation, strlen(o->notation));
+		if (i < 0) {
 			fprintf(stderr, "gyoku play: --notation japanese|hodges|hosking|kitao\n");
 			return 1;
 		}

@@ -1,6 +1,7 @@
 /*
  * lib/notation_write.c: move text written in the Japanese, Hodges,
- * Hosking and Kitao-Kawasaki styles (gyoku/notation.h).
+ * Hosking and Kitao-Kawasaki styles (gyoku/notation.h), and the styles'
+ * names.
  *
  * Invariants: a piece is told from its rivals by the words of
  * notation_words.h, computed from the legal moves of the position, so the
@@ -12,6 +13,7 @@
 #include "gyoku/movegen.h"
 #include "gyoku/notation.h"
 #include "notation_words.h"
+#include "scan.h"
 
 /* The words in writing order: position first, then movement. */
 static const struct {
@@ -28,6 +30,7 @@ static const char *const kanji_name[GY_PTYPE_NB] = {
 static const char *const western_name[GY_PTYPE_NB] = {
 	"", "P", "L", "N", "S", "B", "R", "G", "K", "+P", "+L", "+N", "+S", "+B", "+R",
 };
+static const char *const style_names[GY_NOTATION_NB] = {"japanese", "hodges", "hosking", "kitao"};
 static const char *const wide_digit[10] = {"０", "１", "２", "３", "４", "５", "６", "７", "８", "９"};
 
 /*
@@ -174,4 +177,19 @@ size_t gy_notation_write(const struct gy_pos *before, gy_move m, gy_sq prev_to, 
 	default: break;
 	}
 	return o.n;
+}
+
+/* The style's name, from the table above. */
+const char *gy_notation_name(enum gy_notation style)
+{
+	return (unsigned)style < GY_NOTATION_NB ? style_names[style] : "?";
+}
+
+/* The style whose name the bytes spell in any case. */
+int gy_notation_by_name(const char *s, size_t len)
+{
+	for (int i = 0; s && i < GY_NOTATION_NB; i++)
+		if (gy__scan_same_word(s, len, style_names[i]))
+			return i;
+	return -1;
 }

@@ -30,6 +30,7 @@
 #include "gyoku/textenc.h"
 #include "gyoku/usi.h"
 #include "scan.h"
+#include "textpos.h"
 
 static const char *const format_names[GY_RECORD_NB] = {"sfen", "usi", "csa", "kif", "kifu", "ki2", "ki2u", "jkf"};
 
@@ -159,27 +160,6 @@ enum gy_record_format gy_record_format_by_content(const char *text, size_t len)
 	return kif_or_ki2(sc);
 }
 
-/* The length of the UTF-8 byte order mark starting the `len` bytes at `s`, or 0. */
-static size_t bom_length(const char *s, size_t len)
-{
-	struct gy__scan sc = gy__scan_make(s, len);
-	return gy__scan_accept(&sc, GY__SCAN_BOM) ? sc.i : 0;
-}
-
-/*
- * Sets `where` (when not NULL) to the line and column of byte `at` of
- * `text` (`len` bytes), the column counting the UTF-8 characters before
- * it on its line (a byte order mark not counted).
- */
-static void locate(const char *text, size_t len, size_t at, struct gy_srcpos *where)
-{
-	if (!where)
-		return;
-	size_t bom = bom_length(text, len);
-	struct gy__scan sc = gy__scan_at(text + bom, len - bom, at > bom ? at - bom : 0);
-	*where = gy__scan_pos(&sc);
-}
-
 /*
  * The line of a SFEN or USI text, as a scanner: a byte order mark, blank
  * lines and blanks around it left out.  Sets `*rest` to where the text
@@ -201,7 +181,7 @@ static struct gy__scan first_line(const char *text, size_t len, size_t *rest)
 static void locate_in_line(const struct gy__scan *line, struct gy_srcpos in, struct gy_srcpos *where)
 {
 	size_t at = line->i + (in.col > 0 ? (size_t)in.col - 1 : 0);
-	locate(line->s, line->len, at < line->len ? at : line->len, where);
+	gy__textpos_at(line->s, line->len, at < line->len ? at : line->len, where);
 }
 
 /* A game from a one-line SFEN (one king may be missing, the pieces as written), "sfen " before it allowed. */
@@ -221,7 +201,7 @@ static enum gy_err read_sfen(const char *text, size_t len, struct gy_game **out,
 		return err;
 	}
 	if (rest < len) {
-		locate(text, len, rest, where);
+		gy__textpos_at(text, len, rest, where);
 		return GY_ERR_SFEN_TRAILING;
 	}
 	return gy_game_create(out, &start);
@@ -257,7 +237,7 @@ static enum gy_err read_usi(const char *text, size_t len, struct gy_game **out, 
 	if (err) {
 		locate_in_line(&line, in, where);
 	} else if (rest < len) {
-		locate(text, len, rest, where);
+		gy__textpos_at(text, len, rest, where);
 		err = GY_ERR_SFEN_TRAILING;
 	}
 	if (err && !is_move_error(err))
@@ -275,21 +255,6 @@ static enum gy_err read_usi(const char *text, size_t len, struct gy_game **out, 
 done:
 	free(moves);
 	return err;
-}
-
-/* Sets `where` to the line and column of the byte `bad` of `text`, whose bytes before it decode in `enc`. */
-static void locate_bad_byte(const char *text, size_t len, size_t bad, enum gy_text_enc enc, struct gy_srcpos *where)
-{
-	if (!where || bad > len)
-		return;
-	locate(text, len, bad, where);
-	/* The line up to the bad byte decodes: count its characters in UTF-8. */
-	size_t ls = gy__scan_at(text, len, bad).line_start;
-	char *head = NULL;
-	size_t hlen = 0;
-	if (enc != GY_TEXT_UTF8 && ls < bad && gy_text_to_utf8(text + ls, bad - ls, enc, &head, &hlen, NULL) == GY_OK)
-		where->col = 1 + gy__scan_chars(head, hlen);
-	free(head);
 }
 
 /*
@@ -320,7 +285,7 @@ static enum gy_err read_kif(const char *text, size_t len, enum gy_record_format 
 				bad = 0;
 			free(probe);
 		}
-		locate_bad_byte(text, len, bad, enc, where);
+		gy__textpos_bad_byte(text, len, bad, enc, where);
 	}
 	if (err)
 		return err;
@@ -355,7 +320,7 @@ enum gy_err gy_record_read(const char *text, size_t len, enum gy_record_format f
 	case GY_RECORD_USI: err = read_usi(text, len, out, where, &ply); break;
 	case GY_RECORD_CSA: err = gy_csa_read(text, len, out, &consumed, where, &ply); break;
 	case GY_RECORD_JKF:
-		bom = bom_length(text, len);
+		bom = gy__textpos_bom(text, len);
 		err = gy_jkf_read(text + bom, len - bom, out, where, &ply);
 		break;
 	default: err = read_kif(text, len, f, name, out, where, &ply); break;

@@ -186,7 +186,7 @@ fuzz() {
 		mkdir -p "build/corpus/$(basename "$f")"
 		# Seeds: the shared seeds and the record test files (only the first folder is written to).
 		one "fuzz-1.$i" "$f" -max_total_time="${FUZZ_SECONDS:-5}" -seed=1 "build/corpus/$(basename "$f")" \
-			tests/fuzz/seeds tests/data/csa tests/data/kif tests/data/jkf
+			tests/fuzz/seeds tests/data/csa tests/data/kif tests/data/jkf tests/data/movelist
 	done
 }
 

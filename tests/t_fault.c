@@ -10,6 +10,8 @@
  * build's LeakSanitizer) or another error.
  *   fault-1.x  reading every record format, and writing each
  *   fault-2.x  a game in progress: play, undo, declare, adopt a record
+ *   fault-3.x  reading a move list (notation.h; Shift_JIS and UTF-8), and
+ *              writing it in every style
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,6 +61,29 @@ static enum gy_err read_write(const void *arg)
 		err = gy_record_write(g, (enum gy_record_format)w, &out, NULL);
 		if (err == GY_ERR_TEXT_ENCODING)
 			err = GY_OK; /* a character Shift_JIS lacks: not an allocation's doing */
+		free(out);
+	}
+	gy_game_destroy(g);
+	free(text);
+	return err;
+}
+
+/* Reads the move list in file `arg` from the even start and writes it in every style. */
+static enum gy_err list_read_write(const void *arg)
+{
+	const char *path = arg;
+	size_t len = 0;
+	long saved = fail_at;
+	fail_at = -1; /* the test's own reading of the file never fails */
+	char *text = datafile_slurp(path, &len);
+	fail_at = saved;
+	if (!text)
+		return GY_ERR_ARG;
+	struct gy_game *g = NULL;
+	enum gy_err err = gy_notation_read_list(text, len, NULL, &g, NULL, NULL);
+	for (int s = 0; !err && s < GY_NOTATION_NB; s++) {
+		char *out = NULL;
+		err = gy_notation_write_list(g, (enum gy_notation)s, &out, NULL);
 		free(out);
 	}
 	gy_game_destroy(g);
@@ -158,5 +183,7 @@ int main(void)
 		run(&t, id, read_write, files[i]);
 	}
 	run(&t, "fault-2.1", session, NULL);
+	run(&t, "fault-3.1", list_read_write, "tests/data/movelist/japanese_sjis.txt");
+	run(&t, "fault-3.2", list_read_write, "tests/data/movelist/hodges_pairs.txt");
 	return check_exit(&t);
 }

@@ -57,6 +57,7 @@
 	X(NOTATION_NO_MATCH, NO_MOVE, "no legal move fits the move text")                                          \
 	X(NOTATION_NO_PREVIOUS, NO_MOVE, "same square (dou) but no previous move")                                 \
 	X(NOTATION_SIDE, NO_MOVE, "the side mark is not the side to move")                                         \
+	X(NOTATION_MOVE_NUMBER, SYNTAX, "the move number is neither the ply nor the pair number of its move")      \
 	X(CSA_SYNTAX, SYNTAX, "malformed CSA line (want V, N+, N-, $KEY:value, P..., +, -, a move, T, %, ' or /)") \
 	X(CSA_PIECE, SYNTAX, "bad CSA piece name (want FU KY KE GI KI KA HI OU TO NY NK NG UM RY)")                \
 	X(CSA_SQUARE, SYNTAX, "bad CSA square (want two digits 1-9, or 00 for the hand)")                          \

@@ -32,6 +32,14 @@
  *   marked (`*`, `'`); `+` / `=` follow when promotion was possible.
  *   Hosking writes no separator for a plain move ("P76") and `-` when an
  *   origin or a promotion sign is written ("G69-58", "S-21+").
+ *
+ * Move lists (gy_notation_read_list, gy_notation_write_list) are the moves
+ * of a game as people type and print them, in any of the styles:
+ *   1. P-7f 2. P-3d 3. P-2f        numbered per ply
+ *   1. P-7f P-3d 2. P-2f P-8d      numbered in pairs ("1... P-3d" for a
+ *                                  White move alone)
+ *   1 ▲７六歩 2 △３四歩           numbered per ply, marked
+ *   ▲７六歩△３四歩 / P76 P34      unnumbered, marked or not
  */
 #ifndef GYOKU_NOTATION_H
 #define GYOKU_NOTATION_H
@@ -40,6 +48,7 @@
 #include <stddef.h>
 
 #include "err.h"
+#include "game.h"
 #include "position.h"
 #include "types.h"
 
@@ -86,5 +95,75 @@ size_t gy_notation_write(const struct gy_pos *before, gy_move m, gy_sq prev_to, 
  */
 enum gy_err gy_notation_read(const struct gy_pos *p, gy_sq prev_to, const char *s, size_t len, gy_move *out,
 			     struct gy_srcpos *where) __attribute__((warn_unused_result));
+
+/*
+ * The name of `style` ("japanese", "hodges", "hosking", "kitao"), a static
+ * string; "?" when there is no such style.  Thread-safe.
+ */
+const char *gy_notation_name(enum gy_notation style);
+
+/*
+ * The style named by the `len` bytes at `s` (the names above, any ASCII
+ * case), or -1 (also for a NULL `s`).  Thread-safe.
+ */
+int gy_notation_by_name(const char *s, size_t len);
+
+/*
+ * Reads the move list in the `len` bytes at `text` (need not be
+ * NUL-terminated) as moves from `start` (copied; NULL: the even start
+ * position) into a new game (`*out`, its main line; the caller destroys
+ * it with gy_game_destroy).  The text is UTF-8, Shift_JIS or EUC-JP (found
+ * by gy_text_detect, textenc.h), a byte order mark skipped.
+ *
+ * The text is split into words at blanks (ASCII or full-width spaces,
+ * tabs, ends of lines; blank lines are allowed) and before a side mark
+ * (▲ △ ☗ ☖ ▼ ▽), so a mark may be glued to the move before it
+ * ("▲７六歩△３四歩").  A word of ASCII or full-width digits, alone or
+ * followed by dots ("12", "12.", "12...", "12…"; a dot may be glued to the
+ * move after it: "12.P-2f", and a word of dots alone after a number joins
+ * it: "12. ... P-3d") is a move number; every other word is a move, read
+ * by gy_notation_read in the position reached, with the previous move's
+ * destination for 同.  A word that is 同 or a side mark alone, or 同 after
+ * a mark ("☗同　銀", "同 銀"), is read together with the word after it on
+ * its line.
+ *
+ * A move number is optional, and one that is given must fit the move
+ * after it: its ply (1 for the list's first move; or counted on from
+ * `start`'s move number, a SFEN's last field), or its pair number (the
+ * moves numbered in pairs from the list's first move, or with the first
+ * move alone as pair 1), one way throughout the list, and the moves from
+ * one number to the next all of that number's ply or pair; a number with
+ * two or more dots comes before a White move only.  Otherwise it is
+ * GY_ERR_NOTATION_MOVE_NUMBER at the number (a move left out is caught so),
+ * as is a number with no move after it.
+ *
+ * On error `where` (when not NULL; else 0:0) gets the line and column
+ * (columns in characters, 1-based) of the fault: a byte that does not
+ * decode (GY_ERR_TEXT_ENCODING), the move number, or the move (the place
+ * inside its text that gy_notation_read names for
+ * GY_ERR_NOTATION_SYNTAX, else the move's first character); then for a
+ * move or a number `*bad_ply` (when not NULL; else 0) gets the move's ply
+ * (1 for the list's first move) and `*out` the game up to the move
+ * before it, which the caller destroys; on every other error `*out` is
+ * NULL.  Errors: GY_ERR_ARG (a NULL `out`, or NULL `text` with `len` not
+ * 0), GY_ERR_NOMEM, GY_ERR_TEXT_ENCODING, GY_ERR_NOTATION_MOVE_NUMBER and
+ * the errors of gy_notation_read.  A text with no move is a game with no
+ * move.  Thread-safe; gy_init() must have run.
+ */
+enum gy_err gy_notation_read_list(const char *text, size_t len, const struct gy_pos *start, struct gy_game **out,
+				  struct gy_srcpos *where, int *bad_ply) __attribute__((warn_unused_result));
+
+/*
+ * Writes the main line of `g` as a move list in `style` into a new
+ * malloc'ed buffer (`*out`, `*len` when not NULL; NUL-terminated; the
+ * caller frees it): one move a line, "N. move" with N its ply (1 for the
+ * first move after the start), with side marks in the Japanese and Kitao
+ * styles; "" for a game with no move.  gy_notation_read_list reads it back
+ * as the same moves from the game's start.  On error `*out` is NULL.
+ * Errors: GY_ERR_ARG (a NULL `g` or `out`, or no such style),
+ * GY_ERR_NOMEM.  Thread-safe, given that `g` is not changed meanwhile.
+ */
+enum gy_err gy_notation_write_list(const struct gy_game *g, enum gy_notation style, char **out, size_t *len)
+	__attribute__((warn_unused_result));
 
 #endif
