@@ -573,6 +573,43 @@ static enum gy_err branch_line(struct reader *r, struct gy__scan *ln)
 }
 
 /*
+ * The causes a summary line may name after "手で", which tell an ending
+ * KIF's words share (kif_write.c writes them): the line's ending of the
+ * word given becomes the one named.
+ */
+static const struct {
+	const char *cause;
+	enum gy_ending from, to;
+} causes[] = {
+	{"連続王手の千日手により", GY_END_ILLEGAL_MOVE, GY_END_PERPETUAL_CHECK},
+	{"トライにより", GY_END_RESIGNATION, GY_END_TRY},
+	{"最大手数により", GY_END_DECLARATION, GY_END_MAX_MOVES},
+};
+
+/*
+ * The line's ending made the one causes[i] names, won by `side` when it
+ * is not -1, its time and comment kept, when it is the ending that cause
+ * refines.
+ */
+static void refine(struct reader *r, size_t i, int side)
+{
+	struct gy_verdict v = gy_game_node_ending(r->g, r->cur);
+	if (v.ending != causes[i].from)
+		return;
+	if (side >= 0)
+		v.result = wins(side);
+	int64_t ms = gy_game_ending_time(r->g, r->cur);
+	char *comment = strdup(gy_game_ending_comment(r->g, r->cur));
+	gy_game_set_ending(r->g, r->cur, (struct gy_verdict){causes[i].to, v.result});
+	gy_game_set_ending_time(r->g, r->cur, ms);
+	if (comment && gy_game_set_ending_comment(r->g, r->cur, comment))
+		comment[0] = '\0';
+	free(comment);
+}
+
+static void summary_result(struct reader *r, struct gy__scan *ln);
+
+/*
  * "まで77手で先手の勝ち" (the cursor after まで): the ending of the line
  * when no ending word gave it; after an illegal move (KI2) it must be a
  * foul's, which keeps the move.
@@ -584,18 +621,43 @@ static enum gy_err summary_line(struct reader *r, struct gy__scan *ln)
 		struct gy__scan q = *ln;
 		return gy__scan_until(&q, "反則") ? (keep_foul(r), GY_OK) : pending_error(r);
 	}
-	if (err || r->ended)
+	if (err)
 		return err;
 	gy__scan_skip_blanks(ln);
 	if (number(ln) < 0)
 		return GY_OK;
+	struct gy__scan c = *ln;
+	if (gy__scan_accept(&c, "手で")) {
+		for (size_t i = 0; i < sizeof causes / sizeof causes[0]; i++)
+			if (gy__scan_looking_at(&c, causes[i].cause)) {
+				gy__scan_skip(&c, strlen(causes[i].cause));
+				int side = gy__scan_looking_at(&c, "先手の") || gy__scan_looking_at(&c, "下手の")
+						   ? GY_BLACK
+					   : gy__scan_looking_at(&c, "後手の") || gy__scan_looking_at(&c, "上手の")
+						   ? GY_WHITE
+						   : -1;
+				if (r->ended)
+					refine(r, i, side);
+				else
+					set_ending(r, causes[i].to, side < 0 ? GY_RESULT_DRAW : wins(side));
+				return GY_OK;
+			}
+	}
+	if (!r->ended)
+		summary_result(r, ln);
+	return GY_OK;
+}
+
+/* The result a summary line states, from the cursor on its count. */
+static void summary_result(struct reader *r, struct gy__scan *ln)
+{
 	if (gy__scan_looking_at(ln, "手詰")) {
 		/* "まで61手詰": a problem's mate. */
 		set_ending(r, GY_END_CHECKMATE, outcome_result(MOVER_LOSES, r->pos.side));
-		return GY_OK;
+		return;
 	}
 	if (!gy__scan_accept(ln, "手で"))
-		return GY_OK;
+		return;
 	bool timeout = gy__scan_accept(ln, "時間切れにより");
 	int side = -1;
 	if (gy__scan_looking_at(ln, "先手の") || gy__scan_looking_at(ln, "下手の"))
@@ -609,9 +671,9 @@ static enum gy_err summary_line(struct reader *r, struct gy__scan *ln)
 			     ending_words[i].ending == GY_END_CHECKMATE)) {
 				set_ending(r, ending_words[i].ending,
 					   outcome_result(ending_words[i].outcome, r->pos.side));
-				return GY_OK;
+				return;
 			}
-		return GY_OK;
+		return;
 	}
 	gy__scan_skip(ln, strlen("先手の"));
 	enum gy_result win = wins(side), lose = wins(side ^ 1);
@@ -625,7 +687,7 @@ static enum gy_err summary_line(struct reader *r, struct gy__scan *ln)
 		set_ending(r, GY_END_DECLARATION, win);
 	else if (gy__scan_looking_at(ln, "切れ負け") || gy__scan_looking_at(ln, "時間切れ負け"))
 		set_ending(r, GY_END_TIME_FORFEIT, lose);
-	return GY_OK;
+	return;
 }
 
 /* A header "キー：値": the key from the cursor to `colon`, the value after it. */

@@ -204,7 +204,7 @@ static const char *ending_word(struct gy_verdict v, int mover)
 	case GY_END_PERPETUAL_CHECK: return mover_wins ? "反則勝ち" : "反則負け";
 	case GY_END_SENNICHITE: return "千日手";
 	case GY_END_DECLARATION: return v.result == GY_RESULT_DRAW ? "持将棋" : mover_wins ? "入玉勝ち" : "反則負け";
-	case GY_END_TRY: return "入玉勝ち";
+	case GY_END_TRY: return "投了"; /* the side to move has lost; the summary says how */
 	case GY_END_TIME_FORFEIT: return "切れ負け";
 	case GY_END_MAX_MOVES: return "持将棋";
 	default: return "中断";
@@ -216,6 +216,13 @@ static void put_summary(struct out *o, struct gy_verdict v, int ply)
 {
 	const char *winner = v.result == GY_RESULT_BLACK_WINS ? "先手" : "後手";
 	put_int(o, "まで%ld手で", ply);
+	/* The cause KIF's ending words do not tell (kif_read.c reads it back). */
+	if (v.ending == GY_END_PERPETUAL_CHECK)
+		put(o, "連続王手の千日手により");
+	else if (v.ending == GY_END_TRY)
+		put(o, "トライにより");
+	else if (v.ending == GY_END_MAX_MOVES)
+		put(o, "最大手数により");
 	switch (v.ending) {
 	case GY_END_CHECKMATE:
 	case GY_END_NO_MOVES: put(o, "詰み"); break;
@@ -235,7 +242,7 @@ static void put_summary(struct out *o, struct gy_verdict v, int ply)
 			put(o, "時間切れにより");
 		put(o, winner);
 		put(o, v.ending == GY_END_ILLEGAL_MOVE || v.ending == GY_END_PERPETUAL_CHECK ? "の反則勝ち"
-		       : v.ending == GY_END_DECLARATION || v.ending == GY_END_TRY            ? "の入玉勝ち"
+		       : v.ending == GY_END_DECLARATION                                      ? "の入玉勝ち"
 											     : "の勝ち");
 	}
 	put(o, "\n");

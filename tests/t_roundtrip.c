@@ -40,6 +40,8 @@
  *                  -1, its comment with "\n" for a new line), joined by
  *                  " ; " ("-" for none); or "ERR L:C ply N", the reader's
  *                  error (GY_ERR_LIST name), its place and bad ply
+ *   roundtrip-4.x  each ending gyoku's games end with, with its time and
+ *                  comment, written in each format and read back
  *
  * What each format holds, so what is compared, is listed above; headers
  * are compared only in the chains of roundtrip-2.x (their mapping across
@@ -437,6 +439,79 @@ static void self_cases(struct check_tally *t)
 	gy_game_destroy(orig);
 }
 
+/*
+ * roundtrip-4.x: each ending gyoku's games end with, at the end of a short
+ * game (White to move, not in check) with a time and a comment, written in
+ * each format and read back: the ending it comes back as (docs/core.md
+ * "Endings in records" lists what a format cannot carry).  B, W, D, N:
+ * Black wins, White wins, draw, no result.
+ */
+static void ending_cases(struct check_tally *t)
+{
+	static const struct {
+		enum gy_ending e;
+		char r;
+		enum gy_ending back[FMT_NB]; /* KIF KI2 CSA JKF; GY_END_NB: the same */
+	} cases[] = {
+		{GY_END_NO_MOVES, 'B', {GY_END_NB, GY_END_NB, GY_END_NB, GY_END_NB}},
+		{GY_END_RESIGNATION, 'B', {GY_END_NB, GY_END_NB, GY_END_NB, GY_END_NB}},
+		{GY_END_ILLEGAL_MOVE, 'B', {GY_END_NB, GY_END_NB, GY_END_NB, GY_END_NB}},
+		{GY_END_ILLEGAL_MOVE, 'W', {GY_END_NB, GY_END_NB, GY_END_NB, GY_END_NB}},
+		{GY_END_SENNICHITE, 'D', {GY_END_NB, GY_END_NB, GY_END_NB, GY_END_NB}},
+		/* JKF has SENNICHITE only: its reader finds perpetual check from the moves, which here are none. */
+		{GY_END_PERPETUAL_CHECK, 'B', {GY_END_NB, GY_END_NB, GY_END_NB, GY_END_SENNICHITE}},
+		{GY_END_DECLARATION, 'W', {GY_END_NB, GY_END_NB, GY_END_NB, GY_END_NB}},
+		{GY_END_DECLARATION, 'D', {GY_END_NB, GY_END_NB, GY_END_NB, GY_END_NB}},
+		/* CSA has no try: %TSUMI, the side to move has lost. */
+		{GY_END_TRY, 'B', {GY_END_NB, GY_END_NB, GY_END_NO_MOVES, GY_END_NB}},
+		{GY_END_TIME_FORFEIT, 'B', {GY_END_NB, GY_END_NB, GY_END_NB, GY_END_NB}},
+		{GY_END_MAX_MOVES, 'D', {GY_END_NB, GY_END_NB, GY_END_NB, GY_END_NB}},
+		{GY_END_INTERRUPTION, 'N', {GY_END_NB, GY_END_NB, GY_END_NB, GY_END_NB}},
+	};
+	int k = 0;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		for (int f = 0; f < FMT_NB; f++) {
+			struct gy_game *g = sample(0), *back = NULL;
+			char id[32], why[512] = "";
+			struct gy_verdict v = {cases[i].e, cases[i].r == 'B'   ? GY_RESULT_BLACK_WINS
+							   : cases[i].r == 'W' ? GY_RESULT_WHITE_WINS
+							   : cases[i].r == 'D' ? GY_RESULT_DRAW
+									       : GY_RESULT_NONE};
+			int end = g ? gy_game_main_end(g) : -1;
+			if (g) {
+				gy_game_set_ending(g, end, v);
+				gy_game_set_ending_time(g, end, 4000);
+				if (gy_game_set_ending_comment(g, end, "the end"))
+					end = -1;
+			}
+			size_t len = 0, used;
+			enum gy_err err = GY_ERR_NOMEM;
+			char *text = end >= 0 ? write_as(g, (enum fmt)f, &len, &err) : NULL;
+			if (!err)
+				err = read_as(text, len, (enum fmt)f, &back, &used, &(struct gy_srcpos){0, 0});
+			struct gy_verdict got = back ? gy_game_ending(back, NULL) : (struct gy_verdict){0, 0};
+			enum gy_ending want = cases[i].back[f] == GY_END_NB ? cases[i].e : cases[i].back[f];
+			bool ok = !err && got.ending == want && (want != cases[i].e || got.result == v.result);
+			if (ok && want == cases[i].e) {
+				struct gy_game *orig = g;
+				static const struct recordcmp_opts holds[FMT_NB] = {
+					{false, RECORDCMP_TIME_SECOND, RECORDCMP_HEADERS_NONE, NULL},
+					{false, RECORDCMP_TIME_NONE, RECORDCMP_HEADERS_NONE, NULL},
+					{true, RECORDCMP_TIME_MS, RECORDCMP_HEADERS_NONE, NULL},
+					{false, RECORDCMP_TIME_MS, RECORDCMP_HEADERS_NONE, NULL}};
+				ok = recordcmp(orig, back, &holds[f], why, sizeof why);
+			}
+			snprintf(id, sizeof id, "roundtrip-4.%d", ++k);
+			CHECK(t, id, ok, "%s (%c) as %s: read back as %s (result %d), want %s: %s %s",
+			      gy_ending_name(cases[i].e), cases[i].r, fmt_name[f], gy_ending_name(got.ending),
+			      (int)got.result, gy_ending_name(want), gy_strerror(err), why);
+			free(text);
+			gy_game_destroy(back);
+			gy_game_destroy(g);
+		}
+	}
+}
+
 /* The endings of the tree at `node` and below, depth first, appended to `out` as roundtrip-3.x writes them. */
 static void dump_endings(const struct gy_game *g, int node, char *out, size_t size)
 {
@@ -514,6 +589,7 @@ int main(void)
 	run_dir(&r, "tests/data/jkf", false);
 	run_dir(&r, "tests/data/keep", false);
 	datafile_run(&t, "tests/data/keep.txt", "roundtrip-3", keep_case);
+	ending_cases(&t);
 	if (stat(RECORDS, &st) || !S_ISDIR(st.st_mode))
 		check_skip("roundtrip-1.0", RECORDS " is absent: only tests/data/ records were round-tripped");
 	else
