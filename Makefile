@@ -132,7 +132,7 @@ $(foreach b,release debug,$(foreach l,lib mate engine server app dev,\
 # A test sees its own folder's headers, and the private headers of the layer it tests, named here.
 tests_of = $(foreach t,$(1),build/release/tests/$(t).o build/debug/tests/$(t).o)
 build/release/tests/%.o build/debug/tests/%.o: INC += -Itests
-$(call tests_of,t_jkf): INC += $(LAYER_INC_lib)
+$(call tests_of,t_jkf t_tctext t_roundtrip): INC += $(LAYER_INC_lib)
 $(call tests_of,t_eval t_timeman t_tt): INC += $(LAYER_INC_engine)
 $(call tests_of,t_server_units t_store): INC += $(LAYER_INC_server)
 $(call tests_of,t_usi): INC += $(LAYER_INC_app)

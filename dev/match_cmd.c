@@ -145,44 +145,25 @@ static void time_text(time_t t, char *buf, size_t cap)
 	strftime(buf, cap, "%Y/%m/%d %H:%M:%S", &tm);
 }
 
-/* Writes `ms` as seconds with the fraction it needs ("2", "0.05"). */
-static void seconds_text(int64_t ms, char *buf, size_t cap)
-{
-	if (ms % 1000)
-		snprintf(buf, cap, "%lld.%03lld", (long long)(ms / 1000), (long long)(ms % 1000));
-	else
-		snprintf(buf, cap, "%lld", (long long)(ms / 1000));
-	size_t n = strlen(buf);
-	while (strchr(buf, '.') && (buf[n - 1] == '0' || buf[n - 1] == '.'))
-		buf[--n] = '\0';
-}
-
 /*
- * Sets the record's headers in the keys of the output format.  CSA gets
- * the V3.0 $TIME:main+byoyomi+increment in seconds; KIF the 持ち時間 as
- * given on the command line.
+ * Sets the record's headers under their KIF keys, which the CSA writer
+ * puts under its own (lib/headers.h): the time control as gyoku's text
+ * (clock.h), which the CSA and KIF writers put in their formats' syntax
+ * (lib/tctext.h); with a node limit, the limit's text in KIF (a comment
+ * line in CSA would say no more).
  */
 static enum gy_err set_headers(const struct match *m, struct gy_session *g, const struct match_engine *black,
 			       const struct match_engine *white, time_t start, time_t end)
 {
-	char st[32], et[32], tc[96];
+	char st[32], et[32], tc[GY_TC_TEXT_MAX];
 	time_text(start, st, sizeof st);
 	time_text(end, et, sizeof et);
-	snprintf(tc, sizeof tc, "%s", m->tc_text);
-	if (!m->out_kif && m->rules.limit == MATCH_LIMIT_CLOCK) {
-		char a[24], b[24], c[24];
-		seconds_text(m->rules.tc.main_ms, a, sizeof a);
-		seconds_text(m->rules.tc.byoyomi_ms, b, sizeof b);
-		seconds_text(m->rules.tc.increment_ms, c, sizeof c);
-		snprintf(tc, sizeof tc, "%s+%s+%s", a, b, c);
-	}
-	static const char *const csa_keys[] = {"N+", "N-", "$EVENT", "$START_TIME", "$END_TIME", "$TIME"};
-	static const char *const kif_keys[] = {"先手", "後手", "棋戦", "開始日時", "終了日時", "持ち時間"};
-	const char *const *k = m->out_kif ? kif_keys : csa_keys;
+	if (m->rules.limit != MATCH_LIMIT_CLOCK || !gy_tc_write(&m->rules.tc, tc))
+		snprintf(tc, sizeof tc, "%s", m->out_kif ? m->tc_text : "");
+	static const char *const keys[] = {"先手", "後手", "棋戦", "開始日時", "終了日時", "持ち時間"};
 	const char *values[] = {black->name, white->name, "gyoku match", st, et, tc};
-	int nheaders = m->out_kif || m->rules.limit == MATCH_LIMIT_CLOCK ? 6 : 5;
-	for (int i = 0; i < nheaders; i++) {
-		enum gy_err err = gy_session_set_header(g, k[i], values[i]);
+	for (int i = 0; i < 6; i++) {
+		enum gy_err err = values[i][0] ? gy_session_set_header(g, keys[i], values[i]) : GY_OK;
 		if (err)
 			return err;
 	}

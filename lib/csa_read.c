@@ -127,7 +127,11 @@ static enum gy_err flush_comment(struct reader *r)
 static enum gy_err header(struct reader *r, size_t a, size_t key_end, size_t val_start, size_t b, bool from_comment);
 static bool comment_header(const struct reader *r, size_t a, size_t b, size_t *colon);
 
-/* A comment line [a, b) with its quote: a header written as a comment (headers.h), else a comment line. */
+/*
+ * A comment line [a, b) with its quote: a header written as a comment
+ * (headers.h), else a line of the node's comment (csa.h): "'*text" (a
+ * comment for programs) as "text", a remark "'text" as is, quote and all.
+ */
 static enum gy_err comment(struct reader *r, size_t a, size_t b)
 {
 	struct gy__scan line = span(r, a, b);
@@ -148,7 +152,8 @@ static enum gy_err comment(struct reader *r, size_t a, size_t b)
 		r->comment_node = r->node;
 		r->comment_ending = r->ended;
 	}
-	size_t n = b - a - 1, need = r->clen + n + 2;
+	size_t t = b - a >= 2 && r->s[a + 1] == '*' ? a + 2 : a; /* "'*": the text after it */
+	size_t n = b - t, need = r->clen + n + 2;
 	if (need > COMMENT_MAX)
 		return fail(r, a, GY_ERR_TOO_LONG);
 	if (need > r->ccap) {
@@ -163,7 +168,7 @@ static enum gy_err comment(struct reader *r, size_t a, size_t b)
 	}
 	if (r->clines++)
 		r->comment[r->clen++] = '\n';
-	memcpy(r->comment + r->clen, r->s + a + 1, n);
+	memcpy(r->comment + r->clen, r->s + t, n);
 	r->clen += n;
 	return GY_OK;
 }

@@ -43,7 +43,11 @@ static bool is_ascii(const char *s)
 	return true;
 }
 
-/* Writes each line of `text` (none when it is empty) as a comment line. */
+/*
+ * Writes each line of `text` (none when it is empty) as a comment line
+ * (csa.h): a line that starts with a quote, a remark read from CSA, as
+ * is; any other as a comment for programs, "'*" and the line.
+ */
 static void put_comment(struct gy__buf *b, const char *text)
 {
 	if (!*text)
@@ -51,7 +55,8 @@ static void put_comment(struct gy__buf *b, const char *text)
 	for (;;) {
 		const char *e = strchr(text, '\n');
 		size_t n = e ? (size_t)(e - text) : strlen(text);
-		put(b, "'", 1);
+		if (*text != '\'')
+			put(b, "'*", 2);
 		for (size_t i = 0; i < n; i++)
 			if (text[i] != '\r')
 				put(b, text + i, 1);
@@ -65,9 +70,9 @@ static void put_comment(struct gy__buf *b, const char *text)
 /* The CSA key of the i-th header of `g` (headers.h), or NULL when it has none. */
 static const char *csa_key_at(const struct gy_game *g, int i)
 {
-	const char *key, *value;
-	gy_game_header_at(g, i, &key, &value);
-	return gy__header_to_csa(key, value);
+	struct gy__header_csa_line h;
+	gy__header_csa(g, i, &h);
+	return h.key;
 }
 
 /* The CSA key of the i-th header of `g` unless a header under that very key takes it; else NULL. */
@@ -85,15 +90,17 @@ enum hdr_kind { HDR_DROPPED, HDR_LINE, HDR_COMMENT };
  * Sets kind[i] for each header of `g`: HDR_LINE when it gets a CSA line
  * (its own CSA key first, else the first header mapped to that key),
  * HDR_COMMENT when CSA has no line for it or another header took its key,
- * HDR_DROPPED for 手合割.
+ * HDR_DROPPED when headers.h drops it (手合割, a 秒読み the 持ち時間 line
+ * holds).
  */
 static void classify(const struct gy_game *g, unsigned char *kind)
 {
 	int n = gy_game_header_count(g);
 	for (int i = 0; i < n; i++) {
-		const char *key, *value, *ck = candidate_key(g, i);
-		gy_game_header_at(g, i, &key, &value);
-		kind[i] = ck ? HDR_LINE : strcmp(key, "手合割") ? HDR_COMMENT : HDR_DROPPED;
+		struct gy__header_csa_line h;
+		gy__header_csa(g, i, &h);
+		const char *ck = candidate_key(g, i);
+		kind[i] = ck ? HDR_LINE : h.dropped ? HDR_DROPPED : HDR_COMMENT;
 		for (int j = 0; ck && j < i; j++) {
 			const char *c2 = kind[j] == HDR_LINE ? candidate_key(g, j) : NULL;
 			if (c2 && !strcmp(c2, ck)) {
@@ -110,8 +117,10 @@ static void put_headers(struct gy__buf *b, const struct gy_game *g, const unsign
 	int n = gy_game_header_count(g);
 	for (int pass = 0; pass < 3; pass++)
 		for (int i = 0; i < n; i++) {
-			const char *key, *value, *ck = csa_key_at(g, i);
+			const char *key, *value;
+			struct gy__header_csa_line h;
 			gy_game_header_at(g, i, &key, &value);
+			gy__header_csa(g, i, &h);
 			if (pass == 2 && kind[i] == HDR_COMMENT) {
 				put(b, "'", 1);
 				put_flat(b, key);
@@ -119,12 +128,12 @@ static void put_headers(struct gy__buf *b, const struct gy_game *g, const unsign
 				put_flat(b, value);
 				put(b, "\n", 1);
 			}
-			if (pass == 2 || kind[i] != HDR_LINE || (ck[0] == 'N') != (pass == 0))
+			if (pass == 2 || kind[i] != HDR_LINE || (h.key[0] == 'N') != (pass == 0))
 				continue;
-			put_str(b, ck);
-			if (ck[0] == '$')
+			put_str(b, h.key);
+			if (h.key[0] == '$')
 				put(b, ":", 1);
-			put_flat(b, value);
+			put_flat(b, h.value);
 			put(b, "\n", 1);
 		}
 }
@@ -234,10 +243,12 @@ static void scan(const struct gy_game *g, const unsigned char *kind, bool *non_a
 	*non_ascii = *v3 = false;
 	for (int i = 0; i < gy_game_header_count(g); i++) {
 		const char *k, *v;
+		struct gy__header_csa_line h;
 		gy_game_header_at(g, i, &k, &v);
+		gy__header_csa(g, i, &h);
 		if (kind[i] == HDR_LINE) {
-			*non_ascii |= !is_ascii(v);
-			*v3 |= gy__header_csa_v3(csa_key_at(g, i));
+			*non_ascii |= !is_ascii(h.value);
+			*v3 |= gy__header_csa_v3(h.key);
 		} else if (kind[i] == HDR_COMMENT) {
 			*non_ascii |= !is_ascii(k) || !is_ascii(v);
 		}

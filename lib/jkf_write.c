@@ -302,9 +302,11 @@ enum gy_err gy_jkf_write(const struct gy_game *g, char **out, size_t *len)
 	json_t *root = json_object(), *header = json_object(), *moves = json_array(), *start = json_object();
 	bool ok = root && header && moves && start && json_object_set(root, "header", header) == 0;
 	for (int i = 0; ok && i < gy_game_header_count(g); i++) {
-		const char *k, *v;
-		gy_game_header_at(g, i, &k, &v);
-		ok = put(header, gy__header_kif_key(g, k), json_string(v));
+		struct gy__header_kif_line line;
+		gy__header_kif(g, i, &line);
+		ok = put(header, line.key, json_string(line.value));
+		if (ok && line.byoyomi)
+			ok = put(header, "秒読み", json_string(line.byoyomi));
 	}
 	ok = ok && put(root, "initial", initial(gy_game_start(g))) && json_object_set(root, "moves", moves) == 0 &&
 	     json_array_append(moves, start) == 0;

@@ -116,13 +116,20 @@ static void put_start(struct out *o)
 	const struct gy_handicap *h = gy_handicap_by_pos(p);
 	for (int i = 0; i < gy_game_header_count(o->g); i++) {
 		const char *k, *v;
+		struct gy__header_kif_line line;
 		gy_game_header_at(o->g, i, &k, &v);
 		if (h && !strcmp(k, "手合割"))
 			continue;
-		put(o, gy__header_kif_key(o->g, k));
+		gy__header_kif(o->g, i, &line);
+		put(o, line.key);
 		put(o, "：");
-		put(o, v);
+		put(o, line.value);
 		put(o, "\n");
+		if (line.byoyomi) {
+			put(o, "秒読み：");
+			put(o, line.byoyomi);
+			put(o, "\n");
+		}
 	}
 	if (h) {
 		put(o, "手合割：");

@@ -257,6 +257,17 @@ done:
 	return err;
 }
 
+/* The error of text that does not decode in the encoding `declared` (its "#KIF ... encoding=" line). */
+static enum gy_err declared_error(enum gy_text_enc declared)
+{
+	switch (declared) {
+	case GY_TEXT_UTF8: return GY_ERR_TEXT_DECLARED_UTF8;
+	case GY_TEXT_CP932: return GY_ERR_TEXT_DECLARED_SJIS;
+	case GY_TEXT_EUCJP: return GY_ERR_TEXT_DECLARED_EUCJP;
+	default: return GY_ERR_TEXT_ENCODING;
+	}
+}
+
 /*
  * A game from KIF or KI2 text in any encoding: the one the text declares
  * or shows (gy_text_detect), else the one `name`'s extension implies when
@@ -264,7 +275,9 @@ done:
  * valid UTF-8 is found so anyway, and Shift_JIS text named .kifu or sent
  * as "kifu" should still read; but when the text does not decode and
  * UTF-8 was meant (by the name or the format), the error is placed at the
- * first byte that is not UTF-8.
+ * first byte that is not UTF-8.  Text that does not decode in the
+ * encoding its "#KIF" line declares is the error that names it
+ * (GY_ERR_TEXT_DECLARED_*), placed at the first byte that does not.
  */
 static enum gy_err read_kif(const char *text, size_t len, enum gy_record_format f, const char *name,
 			    struct gy_game **out, struct gy_srcpos *where, int *bad_ply)
@@ -272,10 +285,14 @@ static enum gy_err read_kif(const char *text, size_t len, enum gy_record_format 
 	enum gy_text_enc hint = name ? gy_text_enc_for_name(name, strlen(name)) : GY_TEXT_AUTO;
 	bool utf8_meant = hint == GY_TEXT_UTF8 || f == GY_RECORD_KIFU || f == GY_RECORD_KI2U;
 	enum gy_text_enc enc = gy_text_detect(text, len, hint == GY_TEXT_UTF8 ? GY_TEXT_AUTO : hint);
+	enum gy_text_enc declared = gy_text_declared(text, len);
 	char *utf8 = NULL;
 	size_t ulen = 0, bad = 0;
 	enum gy_err err = gy_text_to_utf8_at(text, len, enc, &utf8, &ulen, NULL, &bad);
-	if (err == GY_ERR_TEXT_ENCODING) {
+	if (err == GY_ERR_TEXT_ENCODING && declared != GY_TEXT_AUTO && declared == enc) {
+		gy__textpos_bad_byte(text, len, bad, enc, where);
+		err = declared_error(declared);
+	} else if (err == GY_ERR_TEXT_ENCODING) {
 		if (utf8_meant && enc != GY_TEXT_UTF8) {
 			/* The text is not valid UTF-8 (it would have been detected so): find its first bad byte. */
 			char *probe = NULL;

@@ -106,8 +106,10 @@ enum gy_text_enc gy_text_enc_by_name(const char *name, size_t len)
 }
 
 /* The encoding named by "encoding=" on a first line starting with "#KIF", or GY_TEXT_AUTO. */
-static enum gy_text_enc declared(const char *s, size_t len)
+enum gy_text_enc gy_text_declared(const char *s, size_t len)
 {
+	if (!s)
+		return GY_TEXT_AUTO;
 	if (len < 4 || memcmp(s, "#KIF", 4) != 0)
 		return GY_TEXT_AUTO;
 	size_t end = 0;
@@ -224,7 +226,7 @@ enum gy_text_enc gy_text_detect(const char *in, size_t len, enum gy_text_enc hin
 {
 	if (len >= 3 && memcmp(in, "\xEF\xBB\xBF", 3) == 0)
 		return GY_TEXT_UTF8;
-	enum gy_text_enc d = declared(in, len);
+	enum gy_text_enc d = gy_text_declared(in, len);
 	if (d != GY_TEXT_AUTO)
 		return d;
 	if (valid_utf8((const unsigned char *)in, len))

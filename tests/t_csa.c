@@ -8,6 +8,9 @@
  *            illegal move and the game kept up to it
  *   csa-5.x  every *.csa under ../shared/research-data/records/ (when
  *            present): read, written and read back equal
+ *   csa-6.x  comment lines (csa.h): tests/data/csa/comments.csa, with
+ *            "'*" lines for programs, a "'**" evaluation line and "'"
+ *            remarks, read, written as CSA and as KIF and back
  * Run from the repository root.
  */
 #include <dirent.h>
@@ -20,6 +23,7 @@
 #include "datafile.h"
 #include "gyoku/csa.h"
 #include "gyoku/gyoku.h"
+#include "gyoku/kif.h"
 #include "recordcmp.h"
 
 #define DATA    "tests/data/csa/"
@@ -87,11 +91,11 @@ static void file_cases(struct check_tally *t)
 		if (err)
 			printf("# %s: %s at %d:%d\n", good[i], gy_strerror(err), w.line, w.col);
 	}
-	/* csa-1.1: headers, times, ' and '* comments, %TORYO. */
+	/* csa-1.1: headers, times, %TORYO; a remark "'text" kept with its quote, "'* text" as " text" (csa.h). */
 	CHECK(t, "csa-1.1",
 	      g[0] && main_length(g[0]) == 5 && gy_game_time(g[0], gy_game_first_child(g[0], 0)) == 12000 &&
-		      !strcmp(gy_game_comment(g[0], 0), "start comment") &&
-		      !strcmp(gy_game_comment(g[0], gy_game_first_child(g[0], 0)), "first move\n* engine line") &&
+		      !strcmp(gy_game_comment(g[0], 0), "'start comment") &&
+		      !strcmp(gy_game_comment(g[0], gy_game_first_child(g[0], 0)), "'first move\n engine line") &&
 		      !strcmp(gy_game_header(g[0], "先手"), "Sente Player") &&
 		      !strcmp(gy_game_header(g[0], "棋戦"), "Test Cup") &&
 		      verdict_is(g[0], GY_END_RESIGNATION, GY_RESULT_BLACK_WINS),
@@ -109,14 +113,14 @@ static void file_cases(struct check_tally *t)
 	CHECK(t, "csa-1.3",
 	      g[2] && !strcmp(sfen, "6nkl/9/6+Pp1/9/9/9/9/9/5K3 b GS2r2b3g3s3n3l16p 1") &&
 		      verdict_is(g[2], GY_END_CHECKMATE, GY_RESULT_BLACK_WINS) &&
-		      !strcmp(gy_game_comment(g[2], 0), "tsume-like position with hands and 00AL"),
+		      !strcmp(gy_game_comment(g[2], 0), "'tsume-like position with hands and 00AL"),
 	      "tsume start %s", g[2] ? sfen : "(none)");
-	/* csa-1.4: v3 with the encoding line, decimal times, UTF-8 names. */
+	/* csa-1.4: v3 with the encoding line, decimal times, UTF-8 names; "'**" is a comment line "*...". */
 	int n1 = g[3] ? gy_game_first_child(g[3], 0) : -1;
 	CHECK(t, "csa-1.4",
 	      g[3] && gy_game_time(g[3], n1) == 500 && gy_game_time(g[3], gy_game_first_child(g[3], n1)) == 6123 &&
-		      !strcmp(gy_game_comment(g[3], n1), "** 30 -8384FU") &&
-		      !strcmp(gy_game_comment(g[3], gy_game_main_end(g[3])), "*読み筋") &&
+		      !strcmp(gy_game_comment(g[3], n1), "* 30 -8384FU") &&
+		      !strcmp(gy_game_comment(g[3], gy_game_main_end(g[3])), "読み筋") &&
 		      !strcmp(gy_game_header(g[3], "先手"), "先手") &&
 		      !strcmp(gy_game_header(g[3], "持ち時間"), "900+0+5") && !strcmp(gy_game_comment(g[3], 0), ""),
 	      "v3 file");
@@ -161,7 +165,7 @@ static void file_cases(struct check_tally *t)
 		enum gy_err err = gy_csa_read(text, sizeof text - 1, &k, NULL, NULL, NULL);
 		CHECK(t, "csa-1.9",
 		      !err && verdict_is(k, GY_END_DECLARATION, GY_RESULT_WHITE_WINS) &&
-			      strstr(gy_game_ending_comment(k, gy_game_main_end(k)), "win") &&
+			      !strcmp(gy_game_ending_comment(k, gy_game_main_end(k)), " win") &&
 			      !*gy_game_comment(k, gy_game_main_end(k)) && gy_game_time(k, gy_game_main_end(k)) == -1 &&
 			      gy_game_ending_time(k, gy_game_main_end(k)) == 10000,
 		      "repeated %%KACHI: %s", gy_strerror(err));
@@ -245,7 +249,7 @@ static void error_cases(struct check_tally *t)
 		enum gy_err err;
 		struct gy_game *g = read_data("illegal.csa", &err, &w, &bad);
 		CHECK(t, "csa-4.5",
-		      g && !strcmp(gy_game_comment(g, gy_game_main_end(g)), "the next move jumps over its own pawn") &&
+		      g && !strcmp(gy_game_comment(g, gy_game_main_end(g)), "'the next move jumps over its own pawn") &&
 			      gy_game_time(g, gy_game_first_child(g, 0)) == 1000 &&
 			      !strcmp(gy_game_header(g, "後手"), "B"),
 		      "kept game");
@@ -366,6 +370,91 @@ static void research_dir(struct research *rs, const char *dir)
 	}
 }
 
+/* True when `text` has the line `want` (its end of line left out). */
+static bool has_line(const char *text, const char *want)
+{
+	size_t n = strlen(want);
+	for (const char *p = text; *p;) {
+		const char *e = strchr(p, '\n');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		if (len == n && !memcmp(p, want, n))
+			return true;
+		if (!e)
+			break;
+		p = e + 1;
+	}
+	return false;
+}
+
+/* The first of `lines` (NULL-terminated) that `text` lacks, or NULL. */
+static const char *missing_line(const char *text, const char *const *lines)
+{
+	for (; *lines; lines++)
+		if (!has_line(text ? text : "", *lines))
+			return *lines;
+	return NULL;
+}
+
+/*
+ * csa-6.x: "'*text" is the comment line "text", "'**text" the line
+ * "*text" (KIF writes "**text", as ShogiGUI writes its analysis), a
+ * remark "'text" the line "'text" (KIF "*'text"); CSA writes each back as
+ * it was, so CSA to CSA and CSA to KIF to CSA give the same text.
+ */
+static void comment_cases(struct check_tally *t)
+{
+	static const char *const csa_lines[] = {"'a remark for people, before the game",
+						"'*a comment for programs, at the start",
+						"'a remark at the start",
+						"'** 30 -3334FU +2726FU",
+						"'*読み筋のコメント",
+						"'remark after move 2",
+						"'表題：コメントの例",
+						NULL};
+	static const char *const kif_lines[] = {"*'a remark for people, before the game",
+						"*a comment for programs, at the start",
+						"*'a remark at the start",
+						"** 30 -3334FU +2726FU",
+						"*読み筋のコメント",
+						"*'remark after move 2",
+						"表題：コメントの例",
+						NULL};
+	enum gy_err err;
+	struct gy_srcpos w = {0, 0};
+	struct gy_game *g = read_data("comments.csa", &err, &w, NULL), *k = NULL, *back = NULL;
+	char *csa = NULL, *kif = NULL, *csa2 = NULL, *kif2 = NULL;
+	size_t len;
+	int n1 = g ? gy_game_first_child(g, 0) : -1, n2 = g ? gy_game_first_child(g, n1) : -1;
+	CHECK(t, "csa-6.1",
+	      g &&
+		      !strcmp(gy_game_comment(g, 0),
+			      "'a remark for people, before the game\na comment for programs, at "
+			      "the start\n'a remark at the start") &&
+		      !strcmp(gy_game_comment(g, n1), "* 30 -3334FU +2726FU\n読み筋のコメント") &&
+		      !strcmp(gy_game_comment(g, n2), "'remark after move 2") &&
+		      !strcmp(gy_game_header(g, "表題"), "コメントの例"),
+	      "comments.csa: %s at %d:%d", gy_strerror(err), w.line, w.col);
+	if (g && !gy_csa_write(g, &csa, &len) && !gy_kif_write(g, &kif, &len) &&
+	    !gy_kif_read(kif, strlen(kif), &k, NULL, NULL) && !gy_csa_write(k, &csa2, &len) &&
+	    !gy_csa_read(csa2, strlen(csa2), &back, NULL, NULL, NULL) && gy_kif_write(back, &kif2, &len))
+		kif2 = NULL;
+	const char *m = missing_line(csa, csa_lines);
+	CHECK(t, "csa-6.2", csa && !m, "CSA written lacks the line '%s':\n%s", m ? m : "", csa ? csa : "(none)");
+	m = missing_line(kif, kif_lines);
+	CHECK(t, "csa-6.3", kif && !m, "KIF written lacks the line '%s':\n%s", m ? m : "", kif ? kif : "(none)");
+	CHECK(t, "csa-6.4", csa && csa2 && !strcmp(csa, csa2), "CSA to KIF to CSA:\n%s\nnot as CSA to CSA:\n%s",
+	      csa2 ? csa2 : "(none)", csa ? csa : "(none)");
+	CHECK(t, "csa-6.5", kif && kif2 && !strcmp(kif, kif2), "KIF to CSA to KIF:\n%s\nnot as before:\n%s",
+	      kif2 ? kif2 : "(none)", kif ? kif : "(none)");
+	free(csa);
+	free(kif);
+	free(csa2);
+	free(kif2);
+	gy_game_destroy(g);
+	gy_game_destroy(k);
+	gy_game_destroy(back);
+}
+
 int main(void)
 {
 	struct check_tally t = {0, 0};
@@ -373,6 +462,7 @@ int main(void)
 	file_cases(&t);
 	ending_cases(&t);
 	error_cases(&t);
+	comment_cases(&t);
 	struct stat st;
 	if (stat(RECORDS, &st) || !S_ISDIR(st.st_mode)) {
 		check_skip("csa-5.1", RECORDS " is absent");

@@ -28,18 +28,25 @@
  *   N- 後手 (上手), $EVENT 棋戦, $SITE 場所, $START_TIME 開始日時,
  *   $END_TIME 終了日時, $TIME_LIMIT and $TIME 持ち時間, $TIME+
  *   先手持ち時間, $TIME- 後手持ち時間, $OPENING 戦型, $MAX_MOVES 最大手数,
- *   $JISHOGI 持将棋, $NOTE 備考, values as read; a header whose key the
+ *   $JISHOGI 持将棋, $NOTE 備考, values as read (a time control in CSA's
+ *   syntax, which the KIF writer puts in KIF's); a header whose key the
  *   game already has from another line ($TIME after $TIME_LIMIT), and any
  *   other "$KEY", under its own CSA key; a comment line "'key：value"
  *   (full-width colon, no space in the key, which does not start with
  *   '*') before the side line, as the writer gives a header CSA has no
  *   line for, as header `key` unless a header line or an earlier such
- *   comment gives the game that key (then it stays a line of the start
- *   comment, after the other comment lines before the side line); the version and encoding lines are not kept;
+ *   comment gives the game that key (then it stays a remark line
+ *   "'key：value" of the start comment, after the other comment lines
+ *   before the side line); the version and encoding lines are not kept;
  * - the moves as the main line, each with its time in ms when given;
- * - each comment line, without its quote, as one line of the comment of
- *   the node it follows (node 0 before the first move): "'* text" is
- *   kept as "* text", so writing gives the same line back;
+ * - each comment line as one line of the comment of the node it follows
+ *   (node 0 before the first move), as the CSA standard reads them: a
+ *   comment for programs "'*text" as "text", so that an evaluation line
+ *   "'**text" (floodgate's; the v3.0 specification's "'** 30 -8384FU")
+ *   is "*text", which KIF writes "**text" as ShogiGUI writes its
+ *   analysis; a remark for people "'text" (no '*' after the quote) as
+ *   "'text", quote and all, so that it stays a remark (KIF writes
+ *   "*'text");
  * - the % line as the ending at the last node (a T line and comment
  *   lines after it are the ending's time and comment; an illegal move
  *   right before a foul of its mover, %ILLEGAL_MOVE or the
@@ -96,18 +103,23 @@ enum gy_err gy_csa_read(const char *text, size_t len, struct gy_game **out, size
  * 'CSA encoding=UTF-8 when a time has a fraction of a second or a header
  * needs a v3.0 key; the encoding line is also written when some text is
  * not ASCII), the names and $ headers mapped back from the canonical keys
- * of the table above (持ち時間 as $TIME when it has the v3.0 form
- * "S+S+S", else as $TIME_LIMIT; 下手 and 上手 as N+ and N-; a "$KEY" as
- * is), then every other header as a comment line "'key：value" (CSA has
- * no line for it; gy_csa_read reads it back as a header); 手合割
- * is left out, as the start position says it; line breaks in values
- * become spaces), the
- * start position as PI for a handicap preset (with P+00../P-00.. for
- * pieces in hand) or as P1..P9 with P+/P- hands, the side to move, the
- * main line with its times (T lines) and comments, and the ending (its
- * foul as a move line and %+ILLEGAL_ACTION or %-ILLEGAL_ACTION, else the
- * % line, then its time and comment) (variations are not written: CSA
- * has none).  `*out` is a
+ * of the table above (下手 and 上手 as N+ and N-; a "$KEY" as is; a time
+ * control in CSA's syntax: 持ち時間 read in any format's syntax or
+ * gyoku's (clock.h) and written as $TIME_LIMIT:hh:mm+ss when it fits
+ * v2.2, else as $TIME:main+byoyomi+increment, with KIF's 秒読み taken
+ * in; 先手持ち時間 and 後手持ち時間 as $TIME+ and $TIME-), then every
+ * other header as a comment line "'key：value" (CSA has no line for it,
+ * nor for text no syntax reads as a time control, several byoyomi
+ * periods or a correspondence control; gy_csa_read reads it back as a
+ * header); 手合割 is left out, as the start position says it; line
+ * breaks in values become spaces), the start position as PI for a
+ * handicap preset (with P+00../P-00.. for pieces in hand) or as P1..P9
+ * with P+/P- hands, the side to move, the main line with its times (T
+ * lines) and comments (a comment line that starts with a quote, a remark,
+ * as is; any other as "'*" and the line: "*text" as "'**text"), and the
+ * ending (its foul as a move line and %+ILLEGAL_ACTION or
+ * %-ILLEGAL_ACTION, else the % line, then its time and comment)
+ * (variations are not written: CSA has none).  `*out` is a
  * NUL-terminated malloc'ed string the caller frees, `*len` (when not
  * NULL) its length.  Errors: GY_ERR_NOMEM, GY_ERR_ARG.
  */

@@ -89,6 +89,9 @@
 	X(KIF_TIME, SYNTAX, "malformed KIF time (want ( m:ss/hh:mm:ss))")                                          \
 	X(KIF_BRANCH, SYNTAX, "変化：N手 names a ply that no earlier line reaches")                                \
 	X(TEXT_ENCODING, SYNTAX, "bytes invalid in the text encoding, or a character it lacks")                    \
+	X(TEXT_DECLARED_UTF8, SYNTAX, "not valid UTF-8 (the file declares encoding=UTF-8)")                        \
+	X(TEXT_DECLARED_SJIS, SYNTAX, "not valid Shift_JIS (the file declares encoding=Shift_JIS)")                \
+	X(TEXT_DECLARED_EUCJP, SYNTAX, "not valid EUC-JP (the file declares encoding=EUC-JP)")                     \
 	X(BUSY, STATE, "not while a search is running")                                                            \
 	X(MOVE_NULL, NO_MOVE, "no move")                                                                           \
 	X(GAME_OVER, STATE, "the game is over")                                                                    \

@@ -7,7 +7,9 @@
  * - "header": an object of strings, kept as the game's headers in order
  *   (keys as in KIF: "先手", "後手", "棋戦", ...; a CSA key such as "N+"
  *   or "$EVENT" is stored under its KIF key, as csa.h lists them, unless
- *   the header also has that KIF key).
+ *   the header also has that KIF key); written as KIF writes its headers
+ *   (kif.h: a time control in KIF's form, "持ち時間": "各10分" and
+ *   "秒読み": "30秒").
  * - "initial": {"preset": P} with P one of HIRATE KY KY_R KA HI HIKY 2 3
  *   4 5 5_L 6 7_L 7_R 8 10 (also 9 when read), the handicap presets of
  *   handicap.h; or {"preset": "OTHER", "data": {"board": 9x9 array

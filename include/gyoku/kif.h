@@ -80,8 +80,12 @@ enum gy_err gy_ki2_read(const char *text, size_t len, struct gy_game **out, stru
  * Writes `g` as KIF (UTF-8) into a new NUL-terminated buffer `*out` of
  * `*len` bytes, freed by the caller with free(): the headers in their
  * order (a CSA key such as "N+" or "$EVENT" under its KIF key, as csa.h
- * lists them, unless the game also has that key; 手合割 from the start position: the preset's name, or a board
- * diagram when the start is no preset), the start comment, numbered move
+ * lists them, unless the game also has that key; a time control under
+ * 持ち時間 in CSA's or gyoku's syntax (clock.h) in KIF's form as Kifu
+ * for Windows writes it, "持ち時間：各10分" and "秒読み：30秒", KIF's own
+ * and free text as is; 手合割 from the start position: the preset's
+ * name, or a board diagram when the start is no preset), the start
+ * comment, numbered move
  * lines with origins "(77)" and, when known, times "( m:ss/hh:mm:ss)"
  * (the total per side accumulates along the line), comments as "*" lines
  * (bookmarks as "&" lines), each line's ending (its foul as a move line

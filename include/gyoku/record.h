@@ -89,7 +89,11 @@ enum gy_record_format gy_record_format_by_content(const char *text, size_t len);
  * it, which the caller destroys; on every other error `*out` is NULL.
  * Errors: GY_ERR_ARG (no such format, NULL `out`), GY_ERR_NOMEM,
  * GY_ERR_SFEN_TRAILING (text after the line of a SFEN or USI record),
- * GY_ERR_TEXT_ENCODING, and those of the format's reader
+ * GY_ERR_TEXT_ENCODING, GY_ERR_TEXT_DECLARED_UTF8, _SJIS and _EUCJP (KIF
+ * or KI2 text that does not decode in the encoding its first line
+ * "#KIF ... encoding=" declares: the error names that encoding, `where`
+ * the first byte that does not decode, whatever `name` or `f` imply),
+ * and those of the format's reader
  * (gy_sfen_parse, gy_usi_parse_position, gy_csa_read, gy_kif_read,
  * gy_ki2_read, gy_jkf_read).
  */

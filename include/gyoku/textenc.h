@@ -36,6 +36,15 @@ enum gy_text_enc gy_text_enc_by_name(const char *name, size_t len);
 enum gy_text_enc gy_text_enc_for_name(const char *name, size_t len);
 
 /*
+ * The encoding the `len` bytes at `in` declare on a first line starting
+ * with "#KIF" ("#KIF version=2.0 encoding=UTF-8"; the names of
+ * gy_text_enc_by_name), or GY_TEXT_AUTO when they declare none or one
+ * not known.  A text that does not decode in the encoding it declares is
+ * an error (gy_record_read), not a text to guess about.
+ */
+enum gy_text_enc gy_text_declared(const char *in, size_t len);
+
+/*
  * The encoding of the `len` bytes at `in`, decided in this order: a UTF-8
  * byte order mark; an "encoding=NAME" on a first line starting with "#KIF"
  * (UTF-8, Shift_JIS, SJIS, CP932, EUC-JP, any case); text that is valid
