@@ -176,33 +176,25 @@ static void run_case(struct check_tally *t, char **f)
 	gy_game_destroy(g);
 }
 
+/* One line of the case file: the case, or a failure naming the line. */
+static void line_case(struct check_tally *t, struct datafile *d, struct datafile_ids *ids)
+{
+	char *f[DATAFILE_MAX_FIELDS] = {0};
+	char lid[32];
+	snprintf(lid, sizeof lid, "headers-line-%d", d->lineno);
+	int nf = datafile_split(d->line, f);
+	if (nf != 4 || !datafile_id_ok(f[0]))
+		check_fail(t, lid, "malformed line (want id<TAB>CHAIN<TAB>INPUT<TAB>EXPECT)");
+	else if (!datafile_id_new(ids, f[0]))
+		check_fail(t, lid, "case %s given twice", f[0]);
+	else
+		run_case(t, f);
+}
+
 int main(int argc, char **argv)
 {
 	struct check_tally t = {0, 0};
-	struct datafile d;
-	struct datafile_ids ids = {.n = 0};
-	const char *path = argc > 1 ? argv[1] : "tests/data/headers.txt";
 	gy_init();
-	if (!datafile_open(&d, path)) {
-		check_fail(&t, "headers-0.0", "cannot open %s", path);
-		return check_exit(&t);
-	}
-	while (datafile_next(&d)) {
-		char *f[DATAFILE_MAX_FIELDS] = {0};
-		char lid[32];
-		snprintf(lid, sizeof lid, "headers-line-%d", d.lineno);
-		int nf = datafile_split(d.line, f);
-		bool ok = nf == 4 && datafile_id_ok(f[0]);
-		if (ok && !datafile_id_new(&ids, f[0])) {
-			check_fail(&t, lid, "case %s given twice", f[0]);
-			continue;
-		}
-		if (ok)
-			run_case(&t, f);
-		else
-			check_fail(&t, lid, "malformed line (want id<TAB>CHAIN<TAB>INPUT<TAB>EXPECT)");
-	}
-	datafile_close(&d);
-	datafile_ids_free(&ids);
+	datafile_run(&t, argc > 1 ? argv[1] : "tests/data/headers.txt", "headers", line_case);
 	return check_exit(&t);
 }

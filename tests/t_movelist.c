@@ -31,7 +31,6 @@
  * movelist-3.x: the same for games of random play (tests/randplay.h),
  * one case per start position: the even start and every handicap preset.
  */
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,8 +40,9 @@
 #include "datafile.h"
 #include "gyoku/gyoku.h"
 #include "randplay.h"
+#include "recordfiles.h"
 
-enum { MAX_FILES = 512, RANDOM_GAMES = 12, RANDOM_PLIES = 160 };
+enum { RANDOM_GAMES = 12, RANDOM_PLIES = 160 };
 
 /* The value of a hex digit, or -1. */
 static int hex(char c)
@@ -268,15 +268,10 @@ struct run {
 	int cases, files;
 };
 
-static bool ends_with(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), m = strlen(suffix);
-	return n > m && !strcmp(s + n - m, suffix);
-}
-
 /* One research record: a case per style. */
-static void run_file(struct run *r, const char *path)
+static void run_file(void *ctx, const char *path)
 {
+	struct run *r = ctx;
 	int f = gy_record_format_by_path(path);
 	size_t len = 0;
 	char *text = f >= 0 ? datafile_slurp(path, &len) : NULL;
@@ -301,34 +296,6 @@ static void run_file(struct run *r, const char *path)
 		CHECK(r->t, id, ok, "%s as %s: %s", path, gy_notation_name((enum gy_notation)s), why);
 	}
 	gy_game_destroy(g);
-}
-
-static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
-
-/* Every record file under `dir`, recursively, in name order. */
-static void run_dir(struct run *r, const char *dir)
-{
-	DIR *d = opendir(dir);
-	if (!d)
-		return;
-	char *names[MAX_FILES];
-	int n = 0;
-	for (struct dirent *e; (e = readdir(d)) && n < MAX_FILES;)
-		if (e->d_name[0] != '.')
-			names[n++] = strdup(e->d_name);
-	closedir(d);
-	qsort(names, (size_t)n, sizeof names[0], by_name);
-	for (int i = 0; i < n; i++) {
-		char path[2048];
-		struct stat st;
-		snprintf(path, sizeof path, "%s/%s", dir, names[i]);
-		if (!stat(path, &st) && S_ISDIR(st.st_mode))
-			run_dir(r, path);
-		else if (ends_with(path, ".kif") || ends_with(path, ".kifu") || ends_with(path, ".ki2") ||
-			 ends_with(path, ".ki2u") || ends_with(path, ".csa") || ends_with(path, ".jkf"))
-			run_file(r, path);
-		free(names[i]);
-	}
 }
 
 /* A game of random play from `start`, of at most RANDOM_PLIES moves; NULL when out of memory. */
@@ -405,7 +372,7 @@ int main(int argc, char **argv)
 		check_skip("movelist-2.0", "the research records are absent");
 	} else {
 		struct run r = {&t, 0, 0};
-		run_dir(&r, records);
+		recordfiles_walk(records, true, run_file, &r);
 		printf("# %d research records written and read back in every style: %d cases\n", r.files, r.cases);
 	}
 	random_games(&t);

@@ -51,7 +51,6 @@
  * (an illegal move on purpose, a broken test file) is listed as a "#" line
  * and not a case.  Run from the repository root.
  */
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,11 +65,12 @@
 #include "gyoku/kif.h"
 #include "gyoku/textenc.h"
 #include "recordcmp.h"
+#include "recordfiles.h"
 #include "tctext.h"
 
 #define RECORDS "../shared/research-data/records"
 
-enum { MAX_GAMES = 64, MAX_FILES = 1024 };
+enum { MAX_GAMES = 64 };
 
 /* The formats, in the order each file is written. */
 enum fmt { FMT_KIF, FMT_KI2, FMT_CSA, FMT_JKF, FMT_NB };
@@ -85,22 +85,16 @@ static const struct recordcmp_opts fmt_cmp[FMT_NB] = {
 	{false, RECORDCMP_TIME_MS, RECORDCMP_HEADERS_NONE, NULL},
 };
 
-static bool ends_with(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), m = strlen(suffix);
-	return n > m && !strcmp(s + n - m, suffix);
-}
-
 /* The format of a record file by its name, or -1. */
 static int fmt_of(const char *path)
 {
-	if (ends_with(path, ".kif") || ends_with(path, ".kifu"))
+	if (recordfiles_ends_with(path, ".kif") || recordfiles_ends_with(path, ".kifu"))
 		return FMT_KIF;
-	if (ends_with(path, ".ki2") || ends_with(path, ".ki2u"))
+	if (recordfiles_ends_with(path, ".ki2") || recordfiles_ends_with(path, ".ki2u"))
 		return FMT_KI2;
-	if (ends_with(path, ".csa"))
+	if (recordfiles_ends_with(path, ".csa"))
 		return FMT_CSA;
-	if (ends_with(path, ".jkf"))
+	if (recordfiles_ends_with(path, ".jkf"))
 		return FMT_JKF;
 	return -1;
 }
@@ -326,8 +320,9 @@ static void chains(struct run *r, const char *path, const struct gy_game *g)
 }
 
 /* One file: a case per format. */
-static void run_file(struct run *r, const char *path)
+static void run_file(void *ctx, const char *path)
 {
+	struct run *r = ctx;
 	struct gy_game *games[MAX_GAMES];
 	char why[1024] = "";
 	int n = load(path, games, why, sizeof why);
@@ -349,35 +344,6 @@ static void run_file(struct run *r, const char *path)
 	chains(r, path, games[0]);
 	for (int i = 0; i < n; i++)
 		gy_game_destroy(games[i]);
-}
-
-static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
-
-/* Every record file under `dir` (recursively when `deep`), in name order. */
-static void run_dir(struct run *r, const char *dir, bool deep)
-{
-	DIR *d = opendir(dir);
-	if (!d)
-		return;
-	char *names[MAX_FILES];
-	int n = 0;
-	for (struct dirent *e; (e = readdir(d)) && n < MAX_FILES;)
-		if (e->d_name[0] != '.')
-			names[n++] = strdup(e->d_name);
-	closedir(d);
-	qsort(names, (size_t)n, sizeof names[0], by_name);
-	for (int i = 0; i < n; i++) {
-		char path[1024];
-		struct stat st;
-		snprintf(path, sizeof path, "%s/%s", dir, names[i]);
-		if (!stat(path, &st) && S_ISDIR(st.st_mode)) {
-			if (deep)
-				run_dir(r, path, deep);
-		} else if (fmt_of(path) >= 0) {
-			run_file(r, path);
-		}
-		free(names[i]);
-	}
 }
 
 /* Adds the USI move `usi` after `node`; the new node (-1 when it cannot). */
@@ -601,16 +567,16 @@ int main(void)
 	struct stat st;
 	gy_init();
 	self_cases(&t);
-	run_dir(&r, "tests/data/kif", false);
-	run_dir(&r, "tests/data/csa", false);
-	run_dir(&r, "tests/data/jkf", false);
-	run_dir(&r, "tests/data/keep", false);
+	recordfiles_walk("tests/data/kif", false, run_file, &r);
+	recordfiles_walk("tests/data/csa", false, run_file, &r);
+	recordfiles_walk("tests/data/jkf", false, run_file, &r);
+	recordfiles_walk("tests/data/keep", false, run_file, &r);
 	datafile_run(&t, "tests/data/keep.txt", "roundtrip-3", keep_case);
 	ending_cases(&t);
 	if (stat(RECORDS, &st) || !S_ISDIR(st.st_mode))
 		check_skip("roundtrip-1.0", RECORDS " is absent: only tests/data/ records were round-tripped");
 	else
-		run_dir(&r, RECORDS, true);
+		recordfiles_walk(RECORDS, true, run_file, &r);
 	printf("# %d files round-tripped in %d formats: %d cases\n", r.files, FMT_NB, r.cases);
 	return check_exit(&t);
 }
