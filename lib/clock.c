@@ -376,8 +376,12 @@ enum gy_err gy_clock_move(struct gy_clock *c, int64_t now, int64_t *spent)
 			c->vacation_days[s] -= days;
 			c->auto_days[s] += days;
 		}
-		if (c->vacation_until[s] > now)
+		if (c->vacation_until[s] > now) {
+			/* Back early: the whole days not begun go back to the allowance. */
+			int unused = (int)((c->vacation_until[s] - now) / GY_DAY_MS);
+			c->vacation_days[s] += unused;
 			c->vacation_until[s] = now;
+		}
 	} else if (!c->byoyomi[s] && e <= c->main_ms[s]) {
 		/* Within main time (ending inclusive): the increment is earned. */
 		c->main_ms[s] += c->tc.increment_ms - e;
@@ -404,8 +408,11 @@ void gy_clock_view(const struct gy_clock *c, int side, int64_t now, struct gy_cl
 	v->period_ms = c->tc.byoyomi_ms;
 	v->byoyomi = c->byoyomi[side];
 	v->vacation_days = c->vacation_days[side];
+	v->vacation_ms =
+		c->vacation_until[side] > now ? c->vacation_until[side] - max64(now, c->vacation_from[side]) : 0;
 	if (side != c->side || now < c->turn_start_ms) {
 		v->total_ms = allowance_auto(c, side);
+		v->move_ms = allowance(c, side);
 		return;
 	}
 	int64_t d = gy_clock_deadline(c);
@@ -426,6 +433,13 @@ void gy_clock_view(const struct gy_clock *c, int side, int64_t now, struct gy_cl
 		v->period_ms = over > 0 ? (int64_t)(lost + 1) * c->tc.byoyomi_ms - over : c->tc.byoyomi_ms;
 	} else {
 		v->main_ms = 0;
+	}
+	v->move_ms = v->total_ms;
+	if (c->tc.days_per_move) {
+		v->move_ms -= v->vacation_ms;
+		if (c->tc.auto_vacation)
+			v->move_ms -= (int64_t)v->vacation_days * GY_DAY_MS;
+		v->move_ms = max64(0, v->move_ms);
 	}
 }
 

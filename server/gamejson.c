@@ -76,9 +76,11 @@ json_t *gamejson_clocks(const struct game *g, int64_t now)
 		struct gy_clock_view v;
 		gy_clock_view(clock, c, running ? now : g->row.updated_ms, &v);
 		json_object_set_new(j, side_names[c],
-				    json_pack("{s:I,s:i,s:I,s:b,s:i,s:I}", "main_ms", (json_int_t)v.main_ms, "periods",
-					      v.periods, "period_ms", (json_int_t)v.period_ms, "byoyomi", v.byoyomi,
-					      "vacation_days", v.vacation_days, "total_ms", (json_int_t)v.total_ms));
+				    json_pack("{s:I,s:i,s:I,s:b,s:i,s:I,s:I,s:I}", "main_ms", (json_int_t)v.main_ms,
+					      "periods", v.periods, "period_ms", (json_int_t)v.period_ms, "byoyomi",
+					      v.byoyomi, "vacation_days", v.vacation_days, "total_ms",
+					      (json_int_t)v.total_ms, "move_ms", (json_int_t)v.move_ms, "vacation_ms",
+					      (json_int_t)v.vacation_ms));
 	}
 	json_object_set_new(j, "running", running ? json_string(side_names[clock->side]) : json_null());
 	json_object_set_new(j, "deadline_ms", g->row.deadline_ms ? json_integer(g->row.deadline_ms) : json_null());

@@ -29,6 +29,8 @@
  *   left.b@T=T     gy_clock_remaining(Black, T)
  *   view.b@T=M,P,Q,Y,V  gy_clock_view(Black, T): main M, periods P,
  *                  period Q, byoyomi Y (0|1), vacation days V
+ *   tomove.b@T=T   gy_clock_view(Black, T).move_ms (the time to move)
+ *   onvac.b@T=T    gy_clock_view(Black, T).vacation_ms (a declared vacation left)
  *   vacation.b@T=N[:ERRNAME]  Black declares N vacation days at T: GY_OK,
  *                  or the error named
  *
@@ -303,6 +305,17 @@ static void step(struct gy_clock *c, char *tok, int64_t *spent, struct why *w)
 	} else if (!strncmp(name, "left.", 5) && has_at && value && time_str(value, &want)) {
 		int side = side_named(name + 5);
 		int64_t got = side < 0 ? -1 : gy_clock_remaining(c, side, at);
+		if (side < 0 || got != want)
+			why_set(w, "%s at %lld: %lld, expected %lld", name, (long long)at, (long long)got,
+				(long long)want);
+	} else if ((!strncmp(name, "tomove.", 7) || !strncmp(name, "onvac.", 6)) && has_at && value &&
+		   time_str(value, &want)) {
+		bool tomove = name[0] == 't';
+		int side = side_named(strchr(name, '.') + 1);
+		struct gy_clock_view v;
+		if (side >= 0)
+			gy_clock_view(c, side, at, &v);
+		int64_t got = side < 0 ? -1 : tomove ? v.move_ms : v.vacation_ms;
 		if (side < 0 || got != want)
 			why_set(w, "%s at %lld: %lld, expected %lld", name, (long long)at, (long long)got,
 				(long long)want);

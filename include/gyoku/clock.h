@@ -137,12 +137,16 @@ struct gy_clock {
  * The state of one side's clock at a moment, for display.
  */
 struct gy_clock_view {
-	int64_t main_ms;   /* main time left */
-	int periods;       /* byoyomi periods left, the current one included */
-	int64_t period_ms; /* time left in the current period (a full one when idle) */
-	bool byoyomi;      /* main time is spent */
-	int vacation_days; /* vacation days left (automatic spending included) */
-	int64_t total_ms;  /* wall-clock time until it would flag (idle side: its allowance) */
+	int64_t main_ms;     /* main time left */
+	int periods;         /* byoyomi periods left, the current one included */
+	int64_t period_ms;   /* time left in the current period (a full one when idle) */
+	bool byoyomi;        /* main time is spent */
+	int vacation_days;   /* vacation days left (automatic spending included) */
+	int64_t total_ms;    /* wall-clock time until it would flag (idle side: its allowance) */
+	int64_t move_ms;     /* correspondence: time left to move before a vacation day is spent
+			      automatically (total_ms less the automatic days and a declared
+			      vacation); live: total_ms */
+	int64_t vacation_ms; /* correspondence: what is left at `now` of a declared vacation (0: none) */
 };
 
 /*
@@ -157,7 +161,10 @@ enum gy_err gy_clock_start(struct gy_clock *c, const struct gy_time_control *tc,
  * The side to move moves at `now`: its time is charged (main time, then
  * byoyomi periods, then automatic vacation days), the increment added
  * when the move was made in main time, a declared vacation of the mover
- * ends (unused days are not returned), and the other side's clock starts.
+ * ends, and the other side's clock starts.  Only the days of a vacation
+ * that were used count: a player who moves (comes back) before the
+ * vacation ends gets its unused whole days back into the allowance (a day
+ * begun is a day used).
  * `*spent` (when not NULL) gets the time the move took.  Errors:
  * GY_ERR_FLAG when the mover had flagged (now > gy_clock_deadline), and
  * GY_ERR_ARG when `now` is before the turn started; on error `c` is

@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { TESTIDS } from '../../web/src/hooks.js';
 import { startServer } from '../server/lib.mjs';
 import { problems } from '../../web/src/types.js';
+import { correspondence, importing } from './records.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const GYOKU = resolve(ROOT, process.env.GYOKU || 'bin/gyoku');
@@ -29,7 +30,7 @@ const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const SHOTS = join(ROOT, 'build/browser');
 const DEBUG = Boolean(process.env.BROWSER_DEBUG);
 const WAIT_MS = 8000; // the longest wait for one thing to appear
-const BUDGET_MS = 120000; // the whole run, past which it stops with a failure
+const BUDGET_MS = 180000; // the whole run, past which it stops with a failure
 
 // Without the npm package or the browser (scripts/deps.sh installs both) the suite is skipped.
 let chromium;
@@ -921,6 +922,13 @@ async function main() {
 			await shot(pc, '10-phone-result.png');
 		});
 		await C.context.close();
+
+		// ------------------------------------------------ 20, 21: correspondence and importing (records.mjs)
+		const helpers = { base, open, signup, check, tid, assert, shot, gameJson, waitMyTurn, waitPieces, sq };
+		blocker = null;
+		await correspondence(helpers);
+		blocker = null;
+		await importing(helpers);
 
 		await check(
 			'5.1',

@@ -90,7 +90,23 @@ export function parseTimeControl(text) {
 export function projectClock(view, elapsedMs, tc) {
 	const e0 = Math.max(0, elapsedMs);
 	const total = Math.max(0, view.total_ms - e0);
-	if (tc && tc.days > 0) return { ...view, total_ms: total };
+	if (tc && tc.days > 0) {
+		// A declared vacation runs first (the time to move stands), then the days per move, then
+		// (automatic vacation) whole days from the allowance.
+		let move = view.move_ms - Math.max(0, e0 - view.vacation_ms);
+		let days = view.vacation_days;
+		while (tc.autoVacation && move < 0 && days > 0) {
+			move += DAY_MS;
+			days--;
+		}
+		return {
+			...view,
+			total_ms: total,
+			move_ms: Math.max(0, move),
+			vacation_ms: Math.max(0, view.vacation_ms - e0),
+			vacation_days: days,
+		};
+	}
 	let e = e0;
 	let { main_ms: main, periods, period_ms: period, byoyomi } = view;
 	const periodLen = (tc && tc.byoyomiMs) || (byoyomi ? 0 : view.period_ms);
@@ -169,16 +185,37 @@ function shortSeconds(ms) {
 }
 
 /**
+ * A correspondence clock's vacation in words: the allowance left ("vacation: 12 days left",
+ * "automatic" when it is spent by itself), and while a declared vacation runs, the mark
+ * "on vacation, 1d 12h left" ("" when not on vacation).
+ * @param {ClockView} view
+ * @param {TimeControl} tc
+ * @returns {{allowance: string, away: string}}
+ */
+export function vacationText(view, tc) {
+	const n = view.vacation_days;
+	let allowance = `vacation: ${n} ${n === 1 ? 'day' : 'days'} left`;
+	if (tc.autoVacation) allowance += ' (automatic)';
+	if (!tc.vacationDays && !n) allowance = 'no vacation';
+	const away = view.vacation_ms > 0 ? `on vacation, ${formatDays(view.vacation_ms)} left` : '';
+	return { allowance, away };
+}
+
+/**
  * What a clock shows: the big number, a small line under it and whether
- * the time is low (drawn in red).
+ * the time is low (drawn in red).  A correspondence clock shows the time to
+ * move (the days per move, without the vacation allowance, which
+ * vacationText gives apart).
  * @param {ClockView} view
  * @param {TimeControl | null} tc
  * @returns {{main: string, sub: string, low: boolean}}
  */
 export function clockDisplay(view, tc) {
 	if (tc && tc.days > 0) {
-		const sub = view.vacation_days > 0 ? `vacation ${view.vacation_days}d` : `${tc.days}d per move`;
-		return { main: formatDays(view.total_ms), sub, low: view.total_ms < DAY_MS / 2 };
+		const sub = `to move (${tc.days}d per move)`;
+		const low =
+			view.move_ms < DAY_MS / 2 && !(tc.autoVacation && view.vacation_days > 0) && !view.vacation_ms;
+		return { main: formatDays(view.move_ms), sub, low };
 	}
 	const periodLen = (tc && tc.byoyomiMs) || 0;
 	if (view.byoyomi) {

@@ -5,10 +5,12 @@
  * measured with the page's monotonic clock, so a wrong clock on the
  * user's machine does not matter (only server times, now_ms and
  * deadline_ms, are ever compared with each other).  The running clock is highlighted, a
- * low one drawn in red; correspondence clocks show days and hours.
+ * low one drawn in red; correspondence clocks show the time to move in days
+ * and hours, the vacation allowance left on a line of its own, and a mark
+ * while the player is on vacation (seen by both players and spectators).
  */
 import { h } from './dom.js';
-import { parseTimeControl, projectClock, clockDisplay, clockLag } from './clock.js';
+import { parseTimeControl, projectClock, clockDisplay, clockLag, vacationText } from './clock.js';
 
 /** @typedef {import('./types.js').Clocks} Clocks */
 /** @typedef {import('./types.js').Color} Color */
@@ -22,6 +24,8 @@ function clockEl(/** @type {Color} */ color) {
 		{ class: 'clock', 'data-testid': `clock-${color}`, 'data-color': color },
 		h('span', { class: 'clock-main' }),
 		h('span', { class: 'clock-sub' }),
+		h('span', { class: 'clock-vacation', 'data-testid': `clock-vacation-${color}`, hidden: true }),
+		h('span', { class: 'clock-away', 'data-testid': `on-vacation-${color}`, hidden: true }),
 	);
 }
 
@@ -86,10 +90,18 @@ export class ClockPair {
 				? projectClock(c[color], performance.now() - this.received + this.lag, this.tc)
 				: c[color];
 			const d = clockDisplay(view, this.tc);
-			/** @type {HTMLElement} */ (el.firstChild).textContent = d.main;
-			/** @type {HTMLElement} */ (el.lastChild).textContent = d.sub;
+			const [main, sub, vacation, away] = /** @type {HTMLElement[]} */ ([...el.children]);
+			main.textContent = d.main;
+			sub.textContent = d.sub;
+			const v =
+				this.tc && this.tc.days > 0 ? vacationText(view, this.tc) : { allowance: '', away: '' };
+			vacation.textContent = v.allowance;
+			vacation.hidden = !v.allowance;
+			away.textContent = v.away;
+			away.hidden = !v.away;
 			el.classList.toggle('running', running);
 			el.classList.toggle('low', d.low);
+			el.classList.toggle('on-vacation', Boolean(v.away));
 		}
 	}
 

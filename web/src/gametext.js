@@ -33,9 +33,9 @@ export const TIME_PRESETS = [
 	['10m+30s', '10 min + 30 s byoyomi'],
 	['15m+60s', '15 min + 60 s byoyomi'],
 	['30m+60s', '30 min + 60 s byoyomi'],
-	['1d', '1 day per move'],
-	['3d', '3 days per move'],
-	['7d', '7 days per move'],
+	['1d/v7', 'Correspondence: 1 day per move, 7 vacation days'],
+	['3d/v7', 'Correspondence: 3 days per move, 7 vacation days'],
+	['7d/v14', 'Correspondence: 7 days per move, 14 vacation days'],
 ];
 
 /**

@@ -161,6 +161,8 @@ const CLOCK = object({
 	byoyomi: boolean,
 	vacation_days: integer,
 	total_ms: integer,
+	move_ms: integer,
+	vacation_ms: integer,
 });
 
 /** Both clocks; null in a game without a clock. */

@@ -1,7 +1,15 @@
 // clock.test.js: time-control parsing, running a clock view forward, formatting (src/clock.js).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseTimeControl, projectClock, formatDuration, formatDays, clockDisplay, clockLag } from '../src/clock.js';
+import {
+	parseTimeControl,
+	projectClock,
+	formatDuration,
+	formatDays,
+	clockDisplay,
+	clockLag,
+	vacationText,
+} from '../src/clock.js';
 
 test('time controls parse', () => {
 	assert.deepEqual(parseTimeControl('10m+30s'), {
@@ -34,7 +42,17 @@ test('time controls parse', () => {
 	assert.equal(parseTimeControl(null), null);
 });
 
-const view = (o) => ({ main_ms: 0, periods: 0, period_ms: 0, byoyomi: false, vacation_days: 0, total_ms: 0, ...o });
+const view = (o) => ({
+	main_ms: 0,
+	periods: 0,
+	period_ms: 0,
+	byoyomi: false,
+	vacation_days: 0,
+	total_ms: 0,
+	move_ms: 0,
+	vacation_ms: 0,
+	...o,
+});
 
 test('a running clock spends main time, then byoyomi periods', () => {
 	const tc = parseTimeControl('1m+30s*3');
@@ -68,11 +86,36 @@ test('sudden death and the period length taken from the view when the text is un
 
 test('correspondence only counts down the total', () => {
 	const tc = parseTimeControl('3d');
-	const v = projectClock(view({ total_ms: 3 * 86400000, vacation_days: 14 }), 3600000, tc);
+	const v = projectClock(view({ total_ms: 3 * 86400000, move_ms: 3 * 86400000, vacation_days: 14 }), 3600000, tc);
 	assert.equal(v.total_ms, 3 * 86400000 - 3600000);
 	assert.equal(formatDays(v.total_ms), '2d 23h');
-	assert.deepEqual(clockDisplay(v, tc), { main: '2d 23h', sub: 'vacation 14d', low: false });
-	assert.equal(clockDisplay(view({ total_ms: 3600000 * 5 }), tc).low, true);
+	assert.deepEqual(clockDisplay(v, tc), { main: '2d 23h', sub: 'to move (3d per move)', low: false });
+	assert.equal(clockDisplay(view({ total_ms: 3600000 * 5, move_ms: 3600000 * 5 }), tc).low, true);
+});
+
+test('correspondence shows the time to move and the vacation apart, never their sum', () => {
+	const D = 86400000;
+	const tc = parseTimeControl('3d/v14/auto');
+	// The idle side of a 3d/v14/auto game: 17 days before it would flag, 3 days to move.
+	const idle = view({ total_ms: 17 * D, move_ms: 3 * D, vacation_days: 14 });
+	assert.equal(clockDisplay(idle, tc).main, '3d 0h');
+	assert.deepEqual(vacationText(idle, tc), { allowance: 'vacation: 14 days left (automatic)', away: '' });
+	// On vacation: the vacation runs first, the time to move stands; then the days per move run.
+	const away = view({ total_ms: 17 * D, move_ms: 2 * D, vacation_ms: D + 12 * 3600000, vacation_days: 12 });
+	assert.equal(vacationText(away, tc).away, 'on vacation, 1d 12h left');
+	const later = projectClock(away, D, tc);
+	assert.equal(later.move_ms, 2 * D);
+	assert.equal(later.vacation_ms, 12 * 3600000);
+	assert.equal(projectClock(away, 2 * D, tc).move_ms, D + 12 * 3600000);
+	// Past the days per move, automatic vacation spends a whole day.
+	const late = projectClock(view({ total_ms: 3 * D, move_ms: 3600000, vacation_days: 2 }), 2 * 3600000, tc);
+	assert.equal(late.vacation_days, 1);
+	assert.equal(late.move_ms, D - 3600000);
+	assert.equal(
+		vacationText(view({ vacation_days: 1 }), parseTimeControl('3d/v1')).allowance,
+		'vacation: 1 day left',
+	);
+	assert.equal(vacationText(view({}), parseTimeControl('3d')).allowance, 'no vacation');
 });
 
 test('durations format', () => {

@@ -1,7 +1,8 @@
 /*
  * pages/lobby.js: the lobby (#/): create a game (against the computer at
- * level 1-10, an open seek, or a challenge to a user; time control,
- * handicap, colour, rated), the open seeks and challenges to accept, and
+ * level 1-10, an open seek, or a challenge to a user; time control (a
+ * correspondence control as days per move, vacation days and automatic
+ * vacation), handicap, colour, rated), the open seeks and challenges to accept, and
  * the signed-in user's games in play and recently ended.  The lists are
  * re-read every 10 s while the page is open.  #/?challenge=NAME fills in a
  * challenge.
@@ -9,6 +10,7 @@
 import { h, replace } from '../dom.js';
 import { createGame, gameAction, listGames, session } from '../api.js';
 import { HANDICAPS, TIME_PRESETS } from '../gametext.js';
+import { parseTimeControl } from '../clock.js';
 import { gameList } from '../gamelist.js';
 import { toast } from '../dialog.js';
 
@@ -52,6 +54,34 @@ function createForm(query) {
 		hidden: true,
 		'aria-label': 'custom time control',
 	});
+	// Correspondence: the control's three parts as controls of their own, filled in by a preset.
+	const corrDays = h('input', { type: 'number', name: 'corr_days', min: 1, max: 14, value: 3 });
+	const corrVacation = h('input', { type: 'number', name: 'corr_vacation', min: 0, max: 365, value: 7 });
+	const corrAuto = h('input', { type: 'checkbox', name: 'corr_auto' });
+	const corr = h(
+		'fieldset',
+		{ class: 'correspondence', hidden: true },
+		h('legend', null, 'Correspondence'),
+		h('label', null, 'Days per move', corrDays),
+		h('label', null, 'Vacation days', corrVacation),
+		h(
+			'label',
+			{ class: 'check' },
+			corrAuto,
+			'Automatic vacation (spend vacation days instead of losing on time)',
+		),
+		h(
+			'p',
+			{ class: 'hint' },
+			'Vacation days stop your clock; take them on the game page. Days you do not use come back when you move.',
+		),
+	);
+	/** The correspondence control of the three controls, as gyoku/clock.h writes it ("3d/v7/auto"). */
+	const corrText = () => {
+		const v = Number(corrVacation.value) || 0;
+		const auto = /** @type {HTMLInputElement} */ (corrAuto).checked;
+		return `${Number(corrDays.value) || 0}d` + (v || auto ? `/v${v}` : '') + (auto ? '/auto' : '');
+	};
 	const handicap = h(
 		'select',
 		{ name: 'handicap' },
@@ -85,6 +115,7 @@ function createForm(query) {
 			h('div', { class: 'row' }, radio('user', 'Challenge', Boolean(challenge)), user),
 		),
 		h('label', null, 'Time control', time, custom),
+		corr,
 		h('label', null, 'Handicap', handicap),
 		h('label', null, 'Your side', color),
 		h('label', { class: 'check' }, rated, 'Rated'),
@@ -95,10 +126,12 @@ function createForm(query) {
 
 	const opponent = () =>
 		/** @type {HTMLInputElement} */ (form.querySelector('input[name=opponent]:checked')).value;
+	const isCorrPreset = () => time.value !== 'custom' && /d/.test(time.value);
 	const update = () => {
 		const opp = opponent();
 		const isCorr = /d/.test(time.value === 'custom' ? custom.value : time.value);
 		custom.hidden = time.value !== 'custom';
+		corr.hidden = !isCorrPreset();
 		level.disabled = opp !== 'computer';
 		user.disabled = opp !== 'user';
 		const canRate = opp !== 'computer' && handicap.value === 'even';
@@ -110,6 +143,13 @@ function createForm(query) {
 		if (opp === 'computer' && isCorr) notes.push('Correspondence is for games between people.');
 		replace(note, notes.join(' '));
 	};
+	time.addEventListener('change', () => {
+		const tc = isCorrPreset() ? parseTimeControl(time.value) : null;
+		if (!tc) return;
+		corrDays.value = String(tc.days);
+		corrVacation.value = String(tc.vacationDays);
+		/** @type {HTMLInputElement} */ (corrAuto).checked = tc.autoVacation;
+	});
 	form.addEventListener('change', update);
 	user.addEventListener('focus', () => {
 		/** @type {HTMLInputElement} */ (form.querySelector('input[value=user]')).checked = true;
@@ -124,7 +164,7 @@ function createForm(query) {
 		/** @type {Record<string, any>} */
 		const body = {
 			opponent: opp === 'user' ? user.value.trim() : opp,
-			time: time.value === 'custom' ? custom.value.trim() : time.value,
+			time: time.value === 'custom' ? custom.value.trim() : isCorrPreset() ? corrText() : time.value,
 			handicap: handicap.value,
 			color: color.value,
 			rated: rated.checked,
