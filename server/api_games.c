@@ -250,6 +250,8 @@ static void seat_name(struct srv *s, int64_t user, int level, const char *record
  */
 static bool set_headers(struct srv *s, struct game *g)
 {
+	if (g->record)
+		return true; /* an imported record keeps its own headers */
 	char name[STORE_NAME_MAX * 4], when[32];
 	const struct store_game *row = &g->row;
 	bool handicap = gy_session_start(g->session)->side == GY_WHITE;

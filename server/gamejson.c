@@ -211,6 +211,36 @@ json_t *gamejson_list(struct srv *s, const struct store_game *rows, int n)
 	return list;
 }
 
+/*
+ * What the record holds beside the moves (an imported record's, as read):
+ * its headers in order as [key, value] pairs, the comment of the start
+ * and of each move of the main line ("" for none), and the number of
+ * moves off the main line (variations, which the exports give back).
+ */
+static void record_extras(const struct game *g, json_t *j)
+{
+	const struct gy_game *rec = gy_session_game(g->session);
+	json_t *headers = json_array(), *comments = json_array();
+	for (int i = 0; i < gy_game_header_count(rec); i++) {
+		const char *key, *value;
+		gy_game_header_at(rec, i, &key, &value);
+		json_array_append_new(headers, json_pack("[s,s]", key, value));
+	}
+	int node = 0, main_moves = 0;
+	for (;;) {
+		json_array_append_new(comments, json_string(gy_game_comment(rec, node)));
+		int next = gy_game_first_child(rec, node);
+		if (next <= 0 || main_moves >= g->row.ply)
+			break;
+		node = next;
+		main_moves++;
+	}
+	json_object_set_new(j, "headers", headers);
+	json_object_set_new(j, "comments", comments);
+	json_object_set_new(j, "variations",
+			    json_integer(gy_game_node_count(rec) - 1 - gy_game_ply(rec, gy_game_main_end(rec))));
+}
+
 json_t *gamejson_full(struct srv *s, const struct game *g, int64_t viewer, int64_t now)
 {
 	struct users m = {.s = s};
@@ -236,5 +266,6 @@ json_t *gamejson_full(struct srv *s, const struct game *g, int64_t viewer, int64
 	const struct store_game *r = &g->row;
 	bool seated = r->black_user || r->white_user || r->black_level || r->white_level;
 	json_object_set_new(j, "imported", json_boolean(!seated && r->status == STORE_ENDED));
+	record_extras(g, j);
 	return j;
 }

@@ -160,6 +160,48 @@ static enum gy_err build(struct game *g)
 	return err;
 }
 
+/*
+ * An imported record: the session becomes the record as it was read
+ * (store_record_get), with its headers, comments, variations and
+ * ending, when the store has it (a game imported before the store kept
+ * records has only its moves).  Its main line must be the stored moves.
+ */
+static enum gy_err adopt_record(struct srv *s, struct game *g)
+{
+	const struct store_game *row = &g->row;
+	if (row->status != STORE_ENDED || row->black_user || row->white_user || row->black_level || row->white_level)
+		return GY_OK;
+	char format[STORE_WORD_MAX];
+	char *text = malloc(STORE_RECORD_MAX);
+	if (!text)
+		return GY_ERR_NOMEM;
+	enum store_err e = store_record_get(s->store, row->id, format, text);
+	struct gy_game *rec = NULL;
+	int f = gy_record_format_by_name(format, strlen(format));
+	enum gy_err err =
+		e == STORE_NOT_FOUND   ? GY_OK
+		: e == STORE_ERR_NOMEM ? GY_ERR_NOMEM
+		: e || f < 0           ? GY_ERR_ARG
+			     : gy_record_read(text, strlen(text), (enum gy_record_format)f, NULL, &rec, NULL, NULL);
+	free(text);
+	if (err || !rec) {
+		gy_game_destroy(rec);
+		return err;
+	}
+	struct gy_rules rules = *gy_session_rules(g->session);
+	struct gy_session *session = NULL;
+	if ((err = gy_session_adopt(&session, rec, &rules)))
+		return err;
+	if (gy_session_ply(session) != row->ply) {
+		gy_session_destroy(session);
+		return GY_ERR_ARG;
+	}
+	gy_session_destroy(g->session);
+	g->session = session;
+	g->record = true;
+	return GY_OK;
+}
+
 int game_load(struct srv *s, const char *id, struct game *g, struct why *why)
 {
 	memset(g, 0, sizeof *g);
@@ -177,6 +219,8 @@ int game_load(struct srv *s, const char *id, struct game *g, struct why *why)
 	}
 	g->moves = moves;
 	enum gy_err err = build(g);
+	if (!err)
+		err = adopt_record(s, g);
 	if (err == GY_ERR_NOMEM) {
 		game_release(g);
 		return fail(why, 503, "out of memory");
@@ -705,6 +749,9 @@ int games_import(struct srv *s, const struct store_user *u, const char *text, si
 				  : (int)gy_record_format_by_content(text, len);
 	if (f < 0)
 		return fail(why, 400, "unknown format %s (kif, kifu, ki2, ki2u, csa, jkf, sfen, usi)", format);
+	if (len >= STORE_RECORD_MAX || memchr(text, '\0', len))
+		return fail(why, len >= STORE_RECORD_MAX ? 413 : 400, "the record must be text under %d bytes",
+			    STORE_RECORD_MAX);
 	struct gy_game *rec = NULL;
 	struct gy_srcpos where = {0, 0};
 	int bad_ply = 0;
@@ -753,7 +800,9 @@ int games_import(struct srv *s, const struct store_user *u, const char *text, si
 	}
 	new_id(row.id);
 	row.status = STORE_ENDED;
-	row.creator = u ? u->id : 0;
+	/* A record, not the importer's game: nobody's list, statistics or rating (docs/server.md). */
+	(void)u;
+	row.creator = 0;
 	row.color = GY_BLACK;
 	gy_sfen_write(gy_session_start(session), row.start_sfen, sizeof row.start_sfen);
 	const struct gy_handicap *h = gy_handicap_by_pos(gy_session_start(session));
@@ -766,7 +815,9 @@ int games_import(struct srv *s, const struct store_user *u, const char *text, si
 	row.ending = v.ending;
 	row.result = v.result;
 	row.created_ms = row.started_ms = row.updated_ms = now;
-	enum store_err e = store_game_import(s->store, &row, moves, n);
+	/* The text is kept as read, with the format it was read in, so it reads back the same. */
+	struct store_record kept = {gy_record_format_name((enum gy_record_format)f), text};
+	enum store_err e = store_game_import(s->store, &row, moves, n, &kept);
 	if (e)
 		st = store_status(e, why, "game");
 	else

@@ -51,6 +51,8 @@ struct game {
 	struct store_game row;
 	struct store_move *moves;   /* row.ply of them, with room for one more */
 	struct gy_session *session; /* the start, the moves, the clock, the rules, the ending */
+	bool record;                /* an imported record: the session holds the record as read (headers,
+				       comments, variations), which exports give back as it is */
 };
 
 /*

@@ -338,17 +338,28 @@ enum store_err store_game_create(struct store *s, const struct store_game *g)
 {
 	if (!game_ok(g))
 		return STORE_ERR_ARG;
-	return s->ops->game_insert(s, g, NULL, 0);
+	return s->ops->game_insert(s, g, NULL, 0, NULL);
 }
 
-enum store_err store_game_import(struct store *s, const struct store_game *g, const struct store_move *moves, int n)
+enum store_err store_game_import(struct store *s, const struct store_game *g, const struct store_move *moves, int n,
+				 const struct store_record *rec)
 {
 	if (!game_ok(g) || n < 0 || (n > 0 && !moves))
 		return STORE_ERR_ARG;
 	for (int i = 0; i < n; i++)
 		if (!move_ok(&moves[i]))
 			return STORE_ERR_ARG;
-	return s->ops->game_insert(s, g, moves, n);
+	if (rec && (!text_ok(rec->format, STORE_WORD_MAX, false) || !text_ok(rec->text, STORE_RECORD_MAX, true)))
+		return STORE_ERR_ARG;
+	return s->ops->game_insert(s, g, moves, n, rec);
+}
+
+enum store_err store_record_get(struct store *s, const char *id, char *format, char *text)
+{
+	if (!text_ok(id, STORE_ID_MAX, false) || !format || !text)
+		return STORE_ERR_ARG;
+	format[0] = text[0] = '\0';
+	return s->ops->record_get(s, id, format, text);
 }
 
 enum store_err store_game_get(struct store *s, const char *id, struct store_game *g, struct store_move **moves, int *n)

@@ -224,11 +224,27 @@ enum store_err store_session_delete(struct store *s, const char *token_hash) __a
  */
 enum store_err store_game_create(struct store *s, const struct store_game *g) __attribute__((warn_unused_result));
 
+/* An imported record as it was read: its format's name (gy_record_format_name) and its text. */
+struct store_record {
+	const char *format; /* under STORE_WORD_MAX bytes */
+	const char *text;   /* under STORE_RECORD_MAX bytes */
+};
+
 /*
  * Stores an ended game with its moves at once (an imported record); its
- * ply is stored as `n`.  STORE_CONFLICT when its id is taken.
+ * ply is stored as `n`, and the record as read `rec` (NULL: none) with it,
+ * in the same transaction.  STORE_CONFLICT when its id is taken.
  */
-enum store_err store_game_import(struct store *s, const struct store_game *g, const struct store_move *moves, int n)
+enum store_err store_game_import(struct store *s, const struct store_game *g, const struct store_move *moves, int n,
+				 const struct store_record *rec) __attribute__((warn_unused_result));
+
+/*
+ * Reads the record stored with imported game `id`: its format's name into
+ * `format` (STORE_WORD_MAX bytes) and its text into `text`
+ * (STORE_RECORD_MAX bytes), both NUL-terminated.  STORE_NOT_FOUND when
+ * the game has none.
+ */
+enum store_err store_record_get(struct store *s, const char *id, char *format, char *text)
 	__attribute__((warn_unused_result));
 
 /*

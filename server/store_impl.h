@@ -49,6 +49,8 @@ enum store_query {
 	STORE_Q_MOVES_TRUNCATE, /* $1 game, $2 the ply kept last */
 	STORE_Q_RATING,         /* $1 rating, $2 rd, $3 vol, $4 user, $5 games read */
 	STORE_Q_DEADLINES,      /* returns id, deadline_ms */
+	STORE_Q_RECORD_INSERT,  /* $1 game, $2 format, $3 text */
+	STORE_Q_RECORD_GET,     /* $1 game, returns format, text */
 	STORE_Q_LIST,           /* store_game_list's variants from here on (store__list_query) */
 	STORE_Q_NB = STORE_Q_LIST + STORE_LIST_VARIANTS
 };
@@ -103,9 +105,11 @@ struct store_ops {
 	enum store_err (*session_get)(struct store *s, const char *token_hash, int64_t now_ms, int64_t *user,
 				      char *csrf);
 	enum store_err (*session_delete)(struct store *s, const char *token_hash);
-	/* Inserts `g` with ply `n` and its `n` moves (0 for a new game). */
+	/* Inserts `g` with ply `n` and its `n` moves (0 for a new game), and the record `rec` when not NULL. */
 	enum store_err (*game_insert)(struct store *s, const struct store_game *g, const struct store_move *moves,
-				      int n);
+				      int n, const struct store_record *rec);
+	/* The record of game `id` into `format` (STORE_WORD_MAX) and `text` (STORE_RECORD_MAX). */
+	enum store_err (*record_get)(struct store *s, const char *id, char *format, char *text);
 	enum store_err (*game_get)(struct store *s, const char *id, struct store_game *g, struct store_move **moves,
 				   int *n);
 	enum store_err (*moves_since)(struct store *s, const char *id, int from, struct store_move *moves, int max,
@@ -225,6 +229,13 @@ void store__game_read(struct store_cols *c, void *out);
 void store__session_read(struct store_cols *c, void *out);
 void store__id_read(struct store_cols *c, void *out);
 void store__move_read(struct store_cols *c, struct store_move *m);
+
+/* A row of STORE_Q_RECORD_GET into `out`, a struct store_record_row. */
+struct store_record_row {
+	char *format; /* STORE_WORD_MAX bytes */
+	char *text;   /* STORE_RECORD_MAX bytes */
+};
+void store__record_read(struct store_cols *c, void *out);
 
 /*
  * The values named by the words of the text columns (store.h): a result

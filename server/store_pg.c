@@ -62,6 +62,9 @@ static const char *const migrations[] = {
 	"CREATE TABLE moves (game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,"
 	" ply INTEGER NOT NULL, usi TEXT NOT NULL, spent_ms BIGINT NOT NULL, at_ms BIGINT NOT NULL,"
 	" PRIMARY KEY (game_id, ply));",
+	/* 2: an imported record as it was read (comments, variations, headers), beside its game. */
+	"CREATE TABLE records (game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,"
+	" format TEXT NOT NULL, text TEXT NOT NULL);",
 };
 enum { MIGRATIONS_NB = sizeof migrations / sizeof migrations[0] };
 
@@ -415,6 +418,14 @@ static enum store_err pg_user_get(struct store *s, const char *key, int64_t id, 
 		     "read user");
 }
 
+static enum store_err pg_record_get(struct store *s, const char *id, char *format, char *text)
+{
+	struct store_vals v = {0};
+	store__text(&v, id);
+	struct store_record_row row = {format, text};
+	return row_q((struct pg *)s, STORE_Q_RECORD_GET, &v, store__record_read, &row, "read record");
+}
+
 static enum store_err pg_session_create(struct store *s, const char *token_hash, int64_t user, const char *csrf,
 					int64_t expires_ms)
 {
@@ -472,7 +483,8 @@ static enum store_err notify_in(struct pg *p, PGconn *c, const char *id)
 	return run(c, "SELECT pg_notify('gyoku', $1)", &v, "notify", NULL);
 }
 
-static enum store_err pg_game_insert(struct store *s, const struct store_game *g, const struct store_move *moves, int n)
+static enum store_err pg_game_insert(struct store *s, const struct store_game *g, const struct store_move *moves, int n,
+				     const struct store_record *rec)
 {
 	struct pg *p = (struct pg *)s;
 	struct store_vals v = {0};
@@ -485,6 +497,13 @@ static enum store_err pg_game_insert(struct store *s, const struct store_game *g
 		e = run_q(p, c, STORE_Q_GAME_INSERT, &v, "insert game", NULL);
 	for (int i = 0; i < n && !e; i++)
 		e = insert_move(p, c, g->id, i + 1, &moves[i]);
+	if (rec && !e) {
+		struct store_vals r = {0};
+		store__text(&r, g->id);
+		store__text(&r, rec->format);
+		store__text(&r, rec->text);
+		e = run_q(p, c, STORE_Q_RECORD_INSERT, &r, "insert record", NULL);
+	}
 	if (!e)
 		e = notify_in(p, c, g->id);
 	e = finish(c, e);
@@ -775,6 +794,7 @@ const struct store_ops store__pg_ops = {
 	.session_delete = pg_session_delete,
 	.game_insert = pg_game_insert,
 	.game_get = pg_game_get,
+	.record_get = pg_record_get,
 	.moves_since = pg_moves_since,
 	.game_update = pg_game_update,
 	.game_list = pg_game_list,

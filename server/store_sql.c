@@ -203,6 +203,8 @@ static const char *const sql_text[STORE_Q_LIST] = {
 	[STORE_Q_MOVES_TRUNCATE] = "DELETE FROM moves WHERE game_id = $1 AND ply > $2",
 	[STORE_Q_RATING] = "UPDATE users SET rating = $1, rd = $2, vol = $3, games = games + 1 WHERE id = $4"
 			   " AND games = $5",
+	[STORE_Q_RECORD_INSERT] = "INSERT INTO records (game_id, format, text) VALUES ($1, $2, $3)",
+	[STORE_Q_RECORD_GET] = "SELECT format, text FROM records WHERE game_id = $1",
 	[STORE_Q_DEADLINES] = "SELECT id, deadline_ms FROM games WHERE status = 'playing' AND deadline_ms > 0"
 			      " ORDER BY deadline_ms",
 };
@@ -441,6 +443,13 @@ void store__move_read(struct store_cols *c, struct store_move *m)
 	c->text(c, m->usi, sizeof m->usi);
 	m->spent_ms = c->i64(c);
 	m->at_ms = c->i64(c);
+}
+
+void store__record_read(struct store_cols *c, void *out)
+{
+	struct store_record_row *r = out;
+	c->text(c, r->format, STORE_WORD_MAX);
+	c->text(c, r->text, STORE_RECORD_MAX);
 }
 
 void store__session_read(struct store_cols *c, void *out)

@@ -55,6 +55,9 @@ static const char *const migrations[] = {
 	"CREATE TABLE moves (game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,"
 	" ply INTEGER NOT NULL, usi TEXT NOT NULL, spent_ms INTEGER NOT NULL, at_ms INTEGER NOT NULL,"
 	" PRIMARY KEY (game_id, ply)) WITHOUT ROWID;",
+	/* 2: an imported record as it was read (comments, variations, headers), beside its game. */
+	"CREATE TABLE records (game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,"
+	" format TEXT NOT NULL, text TEXT NOT NULL);",
 };
 enum { MIGRATIONS_NB = sizeof migrations / sizeof migrations[0] };
 
@@ -450,6 +453,14 @@ static enum store_err sq_session_get(struct store *s, const char *token_hash, in
 	return e;
 }
 
+static enum store_err sq_record_get(struct store *s, const char *id, char *format, char *text)
+{
+	struct store_vals v = {0};
+	store__text(&v, id);
+	struct store_record_row row = {format, text};
+	return read_q((struct sq *)s, STORE_Q_RECORD_GET, &v, store__record_read, &row, "read record");
+}
+
 static enum store_err sq_session_delete(struct store *s, const char *token_hash)
 {
 	struct store_vals v = {0};
@@ -465,7 +476,8 @@ static enum store_err insert_move(struct conn *c, const char *id, int ply, const
 	return exec_q(c, STORE_Q_MOVE_INSERT, &v, NULL, "insert move");
 }
 
-static enum store_err sq_game_insert(struct store *s, const struct store_game *g, const struct store_move *moves, int n)
+static enum store_err sq_game_insert(struct store *s, const struct store_game *g, const struct store_move *moves, int n,
+				     const struct store_record *rec)
 {
 	struct sq *q = (struct sq *)s;
 	struct store_vals v = {0};
@@ -478,6 +490,13 @@ static enum store_err sq_game_insert(struct store *s, const struct store_game *g
 		e = exec_q(c, STORE_Q_GAME_INSERT, &v, NULL, "insert game");
 		for (int i = 0; i < n && !e; i++)
 			e = insert_move(c, g->id, i + 1, &moves[i]);
+		if (rec && !e) {
+			struct store_vals r = {0};
+			store__text(&r, g->id);
+			store__text(&r, rec->format);
+			store__text(&r, rec->text);
+			e = exec_q(c, STORE_Q_RECORD_INSERT, &r, NULL, "insert record");
+		}
 		e = write_end(c, e);
 	}
 	give_writer(q, c);
@@ -704,6 +723,7 @@ const struct store_ops store__sqlite_ops = {
 	.session_delete = sq_session_delete,
 	.game_insert = sq_game_insert,
 	.game_get = sq_game_get,
+	.record_get = sq_record_get,
 	.moves_since = sq_moves_since,
 	.game_update = sq_game_update,
 	.game_list = sq_game_list,

@@ -286,7 +286,7 @@ static void case_migrations(struct env *e)
 		return;
 	const char *want = e->pg_base ? "postgresql" : "sqlite";
 	long long v = raw_int(e, "SELECT max(version) FROM schema_version");
-	ok(e, "1.1", !strcmp(store_kind(s), want) && v == 1, "kind %s, schema version %lld", store_kind(s), v);
+	ok(e, "1.1", !strcmp(store_kind(s), want) && v == 2, "kind %s, schema version %lld", store_kind(s), v);
 	struct store_user u = user_of("keeper");
 	int64_t id = 0;
 	enum store_err r = store_user_create(s, &u, &id);
@@ -298,7 +298,7 @@ static void case_migrations(struct env *e)
 	enum store_err r2 = store_user_by_name(s, "keeper", &got);
 	long long rows = raw_int(e, "SELECT count(*) FROM schema_version");
 	v = raw_int(e, "SELECT max(version) FROM schema_version");
-	ok(e, "1.2", r == STORE_OK && r2 == STORE_OK && got.id == id && v == 1 && rows == 1,
+	ok(e, "1.2", r == STORE_OK && r2 == STORE_OK && got.id == id && v == 2 && rows == 1,
 	   "create %s, lookup after re-open %s, version %lld in %lld rows", store_strerror(r), store_strerror(r2), v,
 	   rows);
 	store_close(s);
@@ -327,7 +327,7 @@ static void case_migrations(struct env *e)
 		pthread_join(th[i], &res[i]);
 	v = raw_int(e, "SELECT max(version) FROM schema_version");
 	rows = raw_int(e, "SELECT count(*) FROM schema_version");
-	ok(e, "1.3", res[0] && res[1] && v == 1 && rows == 1, "opens %s/%s, version %lld in %lld rows",
+	ok(e, "1.3", res[0] && res[1] && v == 2 && rows == 1, "opens %s/%s, version %lld in %lld rows",
 	   res[0] ? "ok" : "failed", res[1] ? "ok" : "failed", v, rows);
 
 	char url[URL_MAX], err[256] = "";
@@ -679,22 +679,34 @@ static void case_import(struct env *e, struct store *s)
 	g.ply = 4;
 	struct store_move m[4] = {move_of("7g7f", 1, -1), move_of("3c3d", 2, -1), move_of("2g2f", -1, -1),
 				  move_of("4c4d", 4, -1)};
-	enum store_err r = store_game_import(s, &g, m, 4);
+	enum store_err r = store_game_import(s, &g, m, 4, NULL);
 	enum store_err r2 = store_game_get(s, "imp1", &got, NULL, NULL);
 	const char *diff = r2 ? "(not read)" : game_diff(&g, &got);
 	ok(e, "10.1",
 	   !r && !r2 && !diff &&
 		   !strcmp(moves_text(s, "imp1", buf, sizeof buf), "7g7f/1/-1 3c3d/2/-1 2g2f/-1/-1 4c4d/4/-1"),
 	   "import %s, get %s, field %s, moves %s", store_strerror(r), store_strerror(r2), diff ? diff : "-", buf);
-	r = store_game_import(s, &g, m, 2);
+	r = store_game_import(s, &g, m, 2, NULL);
 	ok(e, "10.2",
 	   r == STORE_CONFLICT &&
 		   !strcmp(moves_text(s, "imp1", buf, sizeof buf), "7g7f/1/-1 3c3d/2/-1 2g2f/-1/-1 4c4d/4/-1"),
 	   "the same id again: %s, moves %s", store_strerror(r), buf);
 	struct store_game empty = game_of("imp2", STORE_ENDED, 0, 0, 100);
-	r = store_game_import(s, &empty, NULL, 0);
+	r = store_game_import(s, &empty, NULL, 0, NULL);
 	r2 = store_game_get(s, "imp2", &got, NULL, NULL);
 	ok(e, "10.3", !r && !r2 && got.ply == 0, "a record without moves: %s", store_strerror(r));
+	/* The record as read is kept beside its game (docs/server.md "Games": import). */
+	static char text[STORE_RECORD_MAX];
+	char format[STORE_WORD_MAX];
+	struct store_game with = game_of("imp3", STORE_ENDED, 0, 0, 100);
+	struct store_record rec = {"kifu", "開始日時：2024/01/02\n*a comment\n"};
+	r = store_game_import(s, &with, NULL, 0, &rec);
+	r2 = r ? r : store_record_get(s, "imp3", format, text);
+	bool same = !r2 && !strcmp(format, "kifu") && !strcmp(text, rec.text);
+	char none[STORE_WORD_MAX];
+	enum store_err r3 = store_record_get(s, "imp2", none, text);
+	ok(e, "10.4", !r && same && r3 == STORE_NOT_FOUND, "import %s, record %s (%s), none: %s", store_strerror(r),
+	   store_strerror(r2), format, store_strerror(r3));
 }
 
 static void case_arguments(struct env *e, struct store *s)
@@ -742,7 +754,7 @@ static void case_arguments(struct env *e, struct store *s)
 	r3 = store_game_create(s, &bad);
 	bad = g;
 	memset(bad.black_name, 'b', sizeof bad.black_name);
-	r4 = store_game_import(s, &bad, NULL, 0);
+	r4 = store_game_import(s, &bad, NULL, 0, NULL);
 	r5 = store_game_get(s, "argG", &got, NULL, NULL);
 	ok(e, "11.3",
 	   r1 == STORE_ERR_ARG && r2 == STORE_ERR_ARG && r3 == STORE_ERR_ARG && r4 == STORE_ERR_ARG &&
@@ -766,7 +778,7 @@ static void case_arguments(struct env *e, struct store *s)
 	bad.ply = 5; /* a higher ply without a move */
 	r4 = store_game_update(s, &bad, 0, STORE_PLAYING, NULL, NULL, 0);
 	struct store_game gi = game_of("argI", STORE_ENDED, 0, 0, 100);
-	enum store_err r6 = store_game_import(s, &gi, &m, 1);
+	enum store_err r6 = store_game_import(s, &gi, &m, 1, NULL);
 	enum store_err r7 = store_game_get(s, "argI", &got, NULL, NULL);
 	r5 = store_game_get(s, "argG", &got, NULL, NULL);
 	ok(e, "11.4",

@@ -9,6 +9,7 @@
 // importing (browser-21.x): a visitor is sent to log in before importing; a signed-in user
 // imports a KIF with a comment, a variation, an event and a date; the game page shows the
 // comment of the move and the event and date, and the players' names from the record.
+import { readFileSync } from 'node:fs';
 
 /** @param {any} t */
 export async function correspondence(t) {
@@ -135,5 +136,70 @@ export async function correspondence(t) {
 
 /** @param {any} t */
 export async function importing(t) {
-	void t;
+	const { base, open, check, tid, assert, shot } = t;
+	const kif = readFileSync(new URL('../server/records/annotated.kifu', import.meta.url), 'utf8');
+	const fay = 'fay_' + Date.now().toString(36).slice(-5);
+	const V = await open('import');
+	const pv = V.page;
+
+	await check(
+		'21.1',
+		'a visitor is not invited to import: no link, and the page asks to log in first',
+		async () => {
+			await pv.goto(`${base}/#/`);
+			await pv.waitForSelector(tid('goto-signup'));
+			assert(
+				(await pv.locator('a[href="#/import"]').count()) === 0,
+				'the visitor is offered a link to import',
+			);
+			await pv.goto(`${base}/#/import`);
+			await pv.waitForSelector(tid('import-login'));
+			assert(
+				(await pv.locator('textarea[name=record]').count()) === 0,
+				'the visitor is shown the import form',
+			);
+		},
+	);
+
+	let id = '';
+	await check(
+		'21.2',
+		'signed up from there, the user comes back to the form and imports an annotated KIF',
+		async () => {
+			await pv.click(`${tid('import-login')} a[href*="signup"]`);
+			await pv.fill('input[name=name]', fay);
+			await pv.fill('input[name=password]', 'correct horse 42');
+			await pv.click(tid('signup'));
+			await pv.waitForSelector('textarea[name=record]');
+			await pv.fill('textarea[name=record]', kif);
+			await pv.selectOption('select[name=format]', 'kif');
+			await pv.click(tid('import'));
+			await pv.waitForURL(/#\/game\/[^/]+$/);
+			id = decodeURIComponent(pv.url().replace(/^.*#\/game\//, ''));
+			await pv.waitForSelector(`${tid('player-black')}:has-text("羽生善治")`);
+			await pv.waitForSelector(`${tid('player-white')}:has-text("藤井聡太")`);
+		},
+	);
+
+	await check('21.3', "the game page shows the record's event and date and the comment of a move", async () => {
+		const headers = await pv.textContent(tid('record-headers'));
+		assert(headers.includes('第1回テスト杯'), `the event is not shown: ${headers}`);
+		assert(headers.includes('2024/03/15'), `the date is not shown: ${headers}`);
+		await pv.click('[data-ply="1"]');
+		await pv.waitForSelector(`${tid('move-comment')}:text-is("角道を開ける一手")`);
+		await shot(pv, '23-import-comment.png');
+		await pv.click('[data-ply="2"]');
+		await pv.waitForSelector(tid('move-comment'), { state: 'hidden' });
+		await pv.click(tid('first'));
+		await pv.waitForSelector(`${tid('move-comment')}:text-is("対局前のコメント")`);
+		const kifOut = await pv.evaluate(
+			async (g) => (await fetch(`/api/games/${g}/export?format=kif`)).text(),
+			id,
+		);
+		assert(
+			kifOut.includes('*角道を開ける一手') && kifOut.includes('変化：3手'),
+			'the export lost the comments',
+		);
+	});
+	await V.context.close();
 }

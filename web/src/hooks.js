@@ -36,6 +36,7 @@ export const TESTIDS = {
 	signup: "the sign-up form's button",
 	login: "the login form's button",
 	import: "the import form's button",
+	'import-login': 'the import page of a visitor: log in or sign up first (no form)',
 	'form-error': "a form's error line",
 	// The lobby.
 	'create-form': 'the new-game form',
@@ -66,6 +67,8 @@ export const TESTIDS = {
 	'on-vacation-white': 'correspondence: the mark of White on vacation',
 	watchers: 'the spectator count ("3 watching")',
 	moves: 'the move list',
+	'move-comment': "the comment of the move on the board (a record's; hidden when it has none)",
+	'record-headers': "an imported record's headers (event, date, ...) and side lines",
 	flip: 'the button that turns the board',
 	'piece-style': 'the select of the piece style: kanji, international',
 	notation: 'the select of the notation: japanese, hodges, hosking, kitao',

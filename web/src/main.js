@@ -31,7 +31,8 @@ function drawNav() {
 	replace(
 		nav,
 		h('a', { href: '#/', 'data-testid': 'nav-play' }, 'Play'),
-		h('a', { href: '#/import', 'data-testid': 'nav-import' }, 'Import'),
+		// Importing needs an account (docs/server.md): visitors are not invited to it.
+		me ? h('a', { href: '#/import', 'data-testid': 'nav-import' }, 'Import') : null,
 		...(me
 			? [
 					h(

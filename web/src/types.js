@@ -229,6 +229,9 @@ const GAME = object({
 	watchers: integer,
 	ratings: nullable(object({ black: RATING_CHANGE, white: RATING_CHANGE })),
 	imported: boolean,
+	headers: arrayOf(arrayOf(string)),
+	comments: arrayOf(string),
+	variations: integer,
 });
 
 // ---------------------------------------------------------------- the other answers

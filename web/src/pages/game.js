@@ -14,6 +14,7 @@ import { MoveInput } from '../input.js';
 import { showPromotion } from '../promotion.js';
 import { ClockPair } from '../clockview.js';
 import { MoveList } from '../movelist.js';
+import { recordHeaders, moveComment } from '../recordinfo.js';
 import { openGameStream } from '../sse.js';
 import { positionsOf, applyMove, parseUsi, kingSquare, unpromoted } from '../sfen.js';
 import { promotionChoice, usiMove } from '../legal.js';
@@ -82,6 +83,8 @@ export class GamePage {
 
 		this.status = h('div', { class: 'status', 'data-testid': 'result', role: 'status' }, 'Loading…');
 		this.info = h('div', { class: 'game-info' });
+		this.record = h('div', { class: 'record-info' });
+		this.comment = h('p', { class: 'move-comment', 'data-testid': 'move-comment', hidden: true });
 		this.actions = h('div', { class: 'actions' });
 		this.players = { top: h('div', { class: 'player top' }), bottom: h('div', { class: 'player bottom' }) };
 		this.handSlots = {
@@ -161,6 +164,7 @@ export class GamePage {
 					{ class: 'side-panel' },
 					this.status,
 					this.info,
+					this.record,
 					h(
 						'div',
 						{ class: 'toolbar' },
@@ -178,6 +182,7 @@ export class GamePage {
 						notSel,
 					),
 					this.moveList.el,
+					this.comment,
 					h(
 						'div',
 						{ class: 'replay' },
@@ -589,6 +594,9 @@ export class GamePage {
 		const notation = g.notation[prefs.notation];
 		const texts = g.moves.map((m, i) => notation[i] || m);
 		this.moveList.render(texts, this.shownPly(), this.positions[0].moveNumber);
+		replace(this.record, recordHeaders(g));
+		this.comment.textContent = moveComment(g, this.shownPly());
+		this.comment.hidden = !this.comment.textContent;
 		this.backButton.hidden = this.viewPly === null || g.status !== 'playing';
 		replace(this.actions, ...actionButtons(g, me, (a) => this.act(a)));
 		if (!this.exports.firstChild) this.exports.replaceChildren(exportLinks(this.id));

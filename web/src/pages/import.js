@@ -2,13 +2,46 @@
  * pages/import.js: importing a record (#/import): paste it or choose a
  * file (KIF, KI2, CSA, JKF, SFEN/USI; a Shift_JIS KIF file is decoded in
  * the browser), POST /api/import, then open the stored game to replay.
+ * Importing needs an account: a visitor is asked to log in or sign up
+ * first, and comes back here after.
  */
 import { h } from '../dom.js';
-import { createGame } from '../api.js';
+import { createGame, session } from '../api.js';
 import { decodeRecord, formatOfFile } from '../recordfile.js';
 
 /** @param {HTMLElement} root */
 export function importPage(root) {
+	if (!session.me) {
+		const next = encodeURIComponent('#/import');
+		root.replaceChildren(
+			h(
+				'div',
+				{ class: 'narrow-page' },
+				h(
+					'div',
+					{ class: 'card form import', 'data-testid': 'import-login' },
+					h('h1', null, 'Import a record'),
+					h(
+						'p',
+						null,
+						'Importing a record needs an account: the records are kept on the server.',
+					),
+					h(
+						'p',
+						null,
+						h(
+							'a',
+							{ class: 'btn primary', href: `#/login?next=${next}` },
+							'Log in',
+						),
+						' ',
+						h('a', { class: 'btn', href: `#/signup?next=${next}` }, 'Sign up'),
+					),
+				),
+			),
+		);
+		return { destroy() {} };
+	}
 	const record = h('textarea', {
 		name: 'record',
 		rows: 14,

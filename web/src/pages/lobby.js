@@ -283,7 +283,11 @@ export function lobbyPage(root, query) {
 						'Log in',
 					),
 				),
-				h('p', null, 'Or ', h('a', { href: '#/import' }, 'import a record'), ' to replay it.'),
+				h(
+					'p',
+					null,
+					'With an account you can also import a record (KIF, KI2, CSA, JKF) to replay it.',
+				),
 			);
 	root.replaceChildren(
 		h(
