@@ -4,7 +4,8 @@
 // contexts play a live game against each other (clicks, drags, a drop, the
 // promotion choice taken, declined and forced), a spectator who is not signed
 // in watches it live, one player resigns, the record is exported as KIF; a
-// third user on a phone-sized touch screen plays the computer.  Prints one
+// third user on a phone-sized touch screen plays the computer; records.mjs adds a correspondence
+// game with a vacation and an import (browser-20.x, 21.x).  Prints one
 // "PASS browser-N.M" / "FAIL browser-N.M: why" / "SKIP ..." line per case
 // (tests/run.sh counts them) and saves screenshots in build/browser/ for a
 // person to look at (they are not compared).  It finds things on the pages by the hooks

@@ -40,6 +40,8 @@ export class ClockPair {
 		/** How much older than now_ms the running clock's view is (see clockLag). */
 		this.lag = 0;
 		this.live = false;
+		/** The game is in play (a player of an ended game is no longer on vacation). */
+		this.inPlay = false;
 		/** @type {ReturnType<typeof setInterval> | null} */
 		this.timer = null;
 	}
@@ -52,7 +54,10 @@ export class ClockPair {
 	 */
 	set(clocks, time, playing) {
 		this.clocks = clocks;
-		if (time !== undefined) this.tc = parseTimeControl(time);
+		if (time !== undefined) {
+			this.tc = parseTimeControl(time);
+			this.inPlay = playing;
+		}
 		this.received = performance.now();
 		this.lag = clockLag(this.clocks, this.tc);
 		this.live = playing && Boolean(clocks && clocks.running);
@@ -95,6 +100,7 @@ export class ClockPair {
 			sub.textContent = d.sub;
 			const v =
 				this.tc && this.tc.days > 0 ? vacationText(view, this.tc) : { allowance: '', away: '' };
+			if (!this.inPlay) v.away = '';
 			vacation.textContent = v.allowance;
 			vacation.hidden = !v.allowance;
 			away.textContent = v.away;
