@@ -7,7 +7,7 @@
  * event so that `legal`, the clocks and all four notations stay current.
  */
 import { h, replace } from '../dom.js';
-import { gameAction, getGame, session, ApiError } from '../api.js';
+import { gameAction, getGame, refreshMe, session, ApiError } from '../api.js';
 import { BoardView } from '../board.js';
 import { HandView } from '../hand.js';
 import { MoveInput } from '../input.js';
@@ -287,7 +287,11 @@ export class GamePage {
 		}
 		if (!over && !this.stream && old) this.openStream();
 		this.render();
-		if (g.status === 'ended' && old && old.status !== 'ended') showResult(g);
+		if (old && old.status === 'playing' && g.status !== 'playing') {
+			// The game ended (or was aborted): the result, and the navigation's rating anew.
+			showResult(g);
+			if (g.rated && g.you) refreshMe().catch(() => {});
+		}
 	}
 
 	/** @param {string} move */
