@@ -4,7 +4,8 @@
 // closes when the page changes; the navigation's rating follows a rated game's end; the lobby
 // shows a seek's creator's rating and colour, and "No clock" for a game without one; a
 // visitor's page load asks nothing that fails; the lockout message says its wait once; the
-// password change form on the user's own page.  Each case stands on its own (soft).
+// password change form on the user's own page; a seek lives while its creator's page is open.
+// Each case stands on its own (soft).
 
 /**
  * Calls the API from `page` as its signed-in user (with the session's CSRF token).
@@ -39,6 +40,25 @@ export async function startAndAccounts(t) {
 	const pc = C.page;
 	const pd = D.page;
 	let id = '';
+	// A seek whose creator waits on its page (case 6.9, checked after the others, 22 s on).
+	const erin = 'erin_' + stamp;
+	const E = await open('erin');
+	let seek = '';
+	let seekMade = 0;
+	await check(
+		'6.0',
+		'a seek made and its page open (for browser-6.9)',
+		async () => {
+			await signup(E.page, erin);
+			const r = await call(E.page, 'POST', '/api/games', { opponent: 'open', color: 'black' });
+			assert(r.status === 201, `seek: ${r.status}`);
+			seek = r.body.id;
+			seekMade = Date.now();
+			await E.page.goto(`${base}/#/game/${seek}`);
+			await E.page.waitForSelector(tid('cancel'));
+		},
+		{ soft: true },
+	);
 
 	await check(
 		'6.1',
@@ -268,6 +288,21 @@ export async function startAndAccounts(t) {
 		{ soft: true },
 	);
 
+	await check(
+		'6.9',
+		"a seek lives while its creator's page is open: 22 s on it is listed and accepted",
+		async () => {
+			await sleep(Math.max(0, seekMade + 22000 - Date.now()));
+			await pd.goto(`${base}/#/`);
+			await pd.reload();
+			await pd.waitForSelector(`${tid('seeks')} [data-game="${seek}"]`);
+			const acc = await call(pd, 'POST', `/api/games/${seek}/accept`);
+			assert(acc.status === 200, `accept: ${acc.status} ${JSON.stringify(acc.body)}`);
+		},
+		{ soft: true },
+	);
+
 	await C.context.close();
 	await D.context.close();
+	await E.context.close();
 }

@@ -27,6 +27,9 @@ import { toast } from '../dialog.js';
 /** @typedef {import('../types.js').MoveEvent} MoveEvent */
 
 const POLL_MS = 60000;
+// The creator of an open seek reads it this often while it waits: the server keeps a seek only
+// while its creator is present (docs/server.md "Games": 20 s without them and it expires).
+const SEEK_KEEP_MS = 8000;
 /** @typedef {import('../sfen.js').Position} Position */
 
 export class GamePage {
@@ -79,6 +82,18 @@ export class GamePage {
 			if (this.game && this.game.status === 'playing' && document.visibilityState === 'visible')
 				this.refresh(true);
 		}, POLL_MS);
+		this.keep = setInterval(() => {
+			const g = this.game;
+			const me = session.me ? session.me.name.toLowerCase() : null;
+			if (
+				g &&
+				g.status === 'waiting' &&
+				!g.challenged &&
+				me &&
+				(g.creator || '').toLowerCase() === me
+			)
+				this.refresh(true);
+		}, SEEK_KEEP_MS);
 
 		this.status = h('div', { class: 'status', 'data-testid': 'result', role: 'status' }, 'Loading…');
 		this.info = h('div', { class: 'game-info' });
@@ -200,6 +215,7 @@ export class GamePage {
 		if (this.stream) this.stream.close();
 		if (this.promo) this.promo.cancel();
 		clearInterval(this.poll);
+		clearInterval(this.keep);
 		this.clocks.destroy();
 		this.input.destroy();
 		document.removeEventListener('keydown', this.onKey);
