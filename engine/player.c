@@ -121,6 +121,20 @@ static void clock_limits(const struct gy_session *s, int64_t now, struct gy_limi
 		if (c == side)
 			lim->byoyomi = v.byoyomi ? v.period_ms : clock->tc.byoyomi_ms;
 	}
+	if (gy_session_first_move_pending(s)) {
+		/*
+		 * A first move under the rules' first_move_ms: the clock does not
+		 * run, but the move must come within that time or the game is
+		 * aborted.  At most a sixth of it as main time and as byoyomi
+		 * keeps the search well inside it.
+		 */
+		int64_t cap = gy_session_rules(s)->first_move_ms / 6;
+		if (lim->time[side] > cap)
+			lim->time[side] = cap;
+		if (lim->byoyomi > cap)
+			lim->byoyomi = cap;
+		lim->inc[side] = 0;
+	}
 }
 
 enum gy_err gy_player_think(struct gy_player *pe, const struct gy_session *s, int64_t now, bool hint,

@@ -360,6 +360,15 @@ int64_t gy_clock_deadline(const struct gy_clock *c)
 
 bool gy_clock_flagged(const struct gy_clock *c, int64_t now) { return now > gy_clock_deadline(c); }
 
+enum gy_err gy_clock_pass(struct gy_clock *c, int64_t now)
+{
+	if (now < c->turn_start_ms)
+		return GY_ERR_ARG;
+	c->side ^= 1;
+	c->turn_start_ms = now;
+	return GY_OK;
+}
+
 enum gy_err gy_clock_move(struct gy_clock *c, int64_t now, int64_t *spent)
 {
 	if (now < c->turn_start_ms)

@@ -169,15 +169,35 @@ enum gy_err gy_session_resume_clock(struct gy_session *s, const struct gy_clock 
 
 const struct gy_clock *gy_session_clock(const struct gy_session *s) { return s->timed ? &s->clock : NULL; }
 
+bool gy_session_has_moved(const struct gy_session *s, int side)
+{
+	return s->ply >= (side == gy_game_start(s->game)->side ? 1 : 2);
+}
+
+bool gy_session_first_move_pending(const struct gy_session *s)
+{
+	return s->timed && !s->clock.tc.days_per_move && s->rules.first_move_ms > 0 &&
+	       s->verdict.ending == GY_END_NONE && !gy_session_has_moved(s, s->pos.side);
+}
+
 int64_t gy_session_turn_start(const struct gy_session *s) { return s->timed ? s->clock.turn_start_ms : s->turn_start; }
 
 int64_t gy_session_deadline(const struct gy_session *s)
 {
+	if (gy_session_first_move_pending(s))
+		return s->clock.turn_start_ms + s->rules.first_move_ms;
 	return s->timed && s->verdict.ending == GY_END_NONE ? gy_clock_deadline(&s->clock) : -1;
 }
 
 bool gy_session_check_time(struct gy_session *s, int64_t now)
 {
+	if (gy_session_first_move_pending(s)) {
+		/* No first move in time: the game is aborted, nobody loses (rules.first_move_ms). */
+		if (now <= s->clock.turn_start_ms + s->rules.first_move_ms)
+			return false;
+		finish(s, GY_END_INTERRUPTION, GY_RESULT_NONE);
+		return true;
+	}
 	if (!s->timed || s->verdict.ending != GY_END_NONE || !gy_clock_flagged(&s->clock, now))
 		return false;
 	finish(s, GY_END_TIME_FORFEIT, wins(s->pos.side ^ 1));
@@ -270,12 +290,19 @@ enum gy_err gy_session_play(struct gy_session *s, gy_move m, int64_t now)
 	int64_t start = gy_session_turn_start(s), spent = -1;
 	if (start >= 0 && now < start)
 		return GY_ERR_ARG;
+	bool free_move = gy_session_first_move_pending(s);
 	/* Step 1. The record checks the move and takes it; an illegal one is a foul. */
 	enum gy_err err = append(s, m, -1);
 	if (err)
 		return err == GY_ERR_NOMEM ? err : gy_session_foul(s, err, now);
 	/* Step 2. The clock, which cannot refuse: the mover is on time and `now` is not before the turn. */
-	if (s->timed) {
+	if (free_move) {
+		/* A first move under rules.first_move_ms: the mover's clock had not started. */
+		enum gy_err clock_err = gy_clock_pass(&s->clock, now);
+		assert(clock_err == GY_OK);
+		(void)clock_err;
+		spent = now - start;
+	} else if (s->timed) {
 		enum gy_err clock_err = gy_clock_move(&s->clock, now, &spent);
 		assert(clock_err == GY_OK);
 		(void)clock_err;
@@ -337,6 +364,18 @@ enum gy_err gy_session_resign(struct gy_session *s, int side, int64_t now)
 	if (gy_session_check_time(s, now))
 		return GY_ERR_FLAG;
 	finish(s, GY_END_RESIGNATION, wins(side ^ 1));
+	return GY_OK;
+}
+
+enum gy_err gy_session_abort(struct gy_session *s, int side)
+{
+	if (s->verdict.ending != GY_END_NONE)
+		return GY_ERR_GAME_OVER;
+	if (side != GY_BLACK && side != GY_WHITE)
+		return GY_ERR_ARG;
+	if (gy_session_has_moved(s, side))
+		return GY_ERR_ABORT_LATE;
+	finish(s, GY_END_INTERRUPTION, GY_RESULT_NONE);
 	return GY_OK;
 }
 

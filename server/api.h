@@ -14,6 +14,7 @@
 int api_signup(struct http_req *r, const char *arg);
 int api_login(struct http_req *r, const char *arg);
 int api_logout(struct http_req *r, const char *arg);
+int api_password(struct http_req *r, const char *arg);
 int api_me(struct http_req *r, const char *arg);
 int api_user(struct http_req *r, const char *arg);
 int api_health(struct http_req *r, const char *arg);
@@ -27,6 +28,7 @@ int api_game_cancel(struct http_req *r, const char *arg);
 int api_game_decline(struct http_req *r, const char *arg);
 int api_game_move(struct http_req *r, const char *arg);
 int api_game_resign(struct http_req *r, const char *arg);
+int api_game_abort(struct http_req *r, const char *arg);
 int api_game_declare(struct http_req *r, const char *arg);
 int api_game_vacation(struct http_req *r, const char *arg);
 int api_game_export(struct http_req *r, const char *arg);

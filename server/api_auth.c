@@ -4,7 +4,9 @@
  *
  * A session is a random token in an HttpOnly cookie; the store keeps only
  * its SHA-256 and the session's CSRF token.  A failed login counts
- * against the name and the address (ratelimit.h); an unknown name costs
+ * against the pair of the name and the address, so that a stranger
+ * cannot lock the owner out, and against the address (ratelimit.h); a
+ * wrong current password in a password change counts the same way.  An unknown name costs
  * the same argon2 work as a wrong password, so names cannot be probed by
  * timing.
  */
@@ -126,6 +128,42 @@ int api_signup(struct http_req *r, const char *arg)
 	return ret;
 }
 
+/* The key of the pair of `name` (lowercased, at most NAME_MAX bytes of it) and the address `addr`, into `key`. */
+static size_t pair_key(const char *name, const char *addr, char *key, size_t size)
+{
+	size_t n = strlen(name) < NAME_MAX ? strlen(name) : NAME_MAX;
+	for (size_t i = 0; i < n; i++)
+		key[i] = (char)(name[i] >= 'A' && name[i] <= 'Z' ? name[i] - 'A' + 'a' : name[i]);
+	snprintf(key + n, size - n, "\n%s", addr);
+	return strlen(key);
+}
+
+/*
+ * Queues a 429 with Retry-After when the pair `key` (`klen` bytes) or the
+ * address `addr` is locked at `now`; false when neither is.
+ */
+static bool locked(struct http_req *r, const char *key, size_t klen, const char *addr, int64_t now)
+{
+	struct srv *s = r->srv;
+	int64_t wait = ratelimit_wait(s->login_by_pair, key, klen, now);
+	int64_t wait_addr = ratelimit_wait(s->login_by_addr, addr, strlen(addr), now);
+	if (wait <= 0 && wait_addr <= 0)
+		return false;
+	char secs[24];
+	snprintf(secs, sizeof secs, "%lld", (long long)((wait > wait_addr ? wait : wait_addr) + 999) / 1000);
+	http_add_header(r, "Retry-After", secs);
+	http_error(r, 429, "too many failed logins %s: try again in %s s",
+		   wait_addr > 0 ? "from your address" : "for this name from your address", secs);
+	return true;
+}
+
+/* Counts a wrong password for the pair `key` and the address `addr` at `now`. */
+static void count_failure(struct srv *s, const char *key, size_t klen, const char *addr, int64_t now)
+{
+	ratelimit_fail(s->login_by_pair, key, klen, now);
+	ratelimit_fail(s->login_by_addr, addr, strlen(addr), now);
+}
+
 int api_login(struct http_req *r, const char *arg)
 {
 	(void)arg;
@@ -137,24 +175,13 @@ int api_login(struct http_req *r, const char *arg)
 	json_t *body = credentials(r, &name, &pw, &plen);
 	if (!body)
 		return MHD_YES;
-	char key[NAME_MAX + 1], addr[64];
-	size_t klen = strlen(name) < NAME_MAX ? strlen(name) : NAME_MAX;
-	for (size_t i = 0; i < klen; i++)
-		key[i] = (char)(name[i] >= 'A' && name[i] <= 'Z' ? name[i] - 'A' + 'a' : name[i]);
-	key[klen] = '\0';
+	char key[NAME_MAX + 2 + 64], addr[64];
 	http_client_addr(r, addr, sizeof addr);
+	size_t klen = pair_key(name, addr, key, sizeof key);
 	int64_t now = srv_now_ms();
 	struct srv *s = r->srv;
-	int64_t wait = ratelimit_wait(s->login_by_name, key, klen, now);
-	int64_t wait_addr = ratelimit_wait(s->login_by_addr, addr, strlen(addr), now);
-	wait = wait > wait_addr ? wait : wait_addr;
-	int ret;
-	if (wait > 0) {
-		char secs[24];
-		snprintf(secs, sizeof secs, "%lld", (long long)(wait + 999) / 1000);
-		http_add_header(r, "Retry-After", secs);
-		ret = http_error(r, 429, "too many failed logins: try again in %s s", secs);
-	} else {
+	int ret = MHD_YES;
+	if (!locked(r, key, klen, addr, now)) {
 		struct store_user u;
 		enum store_err e = name_ok(name) ? store_user_by_name(s->store, name, &u) : STORE_NOT_FOUND;
 		bool ok = false;
@@ -165,12 +192,48 @@ int api_login(struct http_req *r, const char *arg)
 		if (e && e != STORE_NOT_FOUND) {
 			ret = http_error(r, 503, "the database failed: try again");
 		} else if (!ok) {
-			ratelimit_fail(s->login_by_name, key, klen, now);
-			ratelimit_fail(s->login_by_addr, addr, strlen(addr), now);
+			count_failure(s, key, klen, addr, now);
 			ret = http_error(r, 401, "wrong name or password");
 		} else {
-			ratelimit_clear(s->login_by_name, key, klen);
+			ratelimit_clear(s->login_by_pair, key, klen);
 			ret = start_session(r, &u, 200);
+		}
+	}
+	json_decref(body);
+	return ret;
+}
+
+int api_password(struct http_req *r, const char *arg)
+{
+	(void)arg;
+	if (!http_user(r))
+		return http_error(r, 401, "sign in first");
+	json_t *body = http_body_object(r);
+	if (!body)
+		return MHD_YES;
+	json_t *cur = json_object_get(body, "current"), *new = json_object_get(body, "new");
+	struct srv *s = r->srv;
+	char key[NAME_MAX + 2 + 64], addr[64], hash[STORE_HASH_MAX];
+	http_client_addr(r, addr, sizeof addr);
+	size_t klen = pair_key(r->user.name, addr, key, sizeof key);
+	int64_t now = srv_now_ms();
+	size_t nlen = json_is_string(new) ? json_string_length(new) : 0;
+	int ret = MHD_YES;
+	if (!json_is_string(cur) || !json_is_string(new)) {
+		ret = http_error(r, 400, "current and new must be strings");
+	} else if (nlen < PASSWORD_MIN || nlen > PASSWORD_MAX || strlen(json_string_value(new)) != nlen) {
+		ret = http_error(r, 400, "a password has %d to %d bytes", PASSWORD_MIN, PASSWORD_MAX);
+	} else if (!locked(r, key, klen, addr, now)) {
+		if (!verify_password(s, r->user.pw_hash, json_string_value(cur), json_string_length(cur))) {
+			count_failure(s, key, klen, addr, now);
+			ret = http_error(r, 403, "the current password is wrong");
+		} else if (!hash_password(s, json_string_value(new), nlen, hash)) {
+			ret = http_error(r, 503, "the password could not be hashed");
+		} else if (store_user_password(s->store, r->user.id, hash, r->session_hash)) {
+			ret = http_error(r, 503, "the database failed: try again");
+		} else {
+			ratelimit_clear(s->login_by_pair, key, klen);
+			ret = http_json(r, 200, json_object());
 		}
 	}
 	json_decref(body);
@@ -189,8 +252,8 @@ int api_logout(struct http_req *r, const char *arg)
 int api_me(struct http_req *r, const char *arg)
 {
 	(void)arg;
-	if (!http_user(r))
-		return http_error(r, 401, "not signed in");
+	if (!http_user(r)) /* a visitor: an answer, not an error (docs/server.md "Accounts") */
+		return http_json(r, 200, json_pack("{s:n}", "name"));
 	return http_json(r, 200,
 			 json_pack("{s:s,s:i,s:i,s:i,s:s}", "name", r->user.name, "rating", (int)(r->user.rating + 0.5),
 				   "rd", (int)(r->user.rd + 0.5), "games", r->user.games, "csrf", r->csrf));

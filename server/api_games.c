@@ -15,12 +15,23 @@
 #include "gyoku/gyoku.h"
 #include "server.h"
 
+static const char ID_CHARS[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
 /* Answers the game `id` as the signed-in user sees it, with `status`. */
 static int answer_game(struct http_req *r, const char *id, unsigned status)
 {
 	struct game g;
 	struct why why;
 	int st = game_load(r->srv, id, &g, &why);
+	if (!st && g.row.status == STORE_WAITING) {
+		/* The creator's look keeps a seek alive; anyone's look ends one that expired. */
+		bool expired = games_seek_expired(&g.row, srv_now_ms());
+		games_seen(r->srv, &g.row, http_user(r) ? r->user.id : 0);
+		if (expired) {
+			game_release(&g);
+			st = game_load(r->srv, id, &g, &why);
+		}
+	}
 	if (st)
 		return http_error(r, (unsigned)st, "%s", why.msg);
 	json_t *j = gamejson_full(r->srv, &g, http_user(r) ? r->user.id : 0, srv_now_ms());
@@ -112,6 +123,9 @@ int api_game_list(struct http_req *r, const char *arg)
 	}
 	struct store_game from;
 	if (before) { /* the page after game `before`: older games, in the list's order */
+		size_t len = strlen(before);
+		if (len == 0 || len >= STORE_ID_MAX || strspn(before, ID_CHARS) != len)
+			return http_error(r, 400, "before must be the id of a game (letters and digits)");
 		enum store_err e = store_game_get(r->srv->store, before, &from, NULL, NULL);
 		if (e)
 			return e == STORE_NOT_FOUND ? http_error(r, 404, "no game %s to page from", before)
@@ -140,6 +154,8 @@ int api_game_list(struct http_req *r, const char *arg)
 	int n = 0;
 	if (store_game_list(r->srv->store, &f, &games, &n))
 		return http_error(r, 503, "the database failed: try again");
+	if (f.lobby)
+		games_lobby(r->srv, games, &n, f.viewer);
 	json_t *list = gamejson_list(r->srv, games, n);
 	free(games);
 	return list ? http_json(r, 200, json_pack("{s:o}", "games", list)) : http_error(r, 503, "out of memory");
@@ -204,6 +220,13 @@ int api_game_resign(struct http_req *r, const char *id)
 	struct why why;
 	struct game g;
 	return need_user(r) ? after(r, &g, games_resign(r->srv, id, r->user.id, &g, &why), &why) : MHD_YES;
+}
+
+int api_game_abort(struct http_req *r, const char *id)
+{
+	struct why why;
+	struct game g;
+	return need_user(r) ? after(r, &g, games_abort(r->srv, id, r->user.id, &g, &why), &why) : MHD_YES;
 }
 
 int api_game_declare(struct http_req *r, const char *id)

@@ -70,11 +70,14 @@ json_t *gamejson_clocks(const struct game *g, int64_t now)
 	const struct gy_clock *clock = gy_session_clock(g->session);
 	if (!clock)
 		return json_null();
-	bool running = g->row.status == STORE_PLAYING;
+	/* Before the side to move's first move its clock does not run (docs/server.md "Time"). */
+	bool waiting = gy_session_first_move_pending(g->session);
+	bool running = g->row.status == STORE_PLAYING && !waiting;
+	int64_t at = running ? now : waiting ? clock->turn_start_ms : g->row.updated_ms;
 	json_t *j = json_object();
 	for (int c = 0; c < GY_COLOR_NB; c++) {
 		struct gy_clock_view v;
-		gy_clock_view(clock, c, running ? now : g->row.updated_ms, &v);
+		gy_clock_view(clock, c, at, &v);
 		json_object_set_new(j, side_names[c],
 				    json_pack("{s:I,s:i,s:I,s:b,s:i,s:I,s:I,s:I}", "main_ms", (json_int_t)v.main_ms,
 					      "periods", v.periods, "period_ms", (json_int_t)v.period_ms, "byoyomi",
@@ -187,16 +190,26 @@ static json_t *summary(struct users *m, const struct store_game *r)
 	if (r->status == STORE_WAITING && r->color != 2)
 		*(r->color == 0 ? &black : &white) = r->creator;
 	bool live = r->tc[0] && !strchr(r->tc, 'd');
-	return json_pack("{s:s,s:s,s:o,s:o,s:o,s:o,s:o,s:o,s:s,s:s,s:s,s:b,s:i,s:I,s:I}", "id", r->id, "status",
-			 store_status_name(r->status), "result", str_or_null(store_result_name(r->result)), "ending",
-			 str_or_null(store_ending_name(r)), "black", player(m, black, r->black_level, r->black_name),
-			 "white", player(m, white, r->white_level, r->white_name), "creator", user_name(m, r->creator),
-			 "challenged", user_name(m, r->challenged), "time", r->tc[0] ? r->tc : "none", "kind",
-			 !r->tc[0] ? "untimed"
-			 : live    ? "live"
-				   : "correspondence",
-			 "handicap", r->handicap, "rated", r->rated, "ply", r->ply, "created_ms",
-			 (json_int_t)r->created_ms, "updated_ms", (json_int_t)r->updated_ms);
+	const struct store_user *creator = user_get(m, r->creator);
+	json_t *j =
+		json_pack("{s:s,s:s,s:o,s:o,s:o,s:o,s:o,s:o,s:s,s:s,s:s,s:b,s:i,s:I,s:I}", "id", r->id, "status",
+			  store_status_name(r->status), "result", str_or_null(store_result_name(r->result)), "ending",
+			  str_or_null(store_ending_name(r)), "black", player(m, black, r->black_level, r->black_name),
+			  "white", player(m, white, r->white_level, r->white_name), "creator", user_name(m, r->creator),
+			  "challenged", user_name(m, r->challenged), "time", r->tc[0] ? r->tc : "none", "kind",
+			  !r->tc[0] ? "untimed"
+			  : live    ? "live"
+				    : "correspondence",
+			  "handicap", r->handicap, "rated", r->rated, "ply", r->ply, "created_ms",
+			  (json_int_t)r->created_ms, "updated_ms", (json_int_t)r->updated_ms);
+	/* The creator's side ("random" until furigoma decides) and rating, for the lobby's seeks. */
+	static const char *const colors[3] = {"black", "white", "random"};
+	if (j) {
+		json_object_set_new(j, "color", json_string(colors[(unsigned)r->color < 3 ? r->color : 2]));
+		json_object_set_new(j, "creator_rating",
+				    creator ? json_integer((int)(creator->rating + 0.5)) : json_null());
+	}
+	return j;
 }
 
 json_t *gamejson_list(struct srv *s, const struct store_game *rows, int n)
@@ -261,7 +274,10 @@ json_t *gamejson_full(struct srv *s, const struct game *g, int64_t viewer, int64
 	json_object_set_new(j, "impasse", impasse(g));
 	int you = game_side_of(g, viewer);
 	json_object_set_new(j, "you", you >= 0 ? json_string(side_names[you]) : json_null());
-	json_object_set_new(j, "watchers", json_integer(hub_watchers(s->hub, g->row.id)));
+	json_object_set_new(
+		j, "watchers",
+		json_integer(hub_watchers(s->hub, g->row.id, g->row.black_user ? g->row.black_user : g->row.creator,
+					  g->row.white_user ? g->row.white_user : g->row.challenged)));
 	json_object_set_new(j, "ratings", ratings(&g->row));
 	const struct store_game *r = &g->row;
 	bool seated = r->black_user || r->white_user || r->black_level || r->white_level;

@@ -119,6 +119,7 @@ static struct gy_rules rules_of(enum gy_impasse_rule impasse)
 	r.impasse = impasse;
 	r.handicap_bonus = true;
 	r.max_moves = GAMES_MAX_PLIES;
+	r.first_move_ms = GAMES_FIRST_MOVE_MS;
 	return r;
 }
 
@@ -157,6 +158,8 @@ static enum gy_err build(struct game *g)
 	}
 	if (!err && row->status == STORE_ENDED && row->ending != GY_END_NONE)
 		err = gy_session_end(g->session, (struct gy_verdict){row->ending, row->result});
+	if (!err && row->status == STORE_CANCELED && row->aborted)
+		err = gy_session_end(g->session, (struct gy_verdict){GY_END_INTERRUPTION, GY_RESULT_NONE});
 	return err;
 }
 
@@ -294,7 +297,11 @@ static void settle(struct game *g, int64_t now)
 {
 	struct store_game *row = &g->row;
 	struct gy_verdict v = gy_session_verdict(g->session);
-	if (v.ending != GY_END_NONE) {
+	if (v.ending == GY_END_INTERRUPTION && row->status == STORE_PLAYING) {
+		/* Aborted before a side's first move (gy_session_abort, or no first move in time): no result. */
+		row->status = STORE_CANCELED;
+		row->aborted = true;
+	} else if (v.ending != GY_END_NONE) {
 		row->status = STORE_ENDED;
 		row->result = v.result;
 		row->ending = v.ending;
@@ -389,9 +396,14 @@ static int mover(const struct game *g, int64_t user, int *side, struct why *why)
 static int forfeit(struct srv *s, struct game *g, int64_t now, struct why *why)
 {
 	int loser = gy_session_position(g->session)->side;
+	bool aborted = gy_session_verdict(g->session).ending == GY_END_INTERRUPTION;
 	settle(g, now);
 	int st = commit(s, g, g->row.ply, STORE_PLAYING, NULL, why);
-	return st ? st : fail(why, 409, "%s's time ran out: the game is lost on time", side_names[loser]);
+	if (st)
+		return st;
+	if (aborted)
+		return fail(why, 409, "%s made no first move in time: the game is aborted", side_names[loser]);
+	return fail(why, 409, "%s's time ran out: the game is lost on time", side_names[loser]);
 }
 
 /* When the side to move of a game in play has run out of time at `now`: forfeit(); else 0. */
@@ -512,6 +524,22 @@ int games_create(struct srv *s, const struct store_user *creator, const struct g
 	}
 	if (q->rated && (computer || h != gy_handicap_at(0)))
 		return fail(why, 400, "only even games between two people can be rated");
+	if (!computer) {
+		/* One user holds at most GAMES_OPEN_MAX waiting seeks and challenges (docs/server.md "Games"). */
+		struct store_filter f = {.user = creator->id, .status = STORE_WAITING, .limit = 200};
+		struct store_game *mine = NULL;
+		int n = 0, open_n = 0;
+		enum store_err e = store_game_list(s->store, &f, &mine, &n);
+		if (e)
+			return store_status(e, why, "game");
+		for (int i = 0; i < n; i++)
+			open_n += mine[i].creator == creator->id && !games_seek_expired(&mine[i], now);
+		free(mine);
+		if (open_n >= GAMES_OPEN_MAX)
+			return fail(why, 429,
+				    "you already have %d open seeks and challenges: cancel one or wait for an answer",
+				    open_n);
+	}
 	new_id(row->id);
 	row->status = STORE_WAITING;
 	row->creator = creator->id;
@@ -545,6 +573,49 @@ done:
 	return st;
 }
 
+bool games_seek_expired(const struct store_game *row, int64_t now)
+{
+	return row->status == STORE_WAITING && !row->challenged && now - row->updated_ms > GAMES_SEEK_IDLE_MS;
+}
+
+/* Cancels the loaded seek `g`, which has expired (its creator is gone); 0 or the commit's failure. */
+static int expire(struct srv *s, struct game *g, int64_t now, struct why *why)
+{
+	g->row.status = STORE_CANCELED;
+	g->row.updated_ms = now;
+	return commit(s, g, 0, STORE_WAITING, NULL, why);
+}
+
+void games_lobby(struct srv *s, struct store_game *games, int *n, int64_t viewer)
+{
+	int64_t now = srv_now_ms();
+	int kept = 0;
+	for (int i = 0; i < *n; i++) {
+		struct store_game *row = &games[i];
+		if (games_seek_expired(row, now)) {
+			struct game g;
+			struct why why;
+			if (!game_load(s, row->id, &g, &why)) {
+				if (games_seek_expired(&g.row, now))
+					(void)expire(s, &g, now, &why);
+				game_release(&g);
+			}
+			continue;
+		}
+		if (viewer && row->creator == viewer && row->status == STORE_WAITING && !row->challenged &&
+		    now - row->updated_ms >= GAMES_SEEK_IDLE_MS / 4) {
+			/* The creator is here: the seek lives on (a failed write only lets it expire sooner). */
+			struct store_game seen = *row;
+			seen.updated_ms = now;
+			enum store_err e = store_game_update(s->store, &seen, 0, STORE_WAITING, NULL, NULL, 0);
+			if (!e)
+				*row = seen;
+		}
+		games[kept++] = *row;
+	}
+	*n = kept;
+}
+
 int games_accept(struct srv *s, const char *id, const struct store_user *u, struct game *out, struct why *why)
 {
 	struct game g;
@@ -557,6 +628,9 @@ int games_accept(struct srv *s, const char *id, const struct store_user *u, stru
 		st = fail(why, 409, "you created this game: wait for an opponent");
 	else if (g.row.challenged && g.row.challenged != u->id)
 		st = fail(why, 403, "this challenge is for someone else");
+	else if (games_seek_expired(&g.row, srv_now_ms()))
+		st = (st = expire(s, &g, srv_now_ms(), why)) ? st
+							     : fail(why, 409, "the seek expired: its creator has left");
 	else if (!(st = start_game(&g, u->id, 0, srv_now_ms(), why)))
 		st = commit(s, &g, 0, STORE_WAITING, NULL, why);
 	return hand_over(&g, out, st);
@@ -639,6 +713,33 @@ int games_resign(struct srv *s, const char *id, int64_t user, struct game *out, 
 	else if (!(st = late(s, &g, now, why))) {
 		enum gy_err err = gy_session_resign(g.session, side, now);
 		if (err) {
+			st = refused(s, &g, err, now, why);
+		} else {
+			settle(&g, now);
+			st = commit(s, &g, g.row.ply, STORE_PLAYING, NULL, why);
+		}
+	}
+	return hand_over(&g, out, st);
+}
+
+int games_abort(struct srv *s, const char *id, int64_t user, struct game *out, struct why *why)
+{
+	struct game g;
+	int st = game_load(s, id, &g, why);
+	if (st)
+		return st;
+	int side = game_side_of(&g, user);
+	int64_t now = game_now(&g);
+	if (g.row.status != STORE_PLAYING)
+		st = fail(why, 409, "the game is %s", store_status_name(g.row.status));
+	else if (side < 0)
+		st = fail(why, 403, "you do not play in this game");
+	else if (!(st = late(s, &g, now, why))) {
+		enum gy_err err = gy_session_abort(g.session, side);
+		if (err == GY_ERR_ABORT_LATE) {
+			st = fail(why, 409,
+				  "you have moved: a game is aborted only before your first move (resign instead)");
+		} else if (err) {
 			st = refused(s, &g, err, now, why);
 		} else {
 			settle(&g, now);
@@ -826,4 +927,13 @@ done:
 	free(moves);
 	gy_session_destroy(session);
 	return st;
+}
+
+void games_seen(struct srv *s, const struct store_game *row, int64_t viewer)
+{
+	if (row->status != STORE_WAITING || row->challenged)
+		return;
+	struct store_game one = *row;
+	int n = 1;
+	games_lobby(s, &one, &n, viewer);
 }

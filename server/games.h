@@ -32,7 +32,14 @@
 
 struct srv;
 
-enum { GAMES_WHY_MAX = 256, GAMES_MAX_PLIES = 1000, GAMES_LISTENERS_MAX = 8 };
+enum {
+	GAMES_WHY_MAX = 256,
+	GAMES_MAX_PLIES = 1000,
+	GAMES_LISTENERS_MAX = 8,
+	GAMES_FIRST_MOVE_MS = 30000, /* a live game's first move of each side, or it is aborted (gy_rules) */
+	GAMES_OPEN_MAX = 3,          /* waiting games (seeks and challenges) one user may have made */
+	GAMES_SEEK_IDLE_MS = 20000   /* an open seek whose creator was not seen for this long expires */
+};
 
 /* Why an operation failed, for the HTTP answer. */
 struct why {
@@ -125,7 +132,27 @@ int game_computer_to_move(const struct game *g);
 int games_create(struct srv *s, const struct store_user *creator, const struct game_request *q, char *id,
 		 struct why *why);
 
-/* The user accepts a challenge or an open seek: the game starts. */
+/*
+ * Whether `row` is an open seek whose creator was not seen for
+ * GAMES_SEEK_IDLE_MS at `now` (the creator is seen by the lobby's list and
+ * by reading the seek): it expires, it is not listed and cannot be accepted.
+ */
+bool games_seek_expired(const struct store_game *row, int64_t now);
+
+/*
+ * The lobby's list `games` (`*n` of them) as user `viewer` (0: a visitor)
+ * reads it: expired seeks are canceled and dropped from the list, and the
+ * viewer's own seeks are marked seen (their updated_ms moved to now).
+ */
+void games_lobby(struct srv *s, struct store_game *games, int *n, int64_t viewer);
+
+/*
+ * User `viewer` (0: a visitor) reads the open seek `row`: as in
+ * games_lobby, an expired one is canceled, and the creator's marks it seen.
+ */
+void games_seen(struct srv *s, const struct store_game *row, int64_t viewer);
+
+/* The user accepts a challenge or an open seek: the game starts (409 for an expired seek, which is canceled). */
 int games_accept(struct srv *s, const char *id, const struct store_user *u, struct game *out, struct why *why);
 
 /* The creator cancels (or, with `decline`, the challenged user declines) a waiting game. */
@@ -142,6 +169,13 @@ int games_move(struct srv *s, const char *id, int64_t user, const char *usi, int
 
 /* User `user` (0: the computer) resigns. */
 int games_resign(struct srv *s, const char *id, int64_t user, struct game *out, struct why *why);
+
+/*
+ * User `user` aborts a game in play before their own first move
+ * (gy_session_abort): it is canceled with ending "aborted", no result,
+ * no rating change.  409 after their first move.
+ */
+int games_abort(struct srv *s, const char *id, int64_t user, struct game *out, struct why *why);
 
 /* User `user` (0: the computer) declares an impasse win on their turn under the game's rule. */
 int games_declare(struct srv *s, const char *id, int64_t user, struct game *out, struct why *why);

@@ -71,9 +71,9 @@ int gy_server_run(const struct gy_server_opts *o)
 		return 1;
 	}
 	s.hub = hub_create(&s);
-	s.login_by_name = ratelimit_create(5, 5 * 60 * 1000);
+	s.login_by_pair = ratelimit_create(5, 5 * 60 * 1000);
 	s.login_by_addr = ratelimit_create(20, 5 * 60 * 1000);
-	if (!s.hub || !s.login_by_name || !s.login_by_addr)
+	if (!s.hub || !s.login_by_pair || !s.login_by_addr)
 		goto done;
 	/*
 	 * The game service's listeners, in the order they hear of a change:
@@ -111,7 +111,7 @@ done:
 	timer_stop(s.timer);
 	store_close(s.store);
 	hub_destroy(s.hub);
-	ratelimit_destroy(s.login_by_name);
+	ratelimit_destroy(s.login_by_pair);
 	ratelimit_destroy(s.login_by_addr);
 	sem_destroy(&s.hashing);
 	return status;

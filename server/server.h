@@ -34,7 +34,7 @@ struct srv {
 	struct hub *hub;
 	struct bots *bots;
 	struct timer *timer;
-	struct ratelimit *login_by_name, *login_by_addr;
+	struct ratelimit *login_by_pair, *login_by_addr;
 	struct games_listeners listeners; /* told of every change to a game (games_listen) */
 	sem_t hashing;                    /* argon2 runs at most this many at once (19 MiB each) */
 	atomic_bool stopping;

@@ -35,9 +35,10 @@ struct topic {
 	pthread_cond_t cond;
 	char **events; /* events[i]: the SSE text of ply i + 1 */
 	int nev, cap;
-	char *end;           /* the end event, once the game ended */
-	char *status;        /* the latest status event */
-	unsigned status_seq; /* bumped with each new status event */
+	char *end;              /* the end event, once the game ended */
+	char *status;           /* the latest status event */
+	unsigned status_seq;    /* bumped with each new status event */
+	struct stream *streams; /* the open streams, linked by `next` */
 	struct topic *next;
 };
 
@@ -58,6 +59,8 @@ struct stream {
 	unsigned status_seen;
 	char *pending; /* text being sent, and how much of it went */
 	size_t plen, poff;
+	int64_t user;        /* who opened it (0: a visitor), to tell players from spectators */
+	struct stream *next; /* in its topic's list */
 };
 
 struct hub *hub_create(struct srv *s)
@@ -252,11 +255,13 @@ void hub_game_changed(void *hub, const struct game *g, bool remote)
 	hub_publish(hub, g->row.id);
 }
 
-int hub_watchers(struct hub *h, const char *id)
+int hub_watchers(struct hub *h, const char *id, int64_t black, int64_t white)
 {
 	pthread_mutex_lock(&h->mu);
 	struct topic *t = find(h, id);
-	int n = t ? t->refs - t->pins : 0;
+	int n = 0;
+	for (struct stream *st = t ? t->streams : NULL; st; st = st->next)
+		n += !st->user || (st->user != black && st->user != white);
 	pthread_mutex_unlock(&h->mu);
 	return n;
 }
@@ -371,6 +376,13 @@ static ssize_t reader(void *cls, uint64_t pos, char *buf, size_t max)
 static void stream_free(void *cls)
 {
 	struct stream *st = cls;
+	pthread_mutex_lock(&st->hub->mu);
+	for (struct stream **p = &st->t->streams; *p; p = &(*p)->next)
+		if (*p == st) {
+			*p = st->next;
+			break;
+		}
+	pthread_mutex_unlock(&st->hub->mu);
 	unsubscribe(st->hub, st->t);
 	free(st->pending);
 	free(st);
@@ -411,6 +423,9 @@ int api_game_events(struct http_req *r, const char *id)
 	if (st->sent > st->t->nev)
 		st->sent = st->t->nev;
 	st->status_seen = st->t->status_seq; /* the status so far is in the game the client loaded */
+	st->user = http_user(r) ? r->user.id : 0;
+	st->next = st->t->streams;
+	st->t->streams = st;
 	pthread_mutex_unlock(&s->hub->mu);
 	st->pending = strdup("retry: 2000\n\n");
 	st->plen = st->pending ? strlen(st->pending) : 0;

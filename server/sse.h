@@ -13,6 +13,7 @@
 #define SERVER_SSE_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 struct srv;
 struct hub;
@@ -30,8 +31,8 @@ void hub_publish(struct hub *h, const char *id);
 /* The hub's listener of the game service (games_listen; `hub` is the hub): publishes every change, remote too. */
 void hub_game_changed(void *hub, const struct game *g, bool remote);
 
-/* How many streams of this server watch game `id`. */
-int hub_watchers(struct hub *h, const char *id);
+/* How many streams of this server watch game `id`, but for those of its players `black` and `white` (user ids). */
+int hub_watchers(struct hub *h, const char *id, int64_t black, int64_t white);
 
 /* Ends every stream (at shut-down); new streams end at once. */
 void hub_shutdown(struct hub *h);

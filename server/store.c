@@ -51,7 +51,7 @@ static const char *const result_words[] = {[GY_RESULT_NONE] = "",
 					   [GY_RESULT_WHITE_WINS] = "white",
 					   [GY_RESULT_DRAW] = "draw"};
 enum { RESULT_NB = sizeof result_words / sizeof result_words[0] };
-static const char canceled_word[] = "canceled", declined_word[] = "declined";
+static const char canceled_word[] = "canceled", declined_word[] = "declined", aborted_word[] = "aborted";
 
 const char *store_status_name(enum store_status st) { return (unsigned)st < STORE_STATUS_NB ? status_words[st] : ""; }
 
@@ -68,7 +68,7 @@ const char *store_result_name(enum gy_result r) { return (unsigned)r < RESULT_NB
 const char *store_ending_name(const struct store_game *g)
 {
 	if (g->status == STORE_CANCELED)
-		return g->declined ? declined_word : canceled_word;
+		return g->declined ? declined_word : g->aborted ? aborted_word : canceled_word;
 	return g->ending == GY_END_NONE ? "" : gy_ending_name(g->ending);
 }
 
@@ -80,10 +80,11 @@ int store__result_by_name(const char *w)
 	return -1;
 }
 
-int store__ending_by_name(const char *w, bool *declined)
+int store__ending_by_name(const char *w, bool *declined, bool *aborted)
 {
 	*declined = !strcmp(w, declined_word);
-	if (!w[0] || *declined || !strcmp(w, canceled_word))
+	*aborted = !strcmp(w, aborted_word);
+	if (!w[0] || *declined || *aborted || !strcmp(w, canceled_word))
 		return GY_END_NONE;
 	for (int i = GY_END_NONE + 1; i < GY_END_NB; i++)
 		if (!strcmp(w, gy_ending_name((enum gy_ending)i)))
@@ -332,6 +333,13 @@ enum store_err store_session_delete(struct store *s, const char *token_hash)
 	if (!text_ok(token_hash, STORE_TOKEN_MAX, false))
 		return STORE_ERR_ARG;
 	return s->ops->session_delete(s, token_hash);
+}
+
+enum store_err store_user_password(struct store *s, int64_t user, const char *pw_hash, const char *keep)
+{
+	if (user <= 0 || !text_ok(pw_hash, STORE_HASH_MAX, false) || !text_ok(keep, STORE_TOKEN_MAX, false))
+		return STORE_ERR_ARG;
+	return s->ops->user_password(s, user, pw_hash, keep);
 }
 
 enum store_err store_game_create(struct store *s, const struct store_game *g)

@@ -78,7 +78,7 @@ enum store_status {
 	STORE_WAITING,     /* created: waiting for the opponent to accept */
 	STORE_PLAYING,
 	STORE_ENDED,
-	STORE_CANCELED, /* withdrawn by its creator or declined by the challenged user before it started */
+	STORE_CANCELED, /* withdrawn or declined before it started, or aborted before a side's first move */
 	STORE_STATUS_NB
 };
 
@@ -93,7 +93,8 @@ enum store_status {
  * "canceled" (store_status_name); impasse "none", "24", "27", "try"
  * (gy_impasse_rule_name); result "", "black", "white", "draw" (the
  * winner's colour, store_result_name); ending "", a name of
- * gy_ending_name, or for a canceled game "canceled" or "declined"
+ * gy_ending_name, or for a canceled game "canceled", "declined" or
+ * "aborted"
  * (store_ending_name).  These are the words the server always stored,
  * and those of the API.  A row with a word that names nothing is
  * damaged: reading it is STORE_DAMAGED.
@@ -119,6 +120,7 @@ struct store_game {
 	enum gy_result result;       /* GY_RESULT_NONE but in an ended game (or an imported record's) */
 	enum gy_ending ending;       /* GY_END_NONE but in an ended game (an imported record may have none) */
 	bool declined;               /* canceled: declined by the challenged user, not withdrawn */
+	bool aborted;                /* canceled: a game in play aborted before a side's first move */
 	double rating_before[2], rating_after[2]; /* rated games once ended, by colour; 0 otherwise */
 	int64_t created_ms, started_ms, updated_ms;
 };
@@ -209,6 +211,15 @@ enum store_err store_session_create(struct store *s, const char *token_hash, int
  * sessions are deleted here.  STORE_NOT_FOUND when none.
  */
 enum store_err store_session_get(struct store *s, const char *token_hash, int64_t now_ms, int64_t *user, char *csrf)
+	__attribute__((warn_unused_result));
+
+/*
+ * Sets user `user`'s password hash to `pw_hash` and deletes every session
+ * of theirs but the one whose token hashes to `keep` (a password change
+ * signs out the other sessions), in one transaction.  STORE_NOT_FOUND when
+ * there is no such user.
+ */
+enum store_err store_user_password(struct store *s, int64_t user, const char *pw_hash, const char *keep)
 	__attribute__((warn_unused_result));
 
 /* Deletes a session (logout); deleting none is STORE_OK. */

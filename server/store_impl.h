@@ -40,6 +40,8 @@ enum store_query {
 	STORE_Q_SESSION_GET,    /* $1 token hash, returns user, csrf, expiry */
 	STORE_Q_SESSION_EXPIRE, /* $1 token hash, $2 now */
 	STORE_Q_SESSION_DELETE, /* $1 token hash */
+	STORE_Q_USER_PASSWORD,  /* $1 pw_hash, $2 user */
+	STORE_Q_SESSION_OTHERS, /* $1 user, $2 the token hash kept */
 	STORE_Q_GAME_INSERT,    /* store__game_vals */
 	STORE_Q_MOVE_INSERT,    /* $1 game, $2 ply, $3 usi, $4 spent, $5 at */
 	STORE_Q_GAME_GET,       /* $1 id, returns the game's columns */
@@ -105,6 +107,8 @@ struct store_ops {
 	enum store_err (*session_get)(struct store *s, const char *token_hash, int64_t now_ms, int64_t *user,
 				      char *csrf);
 	enum store_err (*session_delete)(struct store *s, const char *token_hash);
+	/* Sets the user's password hash and deletes its sessions but `keep`, in one transaction. */
+	enum store_err (*user_password)(struct store *s, int64_t user, const char *pw_hash, const char *keep);
 	/* Inserts `g` with ply `n` and its `n` moves (0 for a new game), and the record `rec` when not NULL. */
 	enum store_err (*game_insert)(struct store *s, const struct store_game *g, const struct store_move *moves,
 				      int n, const struct store_record *rec);
@@ -239,11 +243,12 @@ void store__record_read(struct store_cols *c, void *out);
 
 /*
  * The values named by the words of the text columns (store.h): a result
- * (-1: none), and an ending (GY_END_NONE for "", "canceled" and
- * "declined", with `*declined` set for the last; -1: none).
+ * (-1: none), and an ending (GY_END_NONE for "", "canceled", "declined"
+ * and "aborted", with `*declined` or `*aborted` set for the last two; -1:
+ * none).
  */
 int store__result_by_name(const char *word);
-int store__ending_by_name(const char *word, bool *declined);
+int store__ending_by_name(const char *word, bool *declined, bool *aborted);
 
 /* The backends. */
 extern const struct store_ops store__sqlite_ops, store__pg_ops;

@@ -465,6 +465,31 @@ static enum store_err pg_session_delete(struct store *s, const char *token_hash)
 	return run_one((struct pg *)s, STORE_Q_SESSION_DELETE, &v, "delete session", NULL);
 }
 
+static enum store_err pg_user_password(struct store *s, int64_t user, const char *pw_hash, const char *keep)
+{
+	struct pg *p = (struct pg *)s;
+	PGconn *c = take(p);
+	if (!c)
+		return STORE_ERR_DB;
+	struct store_vals v = {0}, w = {0};
+	store__text(&v, pw_hash);
+	store__int(&v, user);
+	store__int(&w, user);
+	store__text(&w, keep);
+	PGresult *r = NULL;
+	enum store_err e = run(c, "BEGIN", NULL, "begin", NULL);
+	if (!e)
+		e = run_q(p, c, STORE_Q_USER_PASSWORD, &v, "set password", &r);
+	if (!e && changed(r) != 1)
+		e = STORE_NOT_FOUND;
+	PQclear(r);
+	if (!e)
+		e = run_q(p, c, STORE_Q_SESSION_OTHERS, &w, "delete other sessions", NULL);
+	e = finish(c, e);
+	give(p, c);
+	return e;
+}
+
 /* Inserts move `ply` of game `id`. */
 static enum store_err insert_move(struct pg *p, PGconn *c, const char *id, int ply, const struct store_move *m)
 {
@@ -792,6 +817,7 @@ const struct store_ops store__pg_ops = {
 	.session_create = pg_session_create,
 	.session_get = pg_session_get,
 	.session_delete = pg_session_delete,
+	.user_password = pg_user_password,
 	.game_insert = pg_game_insert,
 	.game_get = pg_game_get,
 	.record_get = pg_record_get,

@@ -166,7 +166,7 @@ static void game_col(struct store_cols *c, struct store_game *g, enum game_col c
 		return;
 	case GAME_ENDING:
 		c->text(c, word, sizeof word);
-		if ((k = store__ending_by_name(word, &g->declined)) < 0)
+		if ((k = store__ending_by_name(word, &g->declined, &g->aborted)) < 0)
 			damaged(c, g->id, "ending", word);
 		g->ending = k < 0 ? GY_END_NONE : (enum gy_ending)k;
 		return;
@@ -196,6 +196,8 @@ static const char *const sql_text[STORE_Q_LIST] = {
 	[STORE_Q_SESSION_GET] = "SELECT user_id, csrf, expires_ms FROM sessions WHERE token_hash = $1",
 	[STORE_Q_SESSION_EXPIRE] = "DELETE FROM sessions WHERE token_hash = $1 AND expires_ms <= $2",
 	[STORE_Q_SESSION_DELETE] = "DELETE FROM sessions WHERE token_hash = $1",
+	[STORE_Q_USER_PASSWORD] = "UPDATE users SET pw_hash = $1 WHERE id = $2",
+	[STORE_Q_SESSION_OTHERS] = "DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2",
 	[STORE_Q_MOVE_INSERT] = "INSERT INTO moves (game_id, ply, usi, spent_ms, at_ms) VALUES ($1, $2, $3, $4, $5)",
 	[STORE_Q_MOVES_GET] = "SELECT " STORE_MOVE_COLUMNS " FROM moves WHERE game_id = $1 ORDER BY ply",
 	[STORE_Q_MOVES_SINCE] = "SELECT " STORE_MOVE_COLUMNS " FROM moves WHERE game_id = $1 AND ply > $2"

@@ -468,6 +468,30 @@ static enum store_err sq_session_delete(struct store *s, const char *token_hash)
 	return write_q((struct sq *)s, STORE_Q_SESSION_DELETE, &v, "delete session");
 }
 
+static enum store_err sq_user_password(struct store *s, int64_t user, const char *pw_hash, const char *keep)
+{
+	struct sq *q = (struct sq *)s;
+	struct store_vals v = {0}, w = {0};
+	store__text(&v, pw_hash);
+	store__int(&v, user);
+	store__int(&w, user);
+	store__text(&w, keep);
+	struct conn *c = take_writer(q);
+	if (!c)
+		return STORE_ERR_DB;
+	int changes = 0;
+	enum store_err e = write_begin(c);
+	if (!e)
+		e = exec_q(c, STORE_Q_USER_PASSWORD, &v, &changes, "set password");
+	if (!e && changes != 1)
+		e = STORE_NOT_FOUND;
+	if (!e)
+		e = exec_q(c, STORE_Q_SESSION_OTHERS, &w, NULL, "delete other sessions");
+	e = write_end(c, e);
+	give_writer(q, c);
+	return e;
+}
+
 /* Inserts move `ply` of game `id`. */
 static enum store_err insert_move(struct conn *c, const char *id, int ply, const struct store_move *m)
 {
@@ -721,6 +745,7 @@ const struct store_ops store__sqlite_ops = {
 	.session_create = sq_session_create,
 	.session_get = sq_session_get,
 	.session_delete = sq_session_delete,
+	.user_password = sq_user_password,
 	.game_insert = sq_game_insert,
 	.game_get = sq_game_get,
 	.record_get = sq_record_get,

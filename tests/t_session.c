@@ -10,11 +10,12 @@
  * A case line is: id <TAB> start <TAB> rules <TAB> steps.
  * - start: "startpos", a handicap id ("bishop"), or a SFEN (strict).
  * - rules: "-" or comma-separated: strict, impasse=none|24|27|try,
- *   nobonus, max=N, tc=TIME-CONTROL (the clock starts at time 0).
+ *   nobonus, max=N, first=TIME (first_move_ms), tc=TIME-CONTROL (the clock
+ *   starts at time 0).
  * - steps, separated by spaces, run in order; "!ERR" after an action
  *   expects that error (GY_ERR_LIST name), none expects success:
  *   @TIME (now; a sum of terms with units d, h, m, s or none for ms: 1m+30s+5),
- *   a USI move (played), foul:ERR, replay:MOVE:MS, undo:N, resign:b|w,
+ *   a USI move (played), foul:ERR, replay:MOVE:MS, undo:N, resign:b|w, abort:b|w,
  *   declare, flag (gy_session_check_time must end the game), noflag,
  *   end:ENDING:RESULT, vacation:b|w:DAYS, comment:TEXT, header:KEY=VALUE;
  *   expectations: over, on, ending=NAME (gy_ending_name, spaces as '-'),
@@ -23,7 +24,8 @@
  *   verdict=win|draw|loss, failed=ok|king|pieces|check|points|nodecl (of
  *   gy_session_count for the side to move), count.b=N and count.w=N (a
  *   side's points, to move or not), sfen=SFEN-BOARD (the board part of the position),
- *   deadline=TIME, record=FMT (written in FMT and read back: the same
+ *   deadline=TIME, pending=0|1 (gy_session_first_move_pending), main.b=MS and
+ *   main.w=MS (a side's main time in the clock as it stands), record=FMT (written in FMT and read back: the same
  *   main line, ending, headers and comments), adopt (the record made into
  *   a new session, which then replaces this one: undo and play go on).
  */
@@ -305,6 +307,16 @@ static void step(struct run *r, char *tok)
 		expect_err(r, tok, gy_session_foul(r->s, (enum gy_err)rule, r->now), want);
 	} else if (arg && !strncmp(tok, "undo:", 5)) {
 		expect_err(r, tok, gy_session_undo(r->s, (int)datafile_number(arg + 1), r->now), want);
+	} else if (eq && !strncmp(tok, "pending=", 8)) {
+		if (gy_session_first_move_pending(r->s) != (eq[1] == '1'))
+			note(r, "first move %s", gy_session_first_move_pending(r->s) ? "pending" : "not pending");
+	} else if (eq && (!strncmp(tok, "main.b=", 7) || !strncmp(tok, "main.w=", 7))) {
+		const struct gy_clock *c = gy_session_clock(r->s);
+		long long ms = c ? c->main_ms[tok[5] == 'w' ? GY_WHITE : GY_BLACK] : -1;
+		if (ms != parse_time(eq + 1))
+			note(r, "%c main time %lld", tok[5], ms);
+	} else if (arg && !strncmp(tok, "abort:", 6)) {
+		expect_err(r, tok, gy_session_abort(r->s, arg[1] == 'w' ? GY_WHITE : GY_BLACK), want);
 	} else if (arg && !strncmp(tok, "resign:", 7)) {
 		expect_err(r, tok, gy_session_resign(r->s, arg[1] == 'w' ? GY_WHITE : GY_BLACK, r->now), want);
 	} else if (arg && !strncmp(tok, "vacation:", 9)) {
@@ -357,7 +369,9 @@ static bool parse_rules(char *text, struct gy_rules *rules, struct gy_time_contr
 			if (rule < 0)
 				return false;
 			rules->impasse = (enum gy_impasse_rule)rule;
-		} else if (!strncmp(w, "max=", 4))
+		} else if (!strncmp(w, "first=", 6))
+			rules->first_move_ms = parse_time(w + 6);
+		else if (!strncmp(w, "max=", 4))
 			rules->max_moves = (int)datafile_number(w + 4);
 		else if (!strncmp(w, "tc=", 3)) {
 			if (gy_tc_parse(tc, w + 3, strlen(w + 3), NULL))

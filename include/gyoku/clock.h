@@ -173,6 +173,15 @@ enum gy_err gy_clock_start(struct gy_clock *c, const struct gy_time_control *tc,
 enum gy_err gy_clock_move(struct gy_clock *c, int64_t now, int64_t *spent) __attribute__((warn_unused_result));
 
 /*
+ * The side to move hands the turn to the other side at `now` without its
+ * clock being charged or credited (no time taken, no increment): a free
+ * first move (struct gy_rules, first_move_ms).  The other side's clock
+ * starts at `now`.  Errors: GY_ERR_ARG when `now` is before the turn
+ * started; on error `c` is unchanged.
+ */
+enum gy_err gy_clock_pass(struct gy_clock *c, int64_t now) __attribute__((warn_unused_result));
+
+/*
  * The last instant at which the side to move is still on time: with a
  * live clock, turn start + main + periods * byoyomi; with correspondence,
  * turn start + days, plus the vacation days left when automatic, plus a

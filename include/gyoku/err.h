@@ -98,7 +98,8 @@
 	X(UNDO_STRICT, STATE, "takebacks are for casual games: strict rules keep every move")                      \
 	X(UNDO_NONE, STATE, "there is no move to take back")                                                       \
 	X(NO_DECLARATION, STATE, "this game's impasse rule has no declaration")                                    \
-	X(NO_CLOCK, STATE, "the game has no clock")
+	X(NO_CLOCK, STATE, "the game has no clock")                                                                \
+	X(ABORT_LATE, STATE, "a game is aborted only before the side's own first move")
 
 /* Error codes: GY_OK (0) or GY_ERR_<name>. */
 enum gy_err {

@@ -59,6 +59,13 @@ struct gy_rules {
 	enum gy_impasse_rule impasse; /* declarations (24, 27 points), the try rule, or none */
 	bool handicap_bonus;          /* in a handicap game the giver's removed pieces count for its declaration */
 	int max_moves;                /* the game is drawn when it reaches this ply (0: no limit) */
+	/*
+	 * With a live clock (not correspondence), each side's first move:
+	 * its clock does not run before it (the move is free), and it must
+	 * come within this time of its turn's start, or the game is aborted
+	 * (GY_END_INTERRUPTION, no result).  0: clocks run from the start.
+	 */
+	int64_t first_move_ms;
 };
 
 /* The rules most games use: casual, the CSA 27-point rule with the handicap bonus, no move limit. */

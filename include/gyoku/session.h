@@ -86,6 +86,19 @@ enum gy_err gy_session_resume_clock(struct gy_session *s, const struct gy_clock 
 /* The clock, or NULL when the game has none.  Valid until the next call that changes `s`. */
 const struct gy_clock *gy_session_clock(const struct gy_session *s);
 
+/* Whether `side` has made its first move in this game. */
+bool gy_session_has_moved(const struct gy_session *s, int side);
+
+/*
+ * True while the side to move waits for its first move under the rules'
+ * first_move_ms (a live clock, the game on): its clock does not run, the
+ * deadline (gy_session_deadline) is the turn's start plus first_move_ms,
+ * and gy_session_check_time past it aborts the game (GY_END_INTERRUPTION,
+ * no result) instead of ending it on time.  The first move is free: the
+ * mover's clock is not charged (gy_clock_pass); its time is recorded.
+ */
+bool gy_session_first_move_pending(const struct gy_session *s);
+
 /* When the side to move's turn started (-1: unknown). */
 int64_t gy_session_turn_start(const struct gy_session *s);
 
@@ -94,7 +107,9 @@ int64_t gy_session_deadline(const struct gy_session *s);
 
 /*
  * Ends the game on time when the side to move has flagged at `now`
- * (GY_END_TIME_FORFEIT, the other side wins); true when it did so.
+ * (GY_END_TIME_FORFEIT, the other side wins), or aborts it when the side
+ * to move let its first move's time pass (gy_session_first_move_pending:
+ * GY_END_INTERRUPTION, no result); true when it did either.
  */
 bool gy_session_check_time(struct gy_session *s, int64_t now);
 
@@ -196,6 +211,14 @@ enum gy_err gy_session_undo(struct gy_session *s, int plies, int64_t now) __attr
  * side to move had already run out of time: the game is over on time).
  */
 enum gy_err gy_session_resign(struct gy_session *s, int side, int64_t now) __attribute__((warn_unused_result));
+
+/*
+ * `side` aborts the game before its own first move (either side, on its
+ * turn or not): the game ends with no result (GY_END_INTERRUPTION,
+ * GY_RESULT_NONE).  Errors: GY_ERR_GAME_OVER, GY_ERR_ARG (a bad side),
+ * GY_ERR_ABORT_LATE (the side has made a move).
+ */
+enum gy_err gy_session_abort(struct gy_session *s, int side) __attribute__((warn_unused_result));
 
 /*
  * What a declaration by `side` would find now, as if it were its turn,

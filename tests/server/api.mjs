@@ -79,13 +79,14 @@ const CHECKS = new Set(['status', 'json', 'error', 'header', 'body', 'set']);
 const ROUTE_SHAPES = [
 	['POST', /^\/api\/(signup|login)$/, 'me'],
 	['POST', /^\/api\/logout$/, 'empty'],
-	['GET', /^\/api\/me$/, 'me'],
+	['GET', /^\/api\/me$/, 'meOrVisitor'],
+	['POST', /^\/api\/password$/, 'empty'],
 	['GET', /^\/api\/health$/, 'health'],
 	['GET', /^\/api\/users\/[^/]+$/, 'user'],
 	['POST', /^\/api\/(games|import)$/, 'created'],
 	['GET', /^\/api\/games$/, 'gameList'],
 	['GET', /^\/api\/games\/[^/]+$/, 'game'],
-	['POST', /^\/api\/games\/[^/]+\/(accept|cancel|decline|moves|resign|declare|vacation)$/, 'game'],
+	['POST', /^\/api\/games\/[^/]+\/(accept|cancel|decline|moves|resign|abort|declare|vacation)$/, 'game'],
 ];
 const EVENT_SHAPES = { move: 'moveEvent', end: 'endEvent', status: 'statusEvent' };
 

@@ -189,7 +189,10 @@ async function main() {
 	// ends the game on time by itself (the deadline is read from the store at start-up).
 	{
 		const a = await alice.post('/api/games', { opponent: `kb_${tag}`, color: 'black', time: '2s' });
-		const b = await bob.post(`/api/games/${a.json.id}/accept`);
+		await bob.post(`/api/games/${a.json.id}/accept`);
+		// A clock starts with its side's first move (docs/server.md "Time"): both are made first.
+		await alice.post(`/api/games/${a.json.id}/moves`, { move: '7g7f' });
+		const b = await bob.post(`/api/games/${a.json.id}/moves`, { move: '3c3d' });
 		await kill();
 		await sleep(2500);
 		await start();

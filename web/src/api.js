@@ -73,14 +73,15 @@ export async function api(method, path, body, retried = false) {
 		await refreshMe();
 		return api(method, path, body, true);
 	}
-	const after = res.status === 429 ? res.headers.get('Retry-After') : null;
-	throw new ApiError(res.status, after ? `${message} (try again in ${after} s)` : message);
+	// A 429's message already says when to try again (docs/server.md "Accounts").
+	throw new ApiError(res.status, message);
 }
 
 /** Asks the server who is signed in; sets the session. */
 export async function refreshMe() {
 	try {
-		setMe(/** @type {Me} */ (await api('GET', '/api/me')));
+		const me = /** @type {Me | {name: null}} */ (await api('GET', '/api/me'));
+		setMe(me.name === null ? null : /** @type {Me} */ (me));
 	} catch (e) {
 		if (e instanceof ApiError && e.status === 401) setMe(null);
 		else throw e;
@@ -104,7 +105,7 @@ export async function getGame(id) {
 /**
  * An operation on game `id` (POST /api/games/ID/ACTION): the game as it left it.
  * @param {string} id
- * @param {'accept' | 'cancel' | 'decline' | 'moves' | 'resign' | 'declare' | 'vacation'} action
+ * @param {'accept' | 'cancel' | 'decline' | 'moves' | 'abort' | 'resign' | 'declare' | 'vacation'} action
  * @param {object} [body]
  */
 export async function gameAction(id, action, body) {
@@ -134,4 +135,14 @@ export async function createGame(path, body) {
  */
 export async function getUser(name) {
 	return /** @type {User} */ (await api('GET', `/api/users/${encodeURIComponent(name)}`));
+}
+
+/**
+ * POST /api/password: changes the signed-in user's password; the other
+ * sessions are signed out, this one stays.
+ * @param {string} current
+ * @param {string} next
+ */
+export async function changePassword(current, next) {
+	await api('POST', '/api/password', { current, new: next });
 }

@@ -1,7 +1,7 @@
 /*
  * gameactions.js: what a user can do with a game besides moving, and the
  * dialogs that go with it: accept / decline / cancel a seek or challenge,
- * resign (confirmed), declare an impasse (confirmed, with the points of
+ * abort before one's own first move (docs/server.md "Games"), resign (confirmed), declare an impasse (confirmed, with the points of
  * the game's `impasse` field), take a vacation (correspondence), the
  * export links and the results dialog.
  */
@@ -12,7 +12,18 @@ import { resultText, resultTitle, ratingDelta, playerName, colorName } from './g
 
 /** @typedef {import('./types.js').Game} Game */
 /** @typedef {import('./types.js').Color} Color */
-/** @typedef {'accept' | 'decline' | 'cancel' | 'resign' | 'declare' | 'vacation'} Action */
+/** @typedef {'accept' | 'decline' | 'cancel' | 'abort' | 'resign' | 'declare' | 'vacation'} Action */
+
+/**
+ * Whether the player `you` has made their first move in `g` (Black moves
+ * first but in a handicap game, where the giver, White, does).
+ * @param {Game} g
+ * @param {Color} you
+ */
+export function hasMoved(g, you) {
+	const first = g.start_sfen.split(' ')[1] === 'w' ? 'white' : 'black';
+	return g.ply >= (you === first ? 1 : 2);
+}
 
 /**
  * The buttons for the game's state and the signed-in user.
@@ -36,6 +47,7 @@ export function actionButtons(g, me, act) {
 		if (isMe(g.challenged)) out.push(btn('decline', 'Decline'));
 	}
 	if (g.status === 'playing' && g.you) {
+		if (!hasMoved(g, g.you)) out.push(btn('abort', 'Abort'));
 		out.push(btn('resign', 'Resign', 'danger'));
 		out.push(btn('declare', 'Declare impasse', '', g.side !== g.you));
 		if (g.kind === 'correspondence' && g.clocks && g.clocks[g.you].vacation_days > 0)

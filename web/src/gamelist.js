@@ -4,7 +4,7 @@
  * Seeks and challenges get their buttons from the caller.
  */
 import { h } from './dom.js';
-import { playerName, resultText, handicapName, timeText } from './gametext.js';
+import { colorName, playerName, resultText, handicapName, timeText } from './gametext.js';
 
 /** @typedef {import('./types.js').GameSummary} GameSummary */
 /** @typedef {import('./types.js').Player} Player */
@@ -44,7 +44,20 @@ export function gameList(games, me, buttons, empty = 'No games.') {
 		...games.map((g) => {
 			const seek = g.status === 'waiting';
 			const players = seek
-				? h('span', { class: 'players' }, g.creator || player(g.black || g.white))
+				? h(
+						'span',
+						{ class: 'players' },
+						g.creator
+							? `${g.creator}${g.creator_rating === null ? '' : ` (${g.creator_rating})`}`
+							: player(g.black || g.white),
+						h(
+							'span',
+							{ class: 'seek-color', 'data-testid': 'seek-color' },
+							g.color === 'random'
+								? ' · random colour'
+								: ` · plays ${colorName(g.color)}`,
+						),
+					)
 				: h(
 						'span',
 						{ class: 'players' },

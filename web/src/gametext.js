@@ -83,7 +83,7 @@ export function colorName(color) {
 }
 
 /** The words after a result, for each ending of an ended game. */
-/** @type {Record<Exclude<NonNullable<AnyGame['ending']>, 'canceled' | 'declined'>, string>} */
+/** @type {Record<Exclude<NonNullable<AnyGame['ending']>, 'canceled' | 'declined' | 'aborted'>, string>} */
 const ENDINGS = {
 	checkmate: 'by checkmate',
 	resignation: 'by resignation',
@@ -105,6 +105,7 @@ const ENDINGS = {
  * @param {AnyGame} g
  */
 export function resultText(g) {
+	if (g.ending === 'aborted') return 'Game aborted';
 	if (g.status === 'canceled' || g.ending === 'canceled' || g.ending === 'declined') return 'Game canceled';
 	const how = g.ending ? ' ' + ENDINGS[g.ending] : '';
 	if (g.result === 'draw') return `Draw${how}`;
@@ -117,6 +118,7 @@ export function resultText(g) {
  * @param {Game} g
  */
 export function resultTitle(g) {
+	if (g.ending === 'aborted') return 'Game aborted';
 	if (g.result === 'draw') return 'Draw';
 	if (g.you && (g.result === 'black' || g.result === 'white')) return g.result === g.you ? 'You won' : 'You lost';
 	return 'Game over';

@@ -47,6 +47,7 @@ export const TESTIDS = {
 	'goto-signup': 'the sign-up button shown to a visitor',
 	'goto-login': 'the login button shown to a visitor',
 	'game-row': 'a game in a list (with data-game)',
+	'seek-color': "a seek's colour in a list: the side its creator plays, or random",
 	// A user's page.
 	'user-name': "the user's name",
 	'user-rating': "the user's rating",
@@ -54,6 +55,12 @@ export const TESTIDS = {
 	'user-ended': "the user's finished games",
 	challenge: 'the link that fills in a challenge to the user',
 	older: 'the button that shows older games',
+	'password-form': "the password change form on the user's own page",
+	'password-current': 'the password change form: the current password',
+	'password-new': 'the password change form: the new password',
+	'password-again': 'the password change form: the new password again',
+	'password-submit': "the password change form's button",
+	'password-message': "the password change form's message (done, or the error)",
 	// The game page.
 	result: 'the status line: whose turn, whom the game waits for, or the result',
 	'player-black': "Black's name",
@@ -80,6 +87,7 @@ export const TESTIDS = {
 	accept: 'accept a seek or challenge (also a row button in the lobby, with data-game)',
 	decline: 'decline a challenge (also a row button)',
 	cancel: 'withdraw a waiting game (also a row button)',
+	abort: "the abort button (a player's own first move not yet made)",
 	resign: 'the resign button',
 	declare: 'the impasse declaration button',
 	vacation: 'the vacation button (correspondence)',
@@ -137,4 +145,7 @@ export const INPUTS = {
 	file: 'import: a record file',
 	format: "import: the record's format",
 	days: 'the vacation dialog: the days taken',
+	current: 'password change: the current password',
+	new: 'password change: the new password',
+	again: 'password change: the new password again',
 };

@@ -74,6 +74,8 @@ function drawNav() {
 function route() {
 	if (current) current.destroy();
 	current = null;
+	// A dialog belongs to the page it was opened on (a game's result, a confirmation).
+	for (const d of document.querySelectorAll('dialog[open]')) /** @type {HTMLDialogElement} */ (d).close();
 	const hash = location.hash.replace(/^#/, '') || '/';
 	const [path, qs] = hash.split('?');
 	const query = new URLSearchParams(qs || '');

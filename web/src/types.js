@@ -146,6 +146,7 @@ const ENDING = oneOf(
 	'interruption',
 	'canceled',
 	'declined',
+	'aborted',
 );
 
 /** A seat: a user, the computer at a level, a name from an imported record, or nobody. */
@@ -195,6 +196,8 @@ const SUMMARY_FIELDS = {
 	black: PLAYER,
 	white: PLAYER,
 	creator: nullable(string),
+	creator_rating: nullable(integer),
+	color: oneOf('black', 'white', 'random'),
 	challenged: nullable(string),
 	time: string,
 	kind: oneOf('live', 'correspondence', 'untimed'),
@@ -241,6 +244,8 @@ const ME = union(
 	object({ name: string, rating: integer, csrf: string }),
 	object({ name: string, rating: integer, rd: integer, games: integer, csrf: string }),
 );
+/** GET /api/me for a visitor: nobody is signed in (an answer, not an error). */
+const VISITOR = object({ name: nul });
 
 /** GET /api/users/NAME. */
 const USER = object({ name: string, rating: integer, rd: integer, games: integer, created_ms: integer });
@@ -262,6 +267,7 @@ export const SHAPES = {
 	gameList: object({ games: arrayOf(SUMMARY) }),
 	created: object({ id: string }),
 	me: ME,
+	meOrVisitor: union(ME, VISITOR),
 	user: USER,
 	empty: object({}),
 	health: object({ ok: boolean, store: oneOf('sqlite', 'postgresql'), version: string }),

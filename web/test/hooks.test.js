@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { ATTRIBUTES, CLASSES, INPUTS, TESTIDS } from '../src/hooks.js';
 
+// run.mjs and the scenarios it runs from files of their own beside it.
 const read = (rel) => readFileSync(new URL(rel, import.meta.url), 'utf8');
 const browserDir = new URL('../../tests/browser/', import.meta.url);
 const browser = readdirSync(browserDir)

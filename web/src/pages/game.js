@@ -7,7 +7,7 @@
  * event so that `legal`, the clocks and all four notations stay current.
  */
 import { h, replace } from '../dom.js';
-import { gameAction, getGame, session, ApiError } from '../api.js';
+import { gameAction, getGame, refreshMe, session, ApiError } from '../api.js';
 import { BoardView } from '../board.js';
 import { HandView } from '../hand.js';
 import { MoveInput } from '../input.js';
@@ -28,6 +28,9 @@ import { toast } from '../dialog.js';
 /** @typedef {import('../types.js').MoveEvent} MoveEvent */
 
 const POLL_MS = 60000;
+// The creator of an open seek reads it this often while it waits: the server keeps a seek only
+// while its creator is present (docs/server.md "Games": 20 s without them and it expires).
+const SEEK_KEEP_MS = 8000;
 /** @typedef {import('../sfen.js').Position} Position */
 
 export class GamePage {
@@ -80,6 +83,18 @@ export class GamePage {
 			if (this.game && this.game.status === 'playing' && document.visibilityState === 'visible')
 				this.refresh(true);
 		}, POLL_MS);
+		this.keep = setInterval(() => {
+			const g = this.game;
+			const me = session.me ? session.me.name.toLowerCase() : null;
+			if (
+				g &&
+				g.status === 'waiting' &&
+				!g.challenged &&
+				me &&
+				(g.creator || '').toLowerCase() === me
+			)
+				this.refresh(true);
+		}, SEEK_KEEP_MS);
 
 		this.status = h('div', { class: 'status', 'data-testid': 'result', role: 'status' }, 'Loading…');
 		this.info = h('div', { class: 'game-info' });
@@ -205,6 +220,7 @@ export class GamePage {
 		if (this.stream) this.stream.close();
 		if (this.promo) this.promo.cancel();
 		clearInterval(this.poll);
+		clearInterval(this.keep);
 		this.clocks.destroy();
 		this.input.destroy();
 		document.removeEventListener('keydown', this.onKey);
@@ -292,7 +308,11 @@ export class GamePage {
 		}
 		if (!over && !this.stream && old) this.openStream();
 		this.render();
-		if (g.status === 'ended' && old && old.status !== 'ended') showResult(g);
+		if (old && old.status === 'playing' && g.status !== 'playing') {
+			// The game ended (or was aborted): the result, and the navigation's rating anew.
+			showResult(g);
+			if (g.rated && g.you) refreshMe().catch(() => {});
+		}
 	}
 
 	/** @param {string} move */

@@ -1,13 +1,66 @@
 /*
  * pages/user.js: a user's page (#/user/NAME): rating, games in play and
  * finished games (GET /api/users/NAME and GET /api/games?user=NAME), with
- * a "Challenge" link for another signed-in user and paging to older games.
+ * a "Challenge" link for another signed-in user and paging to older games;
+ * on the signed-in user's own page, the form that changes their password.
  */
 import { h, replace } from '../dom.js';
-import { getUser, listGames, session, ApiError } from '../api.js';
+import { changePassword, getUser, listGames, session, ApiError } from '../api.js';
 import { gameList } from '../gamelist.js';
 
 const PAGE = 30;
+
+/** The form that changes the signed-in user's password (POST /api/password). */
+function passwordForm() {
+	const input = (/** @type {string} */ name, /** @type {string} */ testid, /** @type {string} */ auto) =>
+		h('input', {
+			type: 'password',
+			name,
+			autocomplete: auto,
+			required: true,
+			'data-testid': testid,
+		});
+	const current = input('current', 'password-current', 'current-password');
+	const next = input('new', 'password-new', 'new-password');
+	const again = input('again', 'password-again', 'new-password');
+	const message = h('p', { class: 'form-message', 'data-testid': 'password-message', role: 'status' });
+	const button = h(
+		'button',
+		{ class: 'btn primary', type: 'submit', 'data-testid': 'password-submit' },
+		'Change',
+	);
+	const form = h(
+		'form',
+		{ class: 'card form', 'data-testid': 'password-form' },
+		h('h2', null, 'Change the password'),
+		h('label', null, 'Current password', current),
+		h('label', null, 'New password', next),
+		h('label', null, 'New password again', again),
+		message,
+		button,
+	);
+	form.addEventListener('submit', async (e) => {
+		e.preventDefault();
+		const [c, n, a] = [current, next, again].map((i) => /** @type {HTMLInputElement} */ (i).value);
+		message.className = 'form-error';
+		if (n !== a) {
+			message.textContent = 'The new passwords differ.';
+			return;
+		}
+		button.disabled = true;
+		try {
+			await changePassword(c, n);
+			form.reset();
+			message.className = 'form-message';
+			message.textContent = 'Password changed. Your other sessions are signed out.';
+		} catch (err) {
+			message.textContent = /** @type {Error} */ (err).message;
+		} finally {
+			button.disabled = false;
+		}
+	});
+	return form;
+}
 
 /**
  * @param {HTMLElement} root
@@ -29,6 +82,7 @@ export function userPage(root, name) {
 			head,
 			h('section', { class: 'card' }, h('h2', null, 'Playing'), playing),
 			h('section', { class: 'card' }, h('h2', null, 'Finished games'), ended, more),
+			me && me.toLowerCase() === name.toLowerCase() ? passwordForm() : null,
 		),
 	);
 
