@@ -370,6 +370,16 @@ static int commit(struct srv *s, struct game *g, int old_ply, enum store_status 
 }
 
 /* The side whose turn it is, when `user` (0: the computer) may act for it; else a status. */
+/* Checks that `user` plays in the game under way; its side in `*side`; 0, else the status with `why`. */
+static int player_in_play(const struct game *g, int64_t user, int *side, struct why *why)
+{
+	if (g->row.status != STORE_PLAYING)
+		return fail(why, 409, "the game is %s", store_status_name(g->row.status));
+	if ((*side = game_side_of(g, user)) < 0)
+		return fail(why, 403, "you do not play in this game");
+	return 0;
+}
+
 static int mover(const struct game *g, int64_t user, int *side, struct why *why)
 {
 	if (g->row.status != STORE_PLAYING)
@@ -704,13 +714,12 @@ int games_resign(struct srv *s, const char *id, int64_t user, struct game *out, 
 	int st = game_load(s, id, &g, why);
 	if (st)
 		return st;
-	int side = user ? game_side_of(&g, user) : gy_session_position(g.session)->side;
+	/* The computer (user 0) resigns on its turn. */
+	int side = gy_session_position(g.session)->side;
 	int64_t now = game_now(&g);
-	if (g.row.status != STORE_PLAYING)
+	if ((!user || !(st = player_in_play(&g, user, &side, why))) && !st && g.row.status != STORE_PLAYING)
 		st = fail(why, 409, "the game is %s", store_status_name(g.row.status));
-	else if (side < 0)
-		st = fail(why, 403, "you do not play in this game");
-	else if (!(st = late(s, &g, now, why))) {
+	if (!st && !(st = late(s, &g, now, why))) {
 		enum gy_err err = gy_session_resign(g.session, side, now);
 		if (err) {
 			st = refused(s, &g, err, now, why);
@@ -728,13 +737,9 @@ int games_abort(struct srv *s, const char *id, int64_t user, struct game *out, s
 	int st = game_load(s, id, &g, why);
 	if (st)
 		return st;
-	int side = game_side_of(&g, user);
+	int side;
 	int64_t now = game_now(&g);
-	if (g.row.status != STORE_PLAYING)
-		st = fail(why, 409, "the game is %s", store_status_name(g.row.status));
-	else if (side < 0)
-		st = fail(why, 403, "you do not play in this game");
-	else if (!(st = late(s, &g, now, why))) {
+	if (!(st = player_in_play(&g, user, &side, why)) && !(st = late(s, &g, now, why))) {
 		enum gy_err err = gy_session_abort(g.session, side);
 		if (err == GY_ERR_ABORT_LATE) {
 			st = fail(why, 409,
@@ -782,16 +787,12 @@ int games_vacation(struct srv *s, const char *id, int64_t user, int days, struct
 	int st = game_load(s, id, &g, why);
 	if (st)
 		return st;
-	int side = game_side_of(&g, user);
+	int side;
 	int64_t now = game_now(&g);
 	const struct gy_clock *clock = gy_session_clock(g.session);
-	if (g.row.status != STORE_PLAYING)
-		st = fail(why, 409, "the game is %s", store_status_name(g.row.status));
-	else if (side < 0)
-		st = fail(why, 403, "you do not play in this game");
-	else if (!clock || !clock->tc.days_per_move)
+	if (!(st = player_in_play(&g, user, &side, why)) && (!clock || !clock->tc.days_per_move))
 		st = fail(why, 409, "vacations are for correspondence games");
-	else if (!(st = late(s, &g, now, why))) {
+	else if (!st && !(st = late(s, &g, now, why))) {
 		enum gy_err err = gy_session_vacation(g.session, side, days, now);
 		if (err == GY_ERR_FLAG) {
 			st = forfeit(s, &g, now, why);
