@@ -9,7 +9,13 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { ATTRIBUTES, CLASSES, INPUTS, TESTIDS } from '../src/hooks.js';
 
 const read = (rel) => readFileSync(new URL(rel, import.meta.url), 'utf8');
-const browser = read('../../tests/browser/run.mjs');
+// run.mjs and the scenarios it runs from files of their own (endings.mjs, touch.mjs, ...).
+const browserDir = new URL('../../tests/browser/', import.meta.url);
+const browser = readdirSync(browserDir)
+	.filter((f) => f.endsWith('.mjs'))
+	.sort()
+	.map((f) => readFileSync(new URL(f, browserDir), 'utf8'))
+	.join('\n');
 const srcDir = new URL('../src/', import.meta.url);
 const sources = readdirSync(srcDir, { recursive: true })
 	.filter((f) => f.endsWith('.js') && f !== 'hooks.js')
