@@ -109,16 +109,20 @@ export async function touch({ base, open, check, tid, sq, shot, waitMyTurn, wait
 	);
 	await check(
 		'13.2',
-		'on a phone held sideways (844x390) the board is at least 300 px wide and nothing scrolls sideways',
+		'on a phone held sideways (844x390) the board is at least 300 px wide, the own hand and clock are in the window, nothing scrolls sideways',
 		async () => {
 			const v = await view('phone-landscape', { ...PHONE, viewport: { width: 844, height: 390 } });
 			const p = v.page;
 			await shot(p, '16-phone-landscape.png');
 			const board = await p.locator('svg.board').boundingBox();
+			const hand = await p.locator('[data-hand-of="black"]').boundingBox();
+			const clock = await p.locator(tid('clock-black')).boundingBox();
 			const w = await p.evaluate(() => document.documentElement.scrollWidth);
 			await v.context.close();
-			if (!board || board.width < 300 || board.x < 0 || board.x + board.width > 844)
+			if (!board || board.width < 300 || !inside(board, 844, 390))
 				throw new Error(`the board is at ${show(board)}`);
+			if (!inside(hand, 844, 390)) throw new Error(`the own hand is at ${show(hand)}`);
+			if (!inside(clock, 844, 390)) throw new Error(`the own clock is at ${show(clock)}`);
 			if (w > 844) throw new Error(`the page is ${w} px wide`);
 		},
 		{ soft: true },
