@@ -14,7 +14,7 @@ const SENNICHITE = ['2h3h', '8b7b', '3h2h', '7b8b', '2h3h', '8b7b', '3h2h', '7b8
 /**
  * A move of the human's walking its king towards the computer (the side to move is the
  * human): the king's step that goes furthest forward, else a pawn push beside the king, else
- * the first legal move.  The computer at level 8 mates such a king within a few moves.
+ * the first legal move.  The computer at level 7 mates such a king within a few moves.
  */
 function kamikaze(g) {
 	const pos = parseSfen(g.sfen);
@@ -112,38 +112,33 @@ export async function endings({ base, open, check, tid, sq, shot, sleep, waitMyT
 		'10.3',
 		'the computer mates a player: the player and a spectator get the results dialog',
 		async () => {
-			// Level 8 thinks for its time even with a mate at hand, so the mate comes after the pages
-			// have read the position before it: through a move event of its own, as in a slower game.
+			// Without a clock the pages open before the first move.  Level 7 spends its budget of
+			// nodes even with a mate at hand (about 0.3 s), so the mate comes after the pages have
+			// read the position before it: through a move event of its own, as in a slower game.
 			const { id } = await post(black, '/api/games', {
 				opponent: 'computer',
-				level: 8,
-				time: '0+1s',
+				level: 7,
+				time: 'none',
 				color: 'black',
 			});
-			// The human answers at once (byoyomi 1 s for both sides), while the pages open.
-			const playOut = async () => {
-				const t0 = Date.now();
-				for (;;) {
-					const g = (await black.client.get(`/api/games/${encodeURIComponent(id)}`)).json;
-					if (g.status !== 'playing' || Date.now() - t0 > 40000) return g;
-					if (g.side !== g.you) {
-						await sleep(30);
-						continue;
-					}
-					const r = await black.client.post(
-						`/api/games/${encodeURIComponent(id)}/moves`,
-						{
-							move: kamikaze(g),
-							ply: g.ply,
-						},
-					);
-					if (r.status !== 200 && r.status !== 409)
-						throw new Error(`a move: ${r.status} ${r.text}`);
-				}
-			};
-			const played = playOut();
 			await goto(id);
-			const g = await played;
+			await waitMyTurn(pa, 'the player');
+			await ps.waitForSelector(`${tid('result')}:has-text("Black to move")`);
+			const t0 = Date.now();
+			let g;
+			for (;;) {
+				g = (await black.client.get(`/api/games/${encodeURIComponent(id)}`)).json;
+				if (g.status !== 'playing' || Date.now() - t0 > 40000) break;
+				if (g.side !== g.you) {
+					await sleep(30);
+					continue;
+				}
+				const r = await black.client.post(`/api/games/${encodeURIComponent(id)}/moves`, {
+					move: kamikaze(g),
+					ply: g.ply,
+				});
+				if (r.status !== 200) throw new Error(`a move: ${r.status} ${r.text}`);
+			}
 			if (g.ending !== 'checkmate' || g.result !== 'white')
 				throw new Error(`the game is ${g.status}, ${g.result} by ${g.ending} at ply ${g.ply}`);
 			const text = '☖ White wins by checkmate';
