@@ -182,6 +182,17 @@ json_t *gamejson_end(const struct game *g)
 			 r->ply);
 }
 
+/*
+ * The side to move after the row's moves: the start position's side (the word after the
+ * board in its SFEN: White moves first in a handicap game) and one turn per ply.
+ */
+static int side_to_move(const struct store_game *r)
+{
+	const char *sp = strchr(r->start_sfen, ' ');
+	int first = sp && sp[1] == 'w' ? GY_WHITE : GY_BLACK;
+	return (r->ply % 2) ? !first : first;
+}
+
 /* The short form of one game, with its users read through `m`. */
 static json_t *summary(struct users *m, const struct store_game *r)
 {
@@ -191,17 +202,17 @@ static json_t *summary(struct users *m, const struct store_game *r)
 		*(r->color == 0 ? &black : &white) = r->creator;
 	bool live = r->tc[0] && !strchr(r->tc, 'd');
 	const struct store_user *creator = user_get(m, r->creator);
-	json_t *j =
-		json_pack("{s:s,s:s,s:o,s:o,s:o,s:o,s:o,s:o,s:s,s:s,s:s,s:b,s:i,s:I,s:I}", "id", r->id, "status",
-			  store_status_name(r->status), "result", str_or_null(store_result_name(r->result)), "ending",
-			  str_or_null(store_ending_name(r)), "black", player(m, black, r->black_level, r->black_name),
-			  "white", player(m, white, r->white_level, r->white_name), "creator", user_name(m, r->creator),
-			  "challenged", user_name(m, r->challenged), "time", r->tc[0] ? r->tc : "none", "kind",
-			  !r->tc[0] ? "untimed"
-			  : live    ? "live"
-				    : "correspondence",
-			  "handicap", r->handicap, "rated", r->rated, "ply", r->ply, "created_ms",
-			  (json_int_t)r->created_ms, "updated_ms", (json_int_t)r->updated_ms);
+	json_t *j = json_pack(
+		"{s:s,s:s,s:o,s:o,s:o,s:o,s:o,s:o,s:s,s:s,s:s,s:b,s:i,s:s,s:I,s:I}", "id", r->id, "status",
+		store_status_name(r->status), "result", str_or_null(store_result_name(r->result)), "ending",
+		str_or_null(store_ending_name(r)), "black", player(m, black, r->black_level, r->black_name), "white",
+		player(m, white, r->white_level, r->white_name), "creator", user_name(m, r->creator), "challenged",
+		user_name(m, r->challenged), "time", r->tc[0] ? r->tc : "none", "kind",
+		!r->tc[0] ? "untimed"
+		: live    ? "live"
+			  : "correspondence",
+		"handicap", r->handicap, "rated", r->rated, "ply", r->ply, "side", side_names[side_to_move(r)],
+		"created_ms", (json_int_t)r->created_ms, "updated_ms", (json_int_t)r->updated_ms);
 	/* The creator's side ("random" until furigoma decides) and rating, for the lobby's seeks. */
 	static const char *const colors[3] = {"black", "white", "random"};
 	if (j) {
@@ -265,6 +276,7 @@ json_t *gamejson_full(struct srv *s, const struct game *g, int64_t viewer, int64
 	gy_sfen_write(pos, sfen, sizeof sfen);
 	json_object_set_new(j, "start_sfen", json_string(g->row.start_sfen));
 	json_object_set_new(j, "sfen", json_string(sfen));
+	/* The session's word for the side to move replaces the summary's (they agree). */
 	json_object_set_new(j, "side", json_string(side_names[pos->side]));
 	moves(g, j);
 	json_object_set_new(j, "last", g->row.ply ? json_string(g->moves[g->row.ply - 1].usi) : json_null());

@@ -20,7 +20,7 @@ json_t *gamejson_full(struct srv *s, const struct game *g, int64_t viewer, int64
 
 /*
  * A list of the `n` games of `rows` in the short form: id, status, result,
- * ending, players, time, handicap, ply, times.  NULL when out of memory.
+ * ending, players, time, handicap, ply, the side to move, times.  NULL when out of memory.
  */
 json_t *gamejson_list(struct srv *s, const struct store_game *rows, int n);
 

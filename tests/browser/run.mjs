@@ -4,9 +4,13 @@
 // contexts play a live game against each other (clicks, drags, a drop, the
 // promotion choice taken, declined and forced), a spectator who is not signed
 // in watches it live, one player resigns, the record is exported as KIF; a
-// third user on a phone-sized touch screen plays the computer; records.mjs adds a correspondence
-// game with a vacation and an import (browser-20.x, 21.x); then the cases of
-// start-accounts.mjs (abort, the lobby's seeks, the password form).  Prints one
+// third user on a phone-sized touch screen plays the computer.  Then the scenarios of their
+// own files, each given run.mjs's helpers (lib.mjs has what they share): endings.mjs (games
+// ended by a move: every player and spectator gets the results dialog), touch.mjs (the
+// promotion choice by touch, the layouts at 1024x768, phone landscape and 320 px),
+// turns.mjs (whose turn, the count in the top bar and title, notifications), records.mjs (a
+// correspondence game with a vacation and an import, browser-20.x, 21.x) and
+// start-accounts.mjs (abort, the lobby's seeks, the password form, browser-6.x).  Prints one
 // "PASS browser-N.M" / "FAIL browser-N.M: why" / "SKIP ..." line per case
 // (tests/run.sh counts them) and saves screenshots in build/browser/ for a
 // person to look at (they are not compared).  It finds things on the pages by the hooks
@@ -26,6 +30,9 @@ import { startServer } from '../server/lib.mjs';
 import { problems } from '../../web/src/types.js';
 import { correspondence, importing } from './records.mjs';
 import { startAndAccounts } from './start-accounts.mjs';
+import { endings } from './endings.mjs';
+import { touch } from './touch.mjs';
+import { turns } from './turns.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const GYOKU = resolve(ROOT, process.env.GYOKU || 'bin/gyoku');
@@ -33,7 +40,7 @@ const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const SHOTS = join(ROOT, 'build/browser');
 const DEBUG = Boolean(process.env.BROWSER_DEBUG);
 const WAIT_MS = 8000; // the longest wait for one thing to appear
-const BUDGET_MS = 180000; // the whole run, past which it stops with a failure
+const BUDGET_MS = 180000; // the whole run (about 60 s on two busy cores), past which it stops with a failure
 
 // Without the npm package or the browser (scripts/deps.sh installs both) the suite is skipped.
 let chromium;
@@ -935,12 +942,28 @@ async function main() {
 		});
 		await C.context.close();
 
-		// ------------------------------------------------ 20, 21: correspondence and importing (records.mjs)
-		const helpers = { base, open, signup, check, tid, assert, shot, gameJson, waitMyTurn, waitPieces, sq };
-		blocker = null;
-		await correspondence(helpers);
-		blocker = null;
-		await importing(helpers);
+		// ------------------------------------------------ 10 and on: the scenarios of their own files
+		const helpers = {
+			base,
+			open,
+			signup,
+			check,
+			tid,
+			assert,
+			sq,
+			shot,
+			sleep,
+			gameJson,
+			waitMyTurn,
+			waitPieces,
+			boardOf,
+			centre,
+			WAIT_MS,
+		};
+		for (const scenario of [endings, touch, turns, correspondence, importing]) {
+			blocker = null;
+			await scenario(helpers);
+		}
 		blocker = null; // the cases of browser-6 stand on their own
 		await startAndAccounts({ check, assert, tid, open, signup, base, sleep });
 

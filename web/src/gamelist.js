@@ -1,10 +1,11 @@
 /*
  * gamelist.js: a list of games (the lobby, a user's page): the players,
- * the time control and handicap, the state or result; a row opens the game.
+ * the time control and handicap, the state (whose turn it is: "your turn" for
+ * the signed-in user's) or result; a row opens the game.
  * Seeks and challenges get their buttons from the caller.
  */
 import { h } from './dom.js';
-import { colorName, playerName, resultText, handicapName, timeText } from './gametext.js';
+import { colorName, playerName, resultText, handicapName, timeText, waitsFor } from './gametext.js';
 
 /** @typedef {import('./types.js').GameSummary} GameSummary */
 /** @typedef {import('./types.js').Player} Player */
@@ -22,10 +23,8 @@ function player(p) {
 function stateText(g, me) {
 	if (g.status === 'waiting') return g.challenged ? `challenge to ${g.challenged}` : 'open seek';
 	if (g.status === 'playing') {
-		// A game in play started from its handicap's position: Black moves first in an even game, the giver (White) otherwise.
-		const p = g[(g.ply % 2 === 0) === (g.handicap === 'even') ? 'black' : 'white'];
-		const mine = Boolean(me && p && 'rating' in p && p.name === me);
-		return mine ? 'your turn' : `playing, move ${g.ply + 1}`;
+		if (waitsFor(g, me)) return `your turn, move ${g.ply + 1}`;
+		return `${playerName(g[g.side])} to move, move ${g.ply + 1}`;
 	}
 	return resultText(g);
 }
@@ -83,7 +82,11 @@ export function gameList(games, me, buttons, empty = 'No games.') {
 							g.rated ? 'rated' : 'casual',
 						].join(' · '),
 					),
-					h('span', { class: 'state ' + g.status }, stateText(g, me)),
+					h(
+						'span',
+						{ class: 'state ' + g.status + (waitsFor(g, me) ? ' your-turn' : '') },
+						stateText(g, me),
+					),
 				),
 				buttons ? h('span', { class: 'row-buttons' }, ...buttons(g)) : null,
 			);

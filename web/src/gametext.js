@@ -143,6 +143,18 @@ export function statusText(g, me) {
 }
 
 /**
+ * Whether a game in play waits for user `me` (a summary or a whole game: the side to move is
+ * theirs).  Names compare without regard to case, as the server's do.
+ * @param {AnyGame} g
+ * @param {string | null} me
+ */
+export function waitsFor(g, me) {
+	if (g.status !== 'playing' || !me) return false;
+	const p = g[g.side];
+	return Boolean(p && 'rating' in p && p.name.toLowerCase() === me.toLowerCase());
+}
+
+/**
  * A rating change, "+16" / "−8", from {"before","after"}.
  * @param {RatingChange} r
  */

@@ -7,6 +7,8 @@
  * #/import.  A query after the route is passed to the page
  * (#/?challenge=bob, #/login?next=%23%2Fimport).
  *
+ * The top bar counts the games waiting for the user's move (turns.js).
+ *
  * The hooks the browser tests find things by (data-testid values, data
  * attributes, classes, input names) are listed in hooks.js.
  */
@@ -18,6 +20,7 @@ import { gamePage } from './pages/game.js';
 import { importPage } from './pages/import.js';
 import { lobbyPage } from './pages/lobby.js';
 import { userPage } from './pages/user.js';
+import { refreshTurns, setTitle, startTurns, turnCount, turnListeners } from './turns.js';
 
 /** @typedef {{destroy: () => void}} Page */
 
@@ -28,9 +31,24 @@ let current = null;
 
 function drawNav() {
 	const me = session.me;
+	const turns = me ? turnCount() : 0;
 	replace(
 		nav,
-		h('a', { href: '#/', 'data-testid': 'nav-play' }, 'Play'),
+		h(
+			'a',
+			{ href: '#/', 'data-testid': 'nav-play' },
+			'Play',
+			h(
+				'span',
+				{
+					class: 'badge',
+					'data-testid': 'nav-turns',
+					title: `${turns} game${turns === 1 ? '' : 's'} waiting for your move`,
+					hidden: turns === 0,
+				},
+				String(turns),
+			),
+		),
 		// Importing needs an account (docs/server.md): visitors are not invited to it.
 		me ? h('a', { href: '#/import', 'data-testid': 'nav-import' }, 'Import') : null,
 		...(me
@@ -90,7 +108,8 @@ function route() {
 			}
 		});
 	window.scrollTo(0, 0);
-	document.title = 'gyoku · shogi';
+	setTitle('gyoku · shogi');
+	refreshTurns();
 	document.body.dataset.route = parts[0] || 'lobby';
 	if (parts[0] === 'game' && parts[1]) current = gamePage(main, parts[1]);
 	else if (parts[0] === 'login' || parts[0] === 'signup') current = authPage(main, parts[0], query);
@@ -111,6 +130,7 @@ async function start() {
 		main,
 	);
 	session.listeners.add(drawNav);
+	turnListeners.add(drawNav);
 	drawNav();
 	try {
 		await refreshMe();
@@ -127,6 +147,7 @@ async function start() {
 		}
 	});
 	window.addEventListener('hashchange', route);
+	startTurns();
 	route();
 }
 

@@ -1,6 +1,7 @@
 /*
  * prefs.js: the user's display choices remembered in localStorage: the
- * piece style (kanji or international) and the move-list notation.
+ * piece style (kanji or international), the move-list notation and
+ * whether to be notified of correspondence moves (turns.js).
  */
 
 /**
@@ -45,6 +46,8 @@ export const NOTATION_LABELS = {
 export const prefs = {
 	pieceStyle: load('gyoku.pieceStyle', PIECE_STYLES, 'kanji'),
 	notation: load('gyoku.notation', NOTATIONS, 'japanese'),
+	/** Browser notifications when a correspondence game comes to the user's turn (opted in). */
+	notify: load('gyoku.notify', ['on', 'off'], 'off') === 'on',
 };
 
 /** @param {import('./pieces.js').PieceStyle} v */
@@ -57,4 +60,10 @@ export function setPieceStyle(v) {
 export function setNotation(v) {
 	prefs.notation = v;
 	save('gyoku.notation', v);
+}
+
+/** @param {boolean} on */
+export function setNotify(on) {
+	prefs.notify = on;
+	save('gyoku.notify', on ? 'on' : 'off');
 }

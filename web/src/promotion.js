@@ -4,6 +4,11 @@
  * unpromoted one beside it (on the next square towards the middle of the
  * board); one click chooses, a click anywhere else (or Escape) cancels.
  * Shown only when both moves are legal (legal.js promotionChoice).
+ *
+ * The choice is drawn while the press that chose the destination is still
+ * down (input.js moves on pointer-down).  A tap then ends in a click on
+ * whatever lies under the finger, the promoted piece on the destination
+ * square; so a click counts only when its press began on the choice.
  */
 import { s } from './dom.js';
 import { pieceGlyph, SQ_W, SQ_H } from './pieces.js';
@@ -23,13 +28,19 @@ import { promoted } from './sfen.js';
  */
 export function showPromotion(board, to, piece, style, done) {
 	let over = false;
+	/** A press has begun on the overlay since it was drawn: the click that ends it is the user's answer. */
+	let pressed = false;
 	/** @param {boolean | null} v */
 	const finish = (v) => {
 		if (over) return;
 		over = true;
 		document.removeEventListener('keydown', onKey);
+		board.overlay.removeEventListener('pointerdown', onPress);
 		board.overlay.replaceChildren();
 		done(v);
+	};
+	const onPress = () => {
+		pressed = true;
 	};
 	/** @param {KeyboardEvent} e */
 	const onKey = (e) => {
@@ -59,13 +70,16 @@ export function showPromotion(board, to, piece, style, done) {
 		);
 		g.addEventListener('click', (e) => {
 			e.stopPropagation();
-			finish(yes);
+			if (pressed) finish(yes);
 		});
 		return g;
 	};
 	const shade = s('rect', { class: 'promo-shade', x: 0, y: 0, width: '100%', height: '100%' });
-	shade.addEventListener('click', () => finish(null));
+	shade.addEventListener('click', () => {
+		if (pressed) finish(null);
+	});
 	board.overlay.replaceChildren(shade, choice(promoted(piece), x, y, true), choice(piece, x, y2, false));
+	board.overlay.addEventListener('pointerdown', onPress);
 	document.addEventListener('keydown', onKey);
 	return { cancel: () => finish(null) };
 }

@@ -204,6 +204,8 @@ const SUMMARY_FIELDS = {
 	handicap: string,
 	rated: boolean,
 	ply: integer,
+	/** The side to move (White first in a handicap game); a list's "your turn" reads it. */
+	side: COLOR,
 	created_ms: integer,
 	updated_ms: integer,
 };
@@ -214,7 +216,6 @@ const GAME = object({
 	...SUMMARY_FIELDS,
 	start_sfen: string,
 	sfen: string,
-	side: COLOR,
 	moves: arrayOf(string),
 	spent_ms: arrayOf(integer),
 	notation: object({

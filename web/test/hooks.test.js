@@ -10,9 +10,11 @@ import { ATTRIBUTES, CLASSES, INPUTS, TESTIDS } from '../src/hooks.js';
 
 // run.mjs and the scenarios it runs from files of their own beside it.
 const read = (rel) => readFileSync(new URL(rel, import.meta.url), 'utf8');
+// run.mjs and the scenarios it runs from files of their own (endings.mjs, touch.mjs, ...).
 const browserDir = new URL('../../tests/browser/', import.meta.url);
 const browser = readdirSync(browserDir)
 	.filter((f) => f.endsWith('.mjs'))
+	.sort()
 	.map((f) => readFileSync(new URL(f, browserDir), 'utf8'))
 	.join('\n');
 const srcDir = new URL('../src/', import.meta.url);

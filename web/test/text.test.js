@@ -10,6 +10,7 @@ import {
 	sideLabel,
 	handicapName,
 	timeText,
+	waitsFor,
 	HANDICAPS,
 } from '../src/gametext.js';
 import { decodeRecord, formatOfFile } from '../src/recordfile.js';
@@ -59,6 +60,20 @@ test('status lines', () => {
 		'Waiting for bob to accept',
 	);
 	assert.equal(statusText({ status: 'waiting', creator: 'alice', challenged: null }, null), 'Open seek by alice');
+});
+
+test('a game waits for the user whose side is to move (a list\'s "your turn")', () => {
+	const g = {
+		status: 'playing',
+		side: 'white',
+		black: { name: 'alice', rating: 1500 },
+		white: { name: 'Bob', rating: 1500 },
+	};
+	assert.equal(waitsFor(g, 'bob'), true);
+	assert.equal(waitsFor(g, 'alice'), false);
+	assert.equal(waitsFor(g, null), false);
+	assert.equal(waitsFor({ ...g, status: 'ended' }, 'bob'), false);
+	assert.equal(waitsFor({ ...g, white: { computer: 3 } }, 'bob'), false);
 });
 
 test('results', () => {

@@ -22,6 +22,7 @@ import { prefs, setPieceStyle, setNotation, NOTATIONS, NOTATION_LABELS, PIECE_ST
 import { statusText, playerName, sideLabel, handicapName, ratingDelta, timeText } from '../gametext.js';
 import { actionButtons, confirmResign, confirmDeclare, askVacation, exportLinks, showResult } from '../gameactions.js';
 import { toast } from '../dialog.js';
+import { refreshTurns, setTitle } from '../turns.js';
 
 /** @typedef {import('../types.js').Color} Color */
 /** @typedef {import('../types.js').Game} Game */
@@ -57,6 +58,15 @@ export class GamePage {
 		this.stream = null;
 		this.refreshing = false;
 		this.refreshAgain = false;
+		/**
+		 * The status of the last game JSON the server sent (null before the first): the results
+		 * dialog is shown when it turns to "ended".  The game held may say "ended" before that,
+		 * from a move event (onMoveEvent), so its own status cannot tell.
+		 * @type {Game['status'] | null}
+		 */
+		this.serverStatus = null;
+		/** The ply of the last game JSON the server sent (-1 before the first). */
+		this.serverPly = -1;
 		this.destroyed = false;
 
 		this.board = new BoardView();
@@ -283,6 +293,10 @@ export class GamePage {
 	 */
 	setGame(g) {
 		const old = this.game;
+		const was = this.serverStatus;
+		const wasPly = this.serverPly;
+		this.serverStatus = g.status;
+		this.serverPly = g.ply;
 		const sameStart = old && old.start_sfen === g.start_sfen;
 		const prefix =
 			sameStart &&
@@ -308,8 +322,15 @@ export class GamePage {
 		}
 		if (!over && !this.stream && old) this.openStream();
 		this.render();
-		if (old && old.status === 'playing' && g.status !== 'playing') {
-			// The game ended (or was aborted): the result, and the navigation's rating anew.
+		// A move or an end changes the count of the user's games waiting (turns.js).
+		if (g.you && was !== null && (g.ply !== wasPly || g.status !== was)) refreshTurns();
+		// The game ended or was aborted, whoever made the last move (the player, the opponent, the
+		// computer; a spectator too): the result, and the navigation's rating anew.
+		if (
+			was !== null &&
+			was !== g.status &&
+			(g.status === 'ended' || (was === 'playing' && g.status === 'canceled'))
+		) {
 			showResult(g);
 			if (g.rated && g.you) refreshMe().catch(() => {});
 		}
@@ -598,7 +619,7 @@ export class GamePage {
 		const me = session.me ? session.me.name : null;
 		replace(this.status, statusText(g, me));
 		const yourTurn = g.status === 'playing' && g.you && g.side === g.you;
-		document.title = `${yourTurn ? '● ' : ''}${playerName(g.black)} vs ${playerName(g.white)} · gyoku`;
+		setTitle(`${yourTurn ? '● ' : ''}${playerName(g.black)} vs ${playerName(g.white)} · gyoku`);
 		this.status.className = 'status ' + g.status + (yourTurn ? ' your-turn' : '');
 		replace(
 			this.info,

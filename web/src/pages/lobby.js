@@ -3,7 +3,8 @@
  * level 1-10, an open seek, or a challenge to a user; time control (a
  * correspondence control as days per move, vacation days and automatic
  * vacation), handicap, colour, rated), the open seeks and challenges to accept, and
- * the signed-in user's games in play and recently ended.  The lists are
+ * the signed-in user's games in play (whose turn; a check box for browser
+ * notifications of correspondence moves) and recently ended.  The lists are
  * re-read every 10 s while the page is open.  #/?challenge=NAME fills in a
  * challenge.
  */
@@ -13,8 +14,41 @@ import { HANDICAPS, TIME_PRESETS } from '../gametext.js';
 import { parseTimeControl } from '../clock.js';
 import { gameList } from '../gamelist.js';
 import { toast } from '../dialog.js';
+import { enableNotify, notifyState, refreshTurns } from '../turns.js';
+import { prefs } from '../prefs.js';
 
 const REFRESH_MS = 10000;
+
+/** The check box that opts in to browser notifications of correspondence moves (turns.js). */
+function notifyBox() {
+	const note = h('span', { class: 'hint' });
+	const box = h('input', { type: 'checkbox', 'data-testid': 'notify-turns' });
+	const show = () => {
+		const state = notifyState();
+		box.checked = prefs.notify && state === 'granted';
+		box.disabled = state === 'unsupported' || state === 'denied';
+		replace(
+			note,
+			state === 'unsupported'
+				? ' (this browser has no notifications)'
+				: state === 'denied'
+					? ' (blocked in the browser’s settings)'
+					: '',
+		);
+	};
+	box.addEventListener('change', async () => {
+		await enableNotify(box.checked);
+		show();
+	});
+	show();
+	return h(
+		'label',
+		{ class: 'check notify' },
+		box,
+		'Notify me when it is my turn in a correspondence game',
+		note,
+	);
+}
 
 /**
  * The create-game form.
@@ -247,6 +281,7 @@ export function lobbyPage(root, query) {
 			]);
 			if (destroyed) return;
 			replace(playing, gameList(p, me, undefined, 'No games in play.'));
+			refreshTurns();
 			replace(ended, gameList(d, me, undefined, 'No finished games yet.'));
 		} catch (e) {
 			if (!destroyed) replace(playing, h('p', { class: 'empty' }, /** @type {Error} */ (e).message));
@@ -298,7 +333,15 @@ export function lobbyPage(root, query) {
 				'div',
 				{ class: 'lobby-lists' },
 				h('section', { class: 'card' }, h('h2', null, 'Open seeks and challenges'), seeks),
-				me ? h('section', { class: 'card' }, h('h2', null, 'My games in play'), playing) : null,
+				me
+					? h(
+							'section',
+							{ class: 'card' },
+							h('h2', null, 'My games in play'),
+							playing,
+							notifyBox(),
+						)
+					: null,
 				me
 					? h(
 							'section',
