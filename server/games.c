@@ -549,6 +549,8 @@ int games_create(struct srv *s, const struct store_user *creator, const struct g
 	snprintf(row->handicap, sizeof row->handicap, "%s", h->id);
 	snprintf(row->start_sfen, sizeof row->start_sfen, "%s", h->sfen);
 	row->created_ms = row->updated_ms = now;
+	if (q->rematch_of)
+		snprintf(row->rematch_of, sizeof row->rematch_of, "%s", q->rematch_of);
 	/* The session of the new game: its start and its rules (and, against the computer, its clock). */
 	enum gy_err err = build(&g);
 	int st = err == GY_ERR_NOMEM ? fail(why, 503, "out of memory")
@@ -571,6 +573,64 @@ int games_create(struct srv *s, const struct store_user *creator, const struct g
 done:
 	game_release(&g);
 	return st;
+}
+
+enum store_err games_rematch_find(struct srv *s, const struct store_game *row, char *out)
+{
+	out[0] = '\0';
+	int64_t user = row->black_user ? row->black_user : row->white_user;
+	if (!user || row->status != STORE_ENDED)
+		return STORE_OK;
+	/* A rematch is made after its game ended, so it is among the newest games of either player. */
+	struct store_filter f = {.user = user, .limit = 50};
+	struct store_game *list = NULL;
+	int n = 0;
+	enum store_err e = store_game_list(s->store, &f, &list, &n);
+	for (int i = 0; !e && i < n; i++)
+		if (!strcmp(list[i].rematch_of, row->id) && list[i].status != STORE_CANCELED) {
+			snprintf(out, STORE_ID_MAX, "%s", list[i].id);
+			break;
+		}
+	free(list);
+	return e;
+}
+
+int games_rematch(struct srv *s, const char *id, const struct store_user *u, char *new_id, struct why *why)
+{
+	struct store_game row;
+	enum store_err e = store_game_get(s->store, id, &row, NULL, NULL);
+	if (e)
+		return store_status(e, why, "game");
+	int side = row.black_user == u->id ? GY_BLACK : row.white_user == u->id ? GY_WHITE : -1;
+	bool party = side >= 0 || row.creator == u->id || row.challenged == u->id;
+	if (!party)
+		return fail(why, 403, "only a player of the game may offer a rematch");
+	if (row.status != STORE_ENDED || side < 0)
+		return fail(why, 409, "the game is not over");
+	char found[STORE_ID_MAX];
+	if ((e = games_rematch_find(s, &row, found)))
+		return store_status(e, why, "game");
+	if (found[0])
+		return fail(why, 409, "a rematch of this game was already offered");
+	/* The opponent: the other seat's user, or the computer at its level. */
+	int64_t opp = side == GY_BLACK ? row.white_user : row.black_user;
+	int level = side == GY_BLACK ? row.white_level : row.black_level;
+	struct store_user other = {0};
+	if (opp && (e = store_user_by_id(s->store, opp, &other)))
+		return store_status(e, why, "user");
+	char impasse[STORE_WORD_MAX];
+	snprintf(impasse, sizeof impasse, "%s", gy_impasse_rule_name(row.impasse));
+	struct game_request q = {
+		.opponent = opp ? other.name : "computer",
+		.level = level,
+		.time = row.tc,
+		.handicap = row.handicap,
+		.color = side == GY_BLACK ? "white" : "black",
+		.impasse = impasse,
+		.rated = row.rated,
+		.rematch_of = row.id,
+	};
+	return games_create(s, u, &q, new_id, why);
 }
 
 bool games_seek_expired(const struct store_game *row, int64_t now)

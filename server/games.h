@@ -102,6 +102,7 @@ struct game_request {
 	const char *color;    /* "black", "white", "random", "sente", "gote" */
 	const char *impasse;  /* "27", "24", "try", "none" (gy_impasse_rule_name) */
 	bool rated;
+	const char *rematch_of; /* the game this one is a rematch of (games_rematch), else NULL */
 };
 
 /*
@@ -132,6 +133,23 @@ int game_computer_to_move(const struct game *g);
 int games_create(struct srv *s, const struct store_user *creator, const struct game_request *q, char *id,
 		 struct why *why);
 
+/*
+ * User `u` offers a rematch of the ended game `id` (docs/server.md
+ * "Games"): a new game against the same opponent with the colours swapped
+ * and the same settings (time, handicap, impasse rule, rating, the
+ * computer's level), made as games_create makes it: a challenge to a
+ * person, started at once against the computer.  `new_id` (STORE_ID_MAX
+ * bytes) gets its id.  403 for a non-player, 409 for a game not over or
+ * one whose rematch was already offered (and not declined or canceled).
+ */
+int games_rematch(struct srv *s, const char *id, const struct store_user *u, char *new_id, struct why *why);
+/*
+ * The rematch offered from `row` (a game of its players whose rematch_of
+ * is `row`'s id, not canceled, the newest of them): its id in `out`
+ * (STORE_ID_MAX bytes; "" for none).  Returns the store's error.
+ */
+enum store_err games_rematch_find(struct srv *s, const struct store_game *row, char *out)
+	__attribute__((warn_unused_result));
 /*
  * Whether `row` is an open seek whose creator was not seen for
  * GAMES_SEEK_IDLE_MS at `now` (the creator is seen by the lobby's list and

@@ -53,6 +53,7 @@ static const struct route routes[] = {
 	{"POST", "/api/games/*/moves", api_game_move, ROUTE_ORIGIN | ROUTE_CSRF},
 	{"POST", "/api/games/*/resign", api_game_resign, ROUTE_ORIGIN | ROUTE_CSRF},
 	{"POST", "/api/games/*/abort", api_game_abort, ROUTE_ORIGIN | ROUTE_CSRF},
+	{"POST", "/api/games/*/rematch", api_game_rematch, ROUTE_ORIGIN | ROUTE_CSRF},
 	{"POST", "/api/games/*/declare", api_game_declare, ROUTE_ORIGIN | ROUTE_CSRF},
 	{"POST", "/api/games/*/vacation", api_game_vacation, ROUTE_ORIGIN | ROUTE_CSRF},
 	{"GET", "/api/games/*/events", api_game_events, 0},

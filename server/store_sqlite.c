@@ -58,6 +58,8 @@ static const char *const migrations[] = {
 	/* 2: an imported record as it was read (comments, variations, headers), beside its game. */
 	"CREATE TABLE records (game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,"
 	" format TEXT NOT NULL, text TEXT NOT NULL);",
+	/* 3: the game a rematch was offered from (docs/server.md "Games": rematch). */
+	"ALTER TABLE games ADD COLUMN rematch_of TEXT NOT NULL DEFAULT '';",
 };
 enum { MIGRATIONS_NB = sizeof migrations / sizeof migrations[0] };
 

@@ -84,6 +84,7 @@ const ROUTE_SHAPES = [
 	['GET', /^\/api\/health$/, 'health'],
 	['GET', /^\/api\/users\/[^/]+$/, 'user'],
 	['POST', /^\/api\/(games|import)$/, 'created'],
+	['POST', /^\/api\/games\/[^/]+\/rematch$/, 'created'],
 	['GET', /^\/api\/games$/, 'gameList'],
 	['GET', /^\/api\/games\/[^/]+$/, 'game'],
 	['POST', /^\/api\/games\/[^/]+\/(accept|cancel|decline|moves|resign|abort|declare|vacation)$/, 'game'],

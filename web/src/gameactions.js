@@ -3,7 +3,7 @@
  * dialogs that go with it: accept / decline / cancel a seek or challenge,
  * abort before one's own first move (docs/server.md "Games"), resign (confirmed), declare an impasse (confirmed, with the points of
  * the game's `impasse` field), take a vacation (correspondence), the
- * export links and the results dialog.
+ * export links and the results dialog (with the after-game panel of aftergame.js).
  */
 import { h } from './dom.js';
 import { confirmDialog, messageDialog, numberDialog } from './dialog.js';
@@ -158,10 +158,12 @@ export function exportLinks(id) {
 }
 
 /**
- * The results dialog of a game that has just ended.
+ * The results dialog of a game that has just ended, with what comes next (aftergame.js) when given.
  * @param {Game} g
+ * @param {Node} [next]
  */
-export function showResult(g) {
+export function showResult(g, next) {
+	/** @type {Node[]} */
 	const body = [h('p', { class: 'result-text', 'data-testid': 'result-text' }, resultText(g))];
 	if (g.ratings) {
 		for (const color of /** @type {Color[]} */ (['black', 'white'])) {
@@ -175,5 +177,6 @@ export function showResult(g) {
 			);
 		}
 	}
+	if (next && g.status === 'ended') body.push(next);
 	return messageDialog('result-dialog', resultTitle(g), body);
 }
