@@ -6,7 +6,8 @@
 // in watches it live, one player resigns, the record is exported as KIF; a
 // third user on a phone-sized touch screen plays the computer; records.mjs adds a correspondence
 // game with a vacation and an import (browser-20.x, 21.x); then the cases of
-// start-accounts.mjs (abort, the lobby's seeks, the password form).  Prints one
+// start-accounts.mjs (abort, the lobby's seeks, the password form) and of flow.mjs (rematch,
+// a new game with the same settings, the Watch page).  Prints one
 // "PASS browser-N.M" / "FAIL browser-N.M: why" / "SKIP ..." line per case
 // (tests/run.sh counts them) and saves screenshots in build/browser/ for a
 // person to look at (they are not compared).  It finds things on the pages by the hooks
@@ -26,6 +27,7 @@ import { startServer } from '../server/lib.mjs';
 import { problems } from '../../web/src/types.js';
 import { correspondence, importing } from './records.mjs';
 import { startAndAccounts } from './start-accounts.mjs';
+import { gameFlows } from './flow.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const GYOKU = resolve(ROOT, process.env.GYOKU || 'bin/gyoku');
@@ -943,6 +945,8 @@ async function main() {
 		await importing(helpers);
 		blocker = null; // the cases of browser-6 stand on their own
 		await startAndAccounts({ check, assert, tid, open, signup, base, sleep });
+		blocker = null;
+		await gameFlows({ check, assert, tid, open, signup, base });
 
 		await check(
 			'5.1',

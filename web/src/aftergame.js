@@ -84,7 +84,11 @@ export function afterGamePanel(g, rematch, me, replay) {
 			out.push(
 				h(
 					'button',
-					{ class: 'btn primary', 'data-testid': 'rematch', onclick: () => offerRematch(g) },
+					{
+						class: 'btn primary',
+						'data-testid': 'rematch',
+						onclick: () => offerRematch(g),
+					},
 					'Rematch',
 				),
 			);
@@ -116,7 +120,11 @@ export function afterGamePanel(g, rematch, me, replay) {
 					),
 					h(
 						'button',
-						{ class: 'btn', 'data-testid': 'rematch-decline', onclick: () => answer('decline') },
+						{
+							class: 'btn',
+							'data-testid': 'rematch-decline',
+							onclick: () => answer('decline'),
+						},
 						'Decline',
 					),
 				);
@@ -125,7 +133,9 @@ export function afterGamePanel(g, rematch, me, replay) {
 					h(
 						'a',
 						{ class: 'btn', href: open, 'data-testid': 'rematch-open' },
-						rematch.status === 'waiting' ? 'Rematch offered: waiting…' : 'Go to the rematch',
+						rematch.status === 'waiting'
+							? 'Rematch offered: waiting…'
+							: 'Go to the rematch',
 					),
 				);
 			}

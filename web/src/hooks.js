@@ -137,6 +137,7 @@ export const CLASSES = {
 	running: 'on the clock that runs',
 	'clock-main': 'a clock\'s main figure ("9:58", "0:07.3")',
 	'move-text': "a move-list item's move in the chosen notation",
+	current: 'on the move-list item of the position on the board',
 };
 
 /** Form inputs, by name. */

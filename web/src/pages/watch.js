@@ -25,9 +25,7 @@ export function watchPage(root) {
 		}
 	};
 	document.title = 'Watch · gyoku';
-	root.replaceChildren(
-		h('section', { class: 'card watch' }, h('h1', null, 'Games being played'), list),
-	);
+	root.replaceChildren(h('section', { class: 'card watch' }, h('h1', null, 'Games being played'), list));
 	load();
 	const timer = setInterval(load, REFRESH_MS);
 	return {
