@@ -30,6 +30,8 @@ int api_game_move(struct http_req *r, const char *arg);
 int api_game_resign(struct http_req *r, const char *arg);
 int api_game_abort(struct http_req *r, const char *arg);
 int api_game_rematch(struct http_req *r, const char *arg);
+int api_game_takeback(struct http_req *r, const char *arg);
+int api_game_more_time(struct http_req *r, const char *arg);
 int api_game_declare(struct http_req *r, const char *arg);
 int api_game_vacation(struct http_req *r, const char *arg);
 int api_game_export(struct http_req *r, const char *arg);

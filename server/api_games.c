@@ -287,6 +287,37 @@ int api_game_rematch(struct http_req *r, const char *id)
 	return st ? http_error(r, (unsigned)st, "%s", why.msg) : http_json(r, 201, json_pack("{s:s}", "id", new_id));
 }
 
+/* POST /api/games/{id}/takeback {"answer": "ask"|"accept"|"decline"} (absent: ask). */
+int api_game_takeback(struct http_req *r, const char *id)
+{
+	if (!need_user(r))
+		return MHD_YES;
+	json_t *body = http_body_object(r);
+	if (!body)
+		return MHD_YES;
+	const char *answer = NULL;
+	int ret = MHD_YES;
+	if (opt_string(r, body, "answer", &answer)) {
+		enum games_answer what = !answer || !strcmp(answer, "ask") ? GAMES_ASK
+					 : !strcmp(answer, "accept")       ? GAMES_ACCEPT
+					 : !strcmp(answer, "decline")      ? GAMES_DECLINE
+									   : (enum games_answer) - 1;
+		struct why why;
+		struct game g;
+		ret = (int)what < 0 ? http_error(r, 400, "answer must be ask, accept or decline")
+				    : after(r, &g, games_takeback(r->srv, id, r->user.id, what, &g, &why), &why);
+	}
+	json_decref(body);
+	return ret;
+}
+
+int api_game_more_time(struct http_req *r, const char *id)
+{
+	struct why why;
+	struct game g;
+	return need_user(r) ? after(r, &g, games_more_time(r->srv, id, r->user.id, &g, &why), &why) : MHD_YES;
+}
+
 int api_game_declare(struct http_req *r, const char *id)
 {
 	struct why why;

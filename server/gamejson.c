@@ -289,6 +289,10 @@ json_t *gamejson_full(struct srv *s, const struct game *g, int64_t viewer, int64
 		rematch[0] = '\0';
 	json_object_set_new(j, "rematch", str_or_null(rematch));
 	json_object_set_new(j, "rematch_of", str_or_null(r->rematch_of));
+	json_object_set_new(j, "takeback",
+			    r->takeback == 1 + GY_BLACK   ? json_string("black")
+			    : r->takeback == 1 + GY_WHITE ? json_string("white")
+							  : json_null());
 	record_extras(g, j);
 	return j;
 }

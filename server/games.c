@@ -752,6 +752,7 @@ int games_move(struct srv *s, const char *id, int64_t user, const char *usi, int
 				  .at_ms = now};
 	gy_usi_write_move(m, sm->usi);
 	g.row.ply++;
+	g.row.takeback = 0; /* a move answers a takeback asked for: it is withdrawn */
 	settle(&g, now);
 	st = commit(s, &g, g.row.ply - 1, STORE_PLAYING, sm, why);
 done:
@@ -857,6 +858,88 @@ int games_vacation(struct srv *s, const char *id, int64_t user, int days, struct
 			st = forfeit(s, &g, now, why);
 		} else if (err) {
 			st = fail(why, err == GY_ERR_CLOCK_VACATION ? 409 : 400, "%s", gy_strerror(err));
+		} else {
+			settle(&g, now);
+			st = commit(s, &g, g.row.ply, STORE_PLAYING, NULL, why);
+		}
+	}
+	return hand_over(&g, out, st);
+}
+
+/* The moves to take back for `side`'s takeback in `g`: back to `side`'s last move (1 or 2), 0 when none. */
+static int takeback_plies(const struct game *g, int side)
+{
+	int plies = gy_session_position(g->session)->side == side ? 2 : 1;
+	return gy_session_has_moved(g->session, side) && plies <= g->row.ply ? plies : 0;
+}
+
+int games_takeback(struct srv *s, const char *id, int64_t user, enum games_answer what, struct game *out,
+		   struct why *why)
+{
+	struct game g;
+	int st = game_load(s, id, &g, why);
+	if (st)
+		return st;
+	int side = game_side_of(&g, user);
+	int64_t now = game_now(&g);
+	int asker = g.row.takeback - 1; /* -1: none asked */
+	bool computer = g.row.black_level || g.row.white_level;
+	if (g.row.status != STORE_PLAYING)
+		st = fail(why, 409, "the game is %s", store_status_name(g.row.status));
+	else if (side < 0)
+		st = fail(why, 403, "you do not play in this game");
+	else if (g.row.rated)
+		st = fail(why, 409, "a rated game has no takebacks");
+	else if ((st = late(s, &g, now, why)))
+		;
+	else if (what == GAMES_ASK && asker >= 0)
+		st = fail(why, 409, "a takeback was already asked for");
+	else if (what == GAMES_ASK && !takeback_plies(&g, side))
+		st = fail(why, 409, "you have no move to take back");
+	else if (what != GAMES_ASK && asker != !side)
+		st = fail(why, 409, "your opponent has not asked for a takeback");
+	if (st)
+		goto done;
+	int old_ply = g.row.ply;
+	if (what == GAMES_DECLINE || (what == GAMES_ASK && !computer)) {
+		g.row.takeback = what == GAMES_ASK ? side + 1 : 0;
+	} else {
+		/* Accepted (the computer accepts at once): the session takes the moves back (casual rules). */
+		int plies = takeback_plies(&g, what == GAMES_ASK ? side : asker);
+		enum gy_err err = gy_session_undo(g.session, plies, now);
+		if (err) {
+			st = fail(why, err == GY_ERR_NOMEM ? 503 : 409, "%s", gy_strerror(err));
+			goto done;
+		}
+		g.row.ply -= plies;
+		g.row.takeback = 0;
+	}
+	settle(&g, now);
+	st = commit(s, &g, old_ply, STORE_PLAYING, NULL, why);
+done:
+	return hand_over(&g, out, st);
+}
+
+int games_more_time(struct srv *s, const char *id, int64_t user, struct game *out, struct why *why)
+{
+	struct game g;
+	int st = game_load(s, id, &g, why);
+	if (st)
+		return st;
+	int side = game_side_of(&g, user);
+	int64_t now = game_now(&g);
+	const struct gy_clock *clock = gy_session_clock(g.session);
+	if (g.row.status != STORE_PLAYING)
+		st = fail(why, 409, "the game is %s", store_status_name(g.row.status));
+	else if (side < 0)
+		st = fail(why, 403, "you do not play in this game");
+	else if (!g.row.tc[0] || strchr(g.row.tc, 'd'))
+		st = fail(why, 409, "more time is for live games");
+	else if (!(st = late(s, &g, now, why))) {
+		enum gy_err err =
+			clock ? gy_session_give_time(g.session, !side, GAMES_MORE_TIME_MS, now) : GY_ERR_NO_CLOCK;
+		if (err) {
+			st = refused(s, &g, err, now, why);
 		} else {
 			settle(&g, now);
 			st = commit(s, &g, g.row.ply, STORE_PLAYING, NULL, why);

@@ -38,7 +38,8 @@ enum {
 	GAMES_LISTENERS_MAX = 8,
 	GAMES_FIRST_MOVE_MS = 30000, /* a live game's first move of each side, or it is aborted (gy_rules) */
 	GAMES_OPEN_MAX = 3,          /* waiting games (seeks and challenges) one user may have made */
-	GAMES_SEEK_IDLE_MS = 20000   /* an open seek whose creator was not seen for this long expires */
+	GAMES_SEEK_IDLE_MS = 20000,  /* an open seek whose creator was not seen for this long expires */
+	GAMES_MORE_TIME_MS = 15000   /* what "more time" gives the opponent (games_more_time) */
 };
 
 /* Why an operation failed, for the HTTP answer. */
@@ -195,6 +196,26 @@ int games_resign(struct srv *s, const char *id, int64_t user, struct game *out, 
  */
 int games_abort(struct srv *s, const char *id, int64_t user, struct game *out, struct why *why);
 
+/* What a player does with a takeback: asks for one, or answers the opponent's. */
+enum games_answer { GAMES_ASK, GAMES_ACCEPT, GAMES_DECLINE };
+/*
+ * User `user` asks for a takeback in a casual game in play, or accepts
+ * or declines the one the opponent asked for (docs/server.md "Games":
+ * takeback).  Accepted, the session takes back the moves since the
+ * asker's last move (1 or 2, gy_session_undo) and the asker moves again;
+ * against the computer a takeback is taken at once.  A move withdraws a
+ * takeback asked for.  403 for a non-player; 409 in a rated game, a game
+ * not in play, a second ask, an ask with no move to take back, or an
+ * answer to nothing.
+ */
+int games_takeback(struct srv *s, const char *id, int64_t user, enum games_answer what, struct game *out,
+		   struct why *why);
+/*
+ * User `user` gives the opponent GAMES_MORE_TIME_MS more of main time in a
+ * live game in play (gy_session_give_time).  403 for a non-player, 409
+ * for a game not in play or not live.
+ */
+int games_more_time(struct srv *s, const char *id, int64_t user, struct game *out, struct why *why);
 /* User `user` (0: the computer) declares an impasse win on their turn under the game's rule. */
 int games_declare(struct srv *s, const char *id, int64_t user, struct game *out, struct why *why);
 

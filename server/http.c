@@ -54,6 +54,8 @@ static const struct route routes[] = {
 	{"POST", "/api/games/*/resign", api_game_resign, ROUTE_ORIGIN | ROUTE_CSRF},
 	{"POST", "/api/games/*/abort", api_game_abort, ROUTE_ORIGIN | ROUTE_CSRF},
 	{"POST", "/api/games/*/rematch", api_game_rematch, ROUTE_ORIGIN | ROUTE_CSRF},
+	{"POST", "/api/games/*/takeback", api_game_takeback, ROUTE_ORIGIN | ROUTE_CSRF},
+	{"POST", "/api/games/*/moretime", api_game_more_time, ROUTE_ORIGIN | ROUTE_CSRF},
 	{"POST", "/api/games/*/declare", api_game_declare, ROUTE_ORIGIN | ROUTE_CSRF},
 	{"POST", "/api/games/*/vacation", api_game_vacation, ROUTE_ORIGIN | ROUTE_CSRF},
 	{"GET", "/api/games/*/events", api_game_events, 0},

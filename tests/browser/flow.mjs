@@ -4,7 +4,8 @@
 // opponent sees on their page and accepts, and both are taken to the new game (colours
 // swapped); "New game" fills in the new-game form with the game's settings; the record link
 // and the replay; a rematch against the computer starts at once; a visitor finds the game in
-// play on the Watch page and watches it.
+// play on the Watch page and watches it; a takeback asked for and accepted with the game
+// page's buttons, and more time given to the opponent.
 
 /**
  * Calls the API from `page` as its signed-in user (with the session's CSRF token).
@@ -70,28 +71,32 @@ export async function gameFlows(t) {
 		await pf.waitForSelector('[data-ply="0"].current');
 	});
 
-	await check('7.2', 'a rematch: the opponent sees the offer on the finished page and accepts; both go to the new game', async () => {
-		await pf.click(`${tid('after-game')} ${tid('rematch')}`);
-		await pf.waitForURL((u) => u.hash.startsWith('#/game/') && !u.hash.endsWith(`/${id}`));
-		rematch = decodeURIComponent(pf.url().split('#/game/')[1]);
-		assert(rematch && rematch !== id, `went to ${pf.url()}`);
-		await pf.waitForSelector(tid('cancel')); // a challenge that waits for gina
-		await pg.waitForSelector(`${tid('rematch-offer')}:has-text("${frank} offers a rematch")`, {
-			timeout: 10000,
-		});
-		await pg.click(tid('rematch-accept'));
-		await pg.waitForURL(new RegExp(`#/game/${rematch}$`));
-		await pg.waitForSelector(tid('resign'));
-		await pf.waitForSelector(tid('resign'), { timeout: 10000 }); // frank's waiting page starts the game
-		const g = await call(pf, 'GET', `/api/games/${rematch}`);
-		assert(g.body.status === 'playing', `status ${g.body.status}`);
-		assert(g.body.black.name === gina && g.body.white.name === frank, 'colours not swapped');
-		assert(g.body.time === '5m+10i' && g.body.rematch_of === id, 'settings not kept');
-		// Back on the finished game, the rematch is a link to it.
-		await pf.goto(`${base}/#/game/${id}`);
-		const link = await pf.getAttribute(tid('rematch-open'), 'href');
-		assert(link === `#/game/${rematch}`, `rematch link ${link}`);
-	});
+	await check(
+		'7.2',
+		'a rematch: the opponent sees the offer on the finished page and accepts; both go to the new game',
+		async () => {
+			await pf.click(`${tid('after-game')} ${tid('rematch')}`);
+			await pf.waitForURL((u) => u.hash.startsWith('#/game/') && !u.hash.endsWith(`/${id}`));
+			rematch = decodeURIComponent(pf.url().split('#/game/')[1]);
+			assert(rematch && rematch !== id, `went to ${pf.url()}`);
+			await pf.waitForSelector(tid('cancel')); // a challenge that waits for gina
+			await pg.waitForSelector(`${tid('rematch-offer')}:has-text("${frank} offers a rematch")`, {
+				timeout: 10000,
+			});
+			await pg.click(tid('rematch-accept'));
+			await pg.waitForURL(new RegExp(`#/game/${rematch}$`));
+			await pg.waitForSelector(tid('resign'));
+			await pf.waitForSelector(tid('resign'), { timeout: 10000 }); // frank's waiting page starts the game
+			const g = await call(pf, 'GET', `/api/games/${rematch}`);
+			assert(g.body.status === 'playing', `status ${g.body.status}`);
+			assert(g.body.black.name === gina && g.body.white.name === frank, 'colours not swapped');
+			assert(g.body.time === '5m+10i' && g.body.rematch_of === id, 'settings not kept');
+			// Back on the finished game, the rematch is a link to it.
+			await pf.goto(`${base}/#/game/${id}`);
+			const link = await pf.getAttribute(tid('rematch-open'), 'href');
+			assert(link === `#/game/${rematch}`, `rematch link ${link}`);
+		},
+	);
 
 	await check('7.3', '"New game" opens the new-game form filled in with the settings of the game', async () => {
 		await pf.click(`${tid('after-game')} ${tid('new-game')}`);
@@ -118,7 +123,10 @@ export async function gameFlows(t) {
 		await pv.waitForSelector(`${tid('player-black')}:has-text("${gina}")`);
 		assert((await pv.locator(tid('resign')).count()) === 0, 'a spectator may resign');
 		// A player's page counts the spectator (it re-reads the game after a move).
-		assert((await call(pg, 'POST', `/api/games/${rematch}/moves`, { move: '2g2f' })).status === 200, 'move');
+		assert(
+			(await call(pg, 'POST', `/api/games/${rematch}/moves`, { move: '2g2f' })).status === 200,
+			'move',
+		);
 		await pg.goto(`${base}/#/game/${rematch}`);
 		await pg.waitForSelector(`${tid('watchers')}:has-text("1 watching")`);
 		// The list shows the spectators and the most watched first.
@@ -142,6 +150,48 @@ export async function gameFlows(t) {
 		await call(pf, 'POST', `/api/games/${next}/resign`);
 		await call(pf, 'POST', `/api/games/${rematch}/resign`);
 	});
+	await check(
+		'7.6',
+		'a takeback asked for with the button, seen and accepted by the opponent; more time for the opponent',
+		async () => {
+			const made = await call(pf, 'POST', '/api/games', {
+				opponent: gina,
+				color: 'black',
+				time: '5m+10i',
+			});
+			assert(made.status === 201, `create: ${made.status}`);
+			const g = made.body.id;
+			assert((await call(pg, 'POST', `/api/games/${g}/accept`)).status === 200, 'accept');
+			assert(
+				(await call(pf, 'POST', `/api/games/${g}/moves`, { move: '7g7f' })).status === 200,
+				'move 1',
+			);
+			assert(
+				(await call(pg, 'POST', `/api/games/${g}/moves`, { move: '3c3d' })).status === 200,
+				'move 2',
+			);
+			await pf.goto(`${base}/#/game/${g}`);
+			await pg.goto(`${base}/#/game/${g}`);
+			await pf.waitForSelector('[data-ply="2"]');
+			await pg.waitForSelector('[data-ply="2"]');
+			await pf.click(tid('takeback'));
+			await pf.waitForSelector(`${tid('takeback')}:disabled`);
+			// The opponent learns of it by the event stream.
+			await pg.waitForSelector(tid('takeback-asked'));
+			await pg.click(tid('takeback-accept'));
+			// Frank asked on his turn: his move and the reply are taken back, on both pages.
+			await pg.waitForSelector('[data-ply="1"]', { state: 'detached' });
+			await pf.waitForSelector('[data-ply="1"]', { state: 'detached' });
+			await pf.waitForSelector(`${tid('takeback')}:disabled`); // nothing of frank's left to take back
+			await pg.click(tid('moretime'));
+			let after = await call(pf, 'GET', `/api/games/${g}`);
+			for (let i = 0; i < 50 && after.body.clocks.black.main_ms !== 315000; i++)
+				after = await call(pf, 'GET', `/api/games/${g}`);
+			assert(after.body.ply === 0 && after.body.takeback === null, JSON.stringify(after.body.moves));
+			assert(after.body.clocks.black.main_ms === 315000, `black ${after.body.clocks.black.main_ms}`);
+			await call(pf, 'POST', `/api/games/${g}/abort`);
+		},
+	);
 	await F.context.close();
 	await G.context.close();
 }

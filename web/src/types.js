@@ -234,6 +234,7 @@ const GAME = object({
 	imported: boolean,
 	rematch: nullable(string),
 	rematch_of: nullable(string),
+	takeback: nullable(COLOR),
 	headers: arrayOf(arrayOf(string)),
 	comments: arrayOf(string),
 	variations: integer,
@@ -261,7 +262,7 @@ const END_EVENT = object({
 	ending: nullable(ENDING),
 	ply: integer,
 });
-const STATUS_EVENT = object({ status: STATUS, ply: integer, clocks: CLOCKS });
+const STATUS_EVENT = object({ status: STATUS, ply: integer, clocks: CLOCKS, takeback: nullable(COLOR) });
 
 /** Every shape the server answers with, by name. */
 export const SHAPES = {

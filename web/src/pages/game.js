@@ -484,8 +484,18 @@ export class GamePage {
 			if (days === null) return;
 			body = { days };
 		}
+		/** @type {Record<string, ['takeback' | 'moretime', {answer?: string}]>} */
+		const offers = {
+			takeback: ['takeback', {}],
+			'takeback-accept': ['takeback', { answer: 'accept' }],
+			'takeback-decline': ['takeback', { answer: 'decline' }],
+			moretime: ['moretime', {}],
+		};
 		try {
-			const next = await gameAction(this.id, action, body);
+			const next =
+				action in offers
+					? await gameAction(this.id, offers[action][0], offers[action][1])
+					: await gameAction(this.id, /** @type {any} */ (action), body);
 			if (this.destroyed) return;
 			this.setGame(next);
 			if (next.status === 'playing') this.openStream();
