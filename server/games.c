@@ -595,20 +595,14 @@ enum store_err games_rematch_find(struct srv *s, const struct store_game *row, c
 	return e;
 }
 
-int games_rematch(struct srv *s, const char *id, const struct store_user *u, char *new_id, struct why *why)
+/* games_rematch's second half, under the server's rematch lock. */
+static int rematch_make(struct srv *s, const struct store_game *g, int side, const struct store_user *u, char *new_id,
+			struct why *why)
 {
-	struct store_game row;
-	enum store_err e = store_game_get(s->store, id, &row, NULL, NULL);
-	if (e)
-		return store_status(e, why, "game");
-	int side = row.black_user == u->id ? GY_BLACK : row.white_user == u->id ? GY_WHITE : -1;
-	bool party = side >= 0 || row.creator == u->id || row.challenged == u->id;
-	if (!party)
-		return fail(why, 403, "only a player of the game may offer a rematch");
-	if (row.status != STORE_ENDED || side < 0)
-		return fail(why, 409, "the game is not over");
+	struct store_game row = *g;
 	char found[STORE_ID_MAX];
-	if ((e = games_rematch_find(s, &row, found)))
+	enum store_err e = games_rematch_find(s, &row, found);
+	if (e)
 		return store_status(e, why, "game");
 	if (found[0])
 		return fail(why, 409, "a rematch of this game was already offered");
@@ -631,6 +625,25 @@ int games_rematch(struct srv *s, const char *id, const struct store_user *u, cha
 		.rematch_of = row.id,
 	};
 	return games_create(s, u, &q, new_id, why);
+}
+
+int games_rematch(struct srv *s, const char *id, const struct store_user *u, char *new_id, struct why *why)
+{
+	struct store_game row;
+	enum store_err e = store_game_get(s->store, id, &row, NULL, NULL);
+	if (e)
+		return store_status(e, why, "game");
+	int side = row.black_user == u->id ? GY_BLACK : row.white_user == u->id ? GY_WHITE : -1;
+	bool party = side >= 0 || row.creator == u->id || row.challenged == u->id;
+	if (!party)
+		return fail(why, 403, "only a player of the game may offer a rematch");
+	if (row.status != STORE_ENDED || side < 0)
+		return fail(why, 409, "the game is not over");
+	/* The look for a rematch and the making of one are one step: two offers at once make one game. */
+	pthread_mutex_lock(&s->rematch);
+	int st = rematch_make(s, &row, side, u, new_id, why);
+	pthread_mutex_unlock(&s->rematch);
+	return st;
 }
 
 bool games_seek_expired(const struct store_game *row, int64_t now)
