@@ -215,6 +215,21 @@ enum gy_err gy_session_vacation(struct gy_session *s, int side, int days, int64_
 	return gy_clock_vacation(&s->clock, side, days, now);
 }
 
+enum gy_err gy_session_give_time(struct gy_session *s, int side, int64_t ms, int64_t now)
+{
+	if (s->verdict.ending != GY_END_NONE)
+		return GY_ERR_GAME_OVER;
+	if (!s->timed)
+		return GY_ERR_NO_CLOCK;
+	if ((side != GY_BLACK && side != GY_WHITE) || ms <= 0 || ms > 3600 * 1000)
+		return GY_ERR_ARG;
+	if (gy_session_check_time(s, now))
+		return GY_ERR_FLAG;
+	s->clock.main_ms[side] += ms;
+	s->clock.byoyomi[side] = false;
+	return GY_OK;
+}
+
 const struct gy_pos *gy_session_start(const struct gy_session *s) { return gy_game_start(s->game); }
 const struct gy_pos *gy_session_position(const struct gy_session *s) { return &s->pos; }
 int gy_session_ply(const struct gy_session *s) { return s->ply; }

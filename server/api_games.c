@@ -14,6 +14,7 @@
 #include "games.h"
 #include "gyoku/gyoku.h"
 #include "server.h"
+#include "sse.h"
 
 static const char ID_CHARS[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
@@ -106,10 +107,50 @@ done:
 	return ret;
 }
 
+/* The games being played (docs/server.md "Games": to watch): the newest read, the most watched shown. */
+enum { WATCH_MAX = 50, WATCH_SCAN = 200 };
+
+/* A game being played with its spectators, for sorting. */
+struct watched {
+	struct store_game row;
+	int watchers;
+};
+
+/* Most watched first, then the newest. */
+static int by_watchers(const void *a, const void *b)
+{
+	const struct watched *x = a, *y = b;
+	if (x->watchers != y->watchers)
+		return y->watchers - x->watchers;
+	return (y->row.created_ms > x->row.created_ms) - (y->row.created_ms < x->row.created_ms);
+}
+
+/*
+ * Orders the `n` games being played of `games` (the newest first, as read)
+ * by their spectators, most watched first, and keeps the first `keep`;
+ * returns how many are kept.  Out of memory, the newest are kept.
+ */
+static int watch_order(struct srv *s, struct store_game *games, int n, int keep)
+{
+	struct watched *w = malloc(sizeof *w * (size_t)(n ? n : 1));
+	if (w) {
+		for (int i = 0; i < n; i++) {
+			w[i].row = games[i];
+			w[i].watchers = hub_watchers(s->hub, games[i].id, games[i].black_user, games[i].white_user);
+		}
+		qsort(w, (size_t)n, sizeof *w, by_watchers);
+		for (int i = 0; i < n; i++)
+			games[i] = w[i].row;
+		free(w);
+	}
+	return n < keep ? n : keep;
+}
+
 int api_game_list(struct http_req *r, const char *arg)
 {
 	(void)arg;
 	struct store_filter f = {.limit = 50};
+	int watch = 0; /* the games being played, to watch: at most this many */
 	const char *user = http_query(r, "user"), *status = http_query(r, "status");
 	const char *limit = http_query(r, "limit"), *before = http_query(r, "before");
 	if (status && !(f.status = store_status_by_name(status)))
@@ -147,8 +188,13 @@ int api_game_list(struct http_req *r, const char *arg)
 	} else if (f.status == STORE_WAITING) {
 		f.lobby = true;
 		f.viewer = http_user(r) ? r->user.id : 0;
+	} else if (f.status == STORE_PLAYING && !before) {
+		watch = f.limit < WATCH_MAX ? f.limit : WATCH_MAX;
+		f.limit = WATCH_SCAN;
 	} else {
-		return http_error(r, 400, "say whose games (?user=NAME) or ask for the lobby (?status=waiting)");
+		return http_error(r, 400,
+				  "say whose games (?user=NAME), or ask for the lobby (?status=waiting) or the games "
+				  "being played (?status=playing)");
 	}
 	struct store_game *games = NULL;
 	int n = 0;
@@ -156,6 +202,8 @@ int api_game_list(struct http_req *r, const char *arg)
 		return http_error(r, 503, "the database failed: try again");
 	if (f.lobby)
 		games_lobby(r->srv, games, &n, f.viewer);
+	if (watch)
+		n = watch_order(r->srv, games, n, watch);
 	json_t *list = gamejson_list(r->srv, games, n);
 	free(games);
 	return list ? http_json(r, 200, json_pack("{s:o}", "games", list)) : http_error(r, 503, "out of memory");
@@ -227,6 +275,47 @@ int api_game_abort(struct http_req *r, const char *id)
 	struct why why;
 	struct game g;
 	return need_user(r) ? after(r, &g, games_abort(r->srv, id, r->user.id, &g, &why), &why) : MHD_YES;
+}
+
+int api_game_rematch(struct http_req *r, const char *id)
+{
+	if (!need_user(r))
+		return MHD_YES;
+	char new_id[STORE_ID_MAX];
+	struct why why;
+	int st = games_rematch(r->srv, id, &r->user, new_id, &why);
+	return st ? http_error(r, (unsigned)st, "%s", why.msg) : http_json(r, 201, json_pack("{s:s}", "id", new_id));
+}
+
+/* POST /api/games/{id}/takeback {"answer": "ask"|"accept"|"decline"} (absent: ask). */
+int api_game_takeback(struct http_req *r, const char *id)
+{
+	if (!need_user(r))
+		return MHD_YES;
+	json_t *body = http_body_object(r);
+	if (!body)
+		return MHD_YES;
+	const char *answer = NULL;
+	int ret = MHD_YES;
+	if (opt_string(r, body, "answer", &answer)) {
+		enum games_answer what = !answer || !strcmp(answer, "ask") ? GAMES_ASK
+					 : !strcmp(answer, "accept")       ? GAMES_ACCEPT
+					 : !strcmp(answer, "decline")      ? GAMES_DECLINE
+									   : (enum games_answer) - 1;
+		struct why why;
+		struct game g;
+		ret = (int)what < 0 ? http_error(r, 400, "answer must be ask, accept or decline")
+				    : after(r, &g, games_takeback(r->srv, id, r->user.id, what, &g, &why), &why);
+	}
+	json_decref(body);
+	return ret;
+}
+
+int api_game_more_time(struct http_req *r, const char *id)
+{
+	struct why why;
+	struct game g;
+	return need_user(r) ? after(r, &g, games_more_time(r->srv, id, r->user.id, &g, &why), &why) : MHD_YES;
 }
 
 int api_game_declare(struct http_req *r, const char *id)

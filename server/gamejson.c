@@ -219,6 +219,11 @@ static json_t *summary(struct users *m, const struct store_game *r)
 		json_object_set_new(j, "color", json_string(colors[(unsigned)r->color < 3 ? r->color : 2]));
 		json_object_set_new(j, "creator_rating",
 				    creator ? json_integer((int)(creator->rating + 0.5)) : json_null());
+		/* Open event streams of spectators (the players' own are not counted). */
+		json_object_set_new(
+			j, "watchers",
+			json_integer(hub_watchers(m->s->hub, r->id, r->black_user ? r->black_user : r->creator,
+						  r->white_user ? r->white_user : r->challenged)));
 	}
 	return j;
 }
@@ -286,14 +291,20 @@ json_t *gamejson_full(struct srv *s, const struct game *g, int64_t viewer, int64
 	json_object_set_new(j, "impasse", impasse(g));
 	int you = game_side_of(g, viewer);
 	json_object_set_new(j, "you", you >= 0 ? json_string(side_names[you]) : json_null());
-	json_object_set_new(
-		j, "watchers",
-		json_integer(hub_watchers(s->hub, g->row.id, g->row.black_user ? g->row.black_user : g->row.creator,
-					  g->row.white_user ? g->row.white_user : g->row.challenged)));
 	json_object_set_new(j, "ratings", ratings(&g->row));
 	const struct store_game *r = &g->row;
 	bool seated = r->black_user || r->white_user || r->black_level || r->white_level;
 	json_object_set_new(j, "imported", json_boolean(!seated && r->status == STORE_ENDED));
+	/* The rematch offered from this game (none when the store cannot say), and the game this one rematches. */
+	char rematch[STORE_ID_MAX];
+	if (games_rematch_find(s, r, rematch))
+		rematch[0] = '\0';
+	json_object_set_new(j, "rematch", str_or_null(rematch));
+	json_object_set_new(j, "rematch_of", str_or_null(r->rematch_of));
+	json_object_set_new(j, "takeback",
+			    r->takeback == 1 + GY_BLACK   ? json_string("black")
+			    : r->takeback == 1 + GY_WHITE ? json_string("white")
+							  : json_null());
 	record_extras(g, j);
 	return j;
 }

@@ -45,7 +45,9 @@ static int store_status(enum store_err e, struct why *why, const char *what)
 	switch (e) {
 	case STORE_NOT_FOUND: return fail(why, 404, "no such %s", what);
 	case STORE_CONFLICT:
-	case STORE_STALE: return fail(why, 409, "the game changed meanwhile: reload it and try again");
+	case STORE_STALE:
+		why->stale = true;
+		return fail(why, 409, "the game changed meanwhile: reload it and try again");
 	case STORE_ERR_ARG: return fail(why, 400, "a field is too long");
 	case STORE_DAMAGED: return fail(why, 500, "the %s is damaged in the store", what);
 	default: return fail(why, 503, "the database failed: try again");
@@ -369,7 +371,6 @@ static int commit(struct srv *s, struct game *g, int old_ply, enum store_status 
 	return 0;
 }
 
-/* The side whose turn it is, when `user` (0: the computer) may act for it; else a status. */
 /* Checks that `user` plays in the game under way; its side in `*side`; 0, else the status with `why`. */
 static int player_in_play(const struct game *g, int64_t user, int *side, struct why *why)
 {
@@ -379,6 +380,8 @@ static int player_in_play(const struct game *g, int64_t user, int *side, struct 
 		return fail(why, 403, "you do not play in this game");
 	return 0;
 }
+
+/* The side whose turn it is, when `user` (0: the computer) may act for it; else a status. */
 
 static int mover(const struct game *g, int64_t user, int *side, struct why *why)
 {
@@ -559,6 +562,8 @@ int games_create(struct srv *s, const struct store_user *creator, const struct g
 	snprintf(row->handicap, sizeof row->handicap, "%s", h->id);
 	snprintf(row->start_sfen, sizeof row->start_sfen, "%s", h->sfen);
 	row->created_ms = row->updated_ms = now;
+	if (q->rematch_of)
+		snprintf(row->rematch_of, sizeof row->rematch_of, "%s", q->rematch_of);
 	/* The session of the new game: its start and its rules (and, against the computer, its clock). */
 	enum gy_err err = build(&g);
 	int st = err == GY_ERR_NOMEM ? fail(why, 503, "out of memory")
@@ -580,6 +585,77 @@ int games_create(struct srv *s, const struct store_user *creator, const struct g
 	tell(s, &g, false);
 done:
 	game_release(&g);
+	return st;
+}
+
+enum store_err games_rematch_find(struct srv *s, const struct store_game *row, char *out)
+{
+	out[0] = '\0';
+	int64_t user = row->black_user ? row->black_user : row->white_user;
+	if (!user || row->status != STORE_ENDED)
+		return STORE_OK;
+	/* A rematch is made after its game ended, so it is among the newest games of either player. */
+	struct store_filter f = {.user = user, .limit = 50};
+	struct store_game *list = NULL;
+	int n = 0;
+	enum store_err e = store_game_list(s->store, &f, &list, &n);
+	for (int i = 0; !e && i < n; i++)
+		if (!strcmp(list[i].rematch_of, row->id) && list[i].status != STORE_CANCELED) {
+			snprintf(out, STORE_ID_MAX, "%s", list[i].id);
+			break;
+		}
+	free(list);
+	return e;
+}
+
+/* games_rematch's second half, under the server's rematch lock. */
+static int rematch_make(struct srv *s, const struct store_game *g, int side, const struct store_user *u, char *new_id,
+			struct why *why)
+{
+	struct store_game row = *g;
+	char found[STORE_ID_MAX];
+	enum store_err e = games_rematch_find(s, &row, found);
+	if (e)
+		return store_status(e, why, "game");
+	if (found[0])
+		return fail(why, 409, "a rematch of this game was already offered");
+	/* The opponent: the other seat's user, or the computer at its level. */
+	int64_t opp = side == GY_BLACK ? row.white_user : row.black_user;
+	int level = side == GY_BLACK ? row.white_level : row.black_level;
+	struct store_user other = {0};
+	if (opp && (e = store_user_by_id(s->store, opp, &other)))
+		return store_status(e, why, "user");
+	char impasse[STORE_WORD_MAX];
+	snprintf(impasse, sizeof impasse, "%s", gy_impasse_rule_name(row.impasse));
+	struct game_request q = {
+		.opponent = opp ? other.name : "computer",
+		.level = level,
+		.time = row.tc,
+		.handicap = row.handicap,
+		.color = side == GY_BLACK ? "white" : "black",
+		.impasse = impasse,
+		.rated = row.rated,
+		.rematch_of = row.id,
+	};
+	return games_create(s, u, &q, new_id, why);
+}
+
+int games_rematch(struct srv *s, const char *id, const struct store_user *u, char *new_id, struct why *why)
+{
+	struct store_game row;
+	enum store_err e = store_game_get(s->store, id, &row, NULL, NULL);
+	if (e)
+		return store_status(e, why, "game");
+	int side = row.black_user == u->id ? GY_BLACK : row.white_user == u->id ? GY_WHITE : -1;
+	bool party = side >= 0 || row.creator == u->id || row.challenged == u->id;
+	if (!party)
+		return fail(why, 403, "only a player of the game may offer a rematch");
+	if (row.status != STORE_ENDED || side < 0)
+		return fail(why, 409, "the game is not over");
+	/* The look for a rematch and the making of one are one step: two offers at once make one game. */
+	pthread_mutex_lock(&s->rematch);
+	int st = rematch_make(s, &row, side, u, new_id, why);
+	pthread_mutex_unlock(&s->rematch);
 	return st;
 }
 
@@ -702,13 +778,18 @@ int games_move(struct srv *s, const char *id, int64_t user, const char *usi, int
 				  .at_ms = now};
 	gy_usi_write_move(m, sm->usi);
 	g.row.ply++;
+	g.row.takeback = 0; /* a move answers a takeback asked for: it is withdrawn */
 	settle(&g, now);
 	st = commit(s, &g, g.row.ply - 1, STORE_PLAYING, sm, why);
 done:
 	return hand_over(&g, out, st);
 }
 
-int games_resign(struct srv *s, const char *id, int64_t user, struct game *out, struct why *why)
+/* How many times a resignation or an abort is tried on a game changed meanwhile. */
+enum { ACT_TRIES = 4 };
+
+/* Resigns once; games_resign tries again when a change made meanwhile stood in the way. */
+static int resign_once(struct srv *s, const char *id, int64_t user, struct game *out, struct why *why)
 {
 	struct game g;
 	int st = game_load(s, id, &g, why);
@@ -731,7 +812,23 @@ int games_resign(struct srv *s, const char *id, int64_t user, struct game *out, 
 	return hand_over(&g, out, st);
 }
 
-int games_abort(struct srv *s, const char *id, int64_t user, struct game *out, struct why *why)
+/*
+ * Resigning and aborting do not depend on the position: a move made
+ * meanwhile (the computer's, the opponent's) is no reason to refuse them,
+ * so a stale update is tried again on the game as it is now.
+ */
+int games_resign(struct srv *s, const char *id, int64_t user, struct game *out, struct why *why)
+{
+	int st = 0;
+	for (int tries = 0; tries < ACT_TRIES; tries++) {
+		why->stale = false;
+		if ((st = resign_once(s, id, user, out, why)) != 409 || !why->stale)
+			break;
+	}
+	return st;
+}
+
+static int abort_once(struct srv *s, const char *id, int64_t user, struct game *out, struct why *why)
 {
 	struct game g;
 	int st = game_load(s, id, &g, why);
@@ -752,6 +849,17 @@ int games_abort(struct srv *s, const char *id, int64_t user, struct game *out, s
 		}
 	}
 	return hand_over(&g, out, st);
+}
+
+int games_abort(struct srv *s, const char *id, int64_t user, struct game *out, struct why *why)
+{
+	int st = 0;
+	for (int tries = 0; tries < ACT_TRIES; tries++) {
+		why->stale = false;
+		if ((st = abort_once(s, id, user, out, why)) != 409 || !why->stale)
+			break;
+	}
+	return st;
 }
 
 int games_declare(struct srv *s, const char *id, int64_t user, struct game *out, struct why *why)
@@ -798,6 +906,88 @@ int games_vacation(struct srv *s, const char *id, int64_t user, int days, struct
 			st = forfeit(s, &g, now, why);
 		} else if (err) {
 			st = fail(why, err == GY_ERR_CLOCK_VACATION ? 409 : 400, "%s", gy_strerror(err));
+		} else {
+			settle(&g, now);
+			st = commit(s, &g, g.row.ply, STORE_PLAYING, NULL, why);
+		}
+	}
+	return hand_over(&g, out, st);
+}
+
+/* The moves to take back for `side`'s takeback in `g`: back to `side`'s last move (1 or 2), 0 when none. */
+static int takeback_plies(const struct game *g, int side)
+{
+	int plies = gy_session_position(g->session)->side == side ? 2 : 1;
+	return gy_session_has_moved(g->session, side) && plies <= g->row.ply ? plies : 0;
+}
+
+int games_takeback(struct srv *s, const char *id, int64_t user, enum games_answer what, struct game *out,
+		   struct why *why)
+{
+	struct game g;
+	int st = game_load(s, id, &g, why);
+	if (st)
+		return st;
+	int side = game_side_of(&g, user);
+	int64_t now = game_now(&g);
+	int asker = g.row.takeback - 1; /* -1: none asked */
+	bool computer = g.row.black_level || g.row.white_level;
+	if (g.row.status != STORE_PLAYING)
+		st = fail(why, 409, "the game is %s", store_status_name(g.row.status));
+	else if (side < 0)
+		st = fail(why, 403, "you do not play in this game");
+	else if (g.row.rated)
+		st = fail(why, 409, "a rated game has no takebacks");
+	else if ((st = late(s, &g, now, why)))
+		;
+	else if (what == GAMES_ASK && asker >= 0)
+		st = fail(why, 409, "a takeback was already asked for");
+	else if (what == GAMES_ASK && !takeback_plies(&g, side))
+		st = fail(why, 409, "you have no move to take back");
+	else if (what != GAMES_ASK && asker != !side)
+		st = fail(why, 409, "your opponent has not asked for a takeback");
+	if (st)
+		goto done;
+	int old_ply = g.row.ply;
+	if (what == GAMES_DECLINE || (what == GAMES_ASK && !computer)) {
+		g.row.takeback = what == GAMES_ASK ? side + 1 : 0;
+	} else {
+		/* Accepted (the computer accepts at once): the session takes the moves back (casual rules). */
+		int plies = takeback_plies(&g, what == GAMES_ASK ? side : asker);
+		enum gy_err err = gy_session_undo(g.session, plies, now);
+		if (err) {
+			st = fail(why, err == GY_ERR_NOMEM ? 503 : 409, "%s", gy_strerror(err));
+			goto done;
+		}
+		g.row.ply -= plies;
+		g.row.takeback = 0;
+	}
+	settle(&g, now);
+	st = commit(s, &g, old_ply, STORE_PLAYING, NULL, why);
+done:
+	return hand_over(&g, out, st);
+}
+
+int games_more_time(struct srv *s, const char *id, int64_t user, struct game *out, struct why *why)
+{
+	struct game g;
+	int st = game_load(s, id, &g, why);
+	if (st)
+		return st;
+	int side = game_side_of(&g, user);
+	int64_t now = game_now(&g);
+	const struct gy_clock *clock = gy_session_clock(g.session);
+	if (g.row.status != STORE_PLAYING)
+		st = fail(why, 409, "the game is %s", store_status_name(g.row.status));
+	else if (side < 0)
+		st = fail(why, 403, "you do not play in this game");
+	else if (!g.row.tc[0] || strchr(g.row.tc, 'd'))
+		st = fail(why, 409, "more time is for live games");
+	else if (!(st = late(s, &g, now, why))) {
+		enum gy_err err =
+			clock ? gy_session_give_time(g.session, !side, GAMES_MORE_TIME_MS, now) : GY_ERR_NO_CLOCK;
+		if (err) {
+			st = refused(s, &g, err, now, why);
 		} else {
 			settle(&g, now);
 			st = commit(s, &g, g.row.ply, STORE_PLAYING, NULL, why);

@@ -38,12 +38,14 @@ enum {
 	GAMES_LISTENERS_MAX = 8,
 	GAMES_FIRST_MOVE_MS = 30000, /* a live game's first move of each side, or it is aborted (gy_rules) */
 	GAMES_OPEN_MAX = 3,          /* waiting games (seeks and challenges) one user may have made */
-	GAMES_SEEK_IDLE_MS = 20000   /* an open seek whose creator was not seen for this long expires */
+	GAMES_SEEK_IDLE_MS = 20000,  /* an open seek whose creator was not seen for this long expires */
+	GAMES_MORE_TIME_MS = 15000   /* what "more time" gives the opponent (games_more_time) */
 };
 
 /* Why an operation failed, for the HTTP answer. */
 struct why {
 	char msg[GAMES_WHY_MAX];
+	bool stale; /* the 409 is a change made meanwhile (another request, the computer): trying again may do */
 };
 
 /*
@@ -102,6 +104,7 @@ struct game_request {
 	const char *color;    /* "black", "white", "random", "sente", "gote" */
 	const char *impasse;  /* "27", "24", "try", "none" (gy_impasse_rule_name) */
 	bool rated;
+	const char *rematch_of; /* the game this one is a rematch of (games_rematch), else NULL */
 };
 
 /*
@@ -132,6 +135,23 @@ int game_computer_to_move(const struct game *g);
 int games_create(struct srv *s, const struct store_user *creator, const struct game_request *q, char *id,
 		 struct why *why);
 
+/*
+ * User `u` offers a rematch of the ended game `id` (docs/server.md
+ * "Games"): a new game against the same opponent with the colours swapped
+ * and the same settings (time, handicap, impasse rule, rating, the
+ * computer's level), made as games_create makes it: a challenge to a
+ * person, started at once against the computer.  `new_id` (STORE_ID_MAX
+ * bytes) gets its id.  403 for a non-player, 409 for a game not over or
+ * one whose rematch was already offered (and not declined or canceled).
+ */
+int games_rematch(struct srv *s, const char *id, const struct store_user *u, char *new_id, struct why *why);
+/*
+ * The rematch offered from `row` (a game of its players whose rematch_of
+ * is `row`'s id, not canceled, the newest of them): its id in `out`
+ * (STORE_ID_MAX bytes; "" for none).  Returns the store's error.
+ */
+enum store_err games_rematch_find(struct srv *s, const struct store_game *row, char *out)
+	__attribute__((warn_unused_result));
 /*
  * Whether `row` is an open seek whose creator was not seen for
  * GAMES_SEEK_IDLE_MS at `now` (the creator is seen by the lobby's list and
@@ -177,6 +197,26 @@ int games_resign(struct srv *s, const char *id, int64_t user, struct game *out, 
  */
 int games_abort(struct srv *s, const char *id, int64_t user, struct game *out, struct why *why);
 
+/* What a player does with a takeback: asks for one, or answers the opponent's. */
+enum games_answer { GAMES_ASK, GAMES_ACCEPT, GAMES_DECLINE };
+/*
+ * User `user` asks for a takeback in a casual game in play, or accepts
+ * or declines the one the opponent asked for (docs/server.md "Games":
+ * takeback).  Accepted, the session takes back the moves since the
+ * asker's last move (1 or 2, gy_session_undo) and the asker moves again;
+ * against the computer a takeback is taken at once.  A move withdraws a
+ * takeback asked for.  403 for a non-player; 409 in a rated game, a game
+ * not in play, a second ask, an ask with no move to take back, or an
+ * answer to nothing.
+ */
+int games_takeback(struct srv *s, const char *id, int64_t user, enum games_answer what, struct game *out,
+		   struct why *why);
+/*
+ * User `user` gives the opponent GAMES_MORE_TIME_MS more of main time in a
+ * live game in play (gy_session_give_time).  403 for a non-player, 409
+ * for a game not in play or not live.
+ */
+int games_more_time(struct srv *s, const char *id, int64_t user, struct game *out, struct why *why);
 /* User `user` (0: the computer) declares an impasse win on their turn under the game's rule. */
 int games_declare(struct srv *s, const char *id, int64_t user, struct game *out, struct why *why);
 

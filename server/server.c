@@ -63,6 +63,7 @@ int gy_server_run(const struct gy_server_opts *o)
 	atomic_init(&s.stopping, false);
 	atomic_init(&s.listeners.n, 0);
 	sem_init(&s.hashing, 0, 2);
+	pthread_mutex_init(&s.rematch, NULL);
 	int status = 1, port = 0;
 	char err[256] = "";
 	struct MHD_Daemon *d = NULL;
@@ -114,5 +115,6 @@ done:
 	ratelimit_destroy(s.login_by_pair);
 	ratelimit_destroy(s.login_by_addr);
 	sem_destroy(&s.hashing);
+	pthread_mutex_destroy(&s.rematch);
 	return status;
 }

@@ -10,6 +10,7 @@
 #ifndef SERVER_SERVER_H
 #define SERVER_SERVER_H
 
+#include <pthread.h>
 #include <semaphore.h>
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -37,6 +38,7 @@ struct srv {
 	struct ratelimit *login_by_pair, *login_by_addr;
 	struct games_listeners listeners; /* told of every change to a game (games_listen) */
 	sem_t hashing;                    /* argon2 runs at most this many at once (19 MiB each) */
+	pthread_mutex_t rematch;          /* one rematch offered at a time (games_rematch: look, then make) */
 	atomic_bool stopping;
 };
 

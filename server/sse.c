@@ -181,9 +181,11 @@ static void refresh(struct hub *h, struct topic *t)
 	if (g.row.status == STORE_ENDED)
 		end = event_text(g.row.ply, "end", gamejson_end(&g));
 	else if (n == 0)
-		status = event_text(-1, "status",
-				    json_pack("{s:s,s:i,s:o}", "status", store_status_name(g.row.status), "ply",
-					      g.row.ply, "clocks", gamejson_clocks(&g, now)));
+		status = event_text(
+			-1, "status",
+			json_pack("{s:s,s:i,s:o,s:o}", "status", store_status_name(g.row.status), "ply", g.row.ply,
+				  "clocks", gamejson_clocks(&g, now), "takeback",
+				  g.row.takeback ? json_string(g.row.takeback == 1 ? "black" : "white") : json_null()));
 	pthread_mutex_lock(&h->mu);
 	if (g.row.ply > t->cap) {
 		char **ev = realloc(t->events, sizeof *ev * (size_t)(g.row.ply + 64));
@@ -192,6 +194,9 @@ static void refresh(struct hub *h, struct topic *t)
 			t->cap = g.row.ply + 64;
 		}
 	}
+	/* Moves taken back (a takeback) leave: their events go, and a later move at their ply is news. */
+	while (t->nev > g.row.ply && n == 0)
+		free(t->events[--t->nev]);
 	for (int k = 0; k < n && fresh[k] && have + k == t->nev && t->nev < t->cap; k++) {
 		t->events[t->nev++] = fresh[k];
 		fresh[k] = NULL;
@@ -332,6 +337,8 @@ static bool next_text(struct stream *st)
 	deadline_in(&until, PEEK_MS);
 	pthread_mutex_lock(&h->mu);
 	while (!h->stopping) {
+		if (st->sent > t->nev) /* moves taken back: the next move comes at their ply */
+			st->sent = t->nev;
 		if (st->sent < t->nev) {
 			text = t->events[st->sent++];
 		} else if (t->end && !st->end_sent) {

@@ -123,6 +123,8 @@ struct store_game {
 	bool aborted;                /* canceled: a game in play aborted before a side's first move */
 	double rating_before[2], rating_after[2]; /* rated games once ended, by colour; 0 otherwise */
 	int64_t created_ms, started_ms, updated_ms;
+	char rematch_of[STORE_ID_MAX]; /* the game this one is a rematch of ("" for none) */
+	int takeback;                  /* a takeback asked for: 0 none, 1 + the side (GY_BLACK, GY_WHITE) asking */
 };
 
 /* One move of a game. */

@@ -164,7 +164,7 @@ struct store_val {
 	double d;         /* STORE_VAL_REAL */
 };
 
-enum { STORE_VALS_MAX = 32 };
+enum { STORE_VALS_MAX = 40 };
 
 /* The parameters of one statement, in order: $1, $2, ... (?1, ?2, ...) */
 struct store_vals {

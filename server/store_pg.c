@@ -65,6 +65,9 @@ static const char *const migrations[] = {
 	/* 2: an imported record as it was read (comments, variations, headers), beside its game. */
 	"CREATE TABLE records (game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,"
 	" format TEXT NOT NULL, text TEXT NOT NULL);",
+	/* 3: the game a rematch was offered from, a takeback asked for (docs/server.md "Games"). */
+	"ALTER TABLE games ADD COLUMN rematch_of TEXT NOT NULL DEFAULT '';"
+	"ALTER TABLE games ADD COLUMN takeback INTEGER NOT NULL DEFAULT 0;",
 };
 enum { MIGRATIONS_NB = sizeof migrations / sizeof migrations[0] };
 

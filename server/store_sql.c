@@ -65,7 +65,9 @@ static void damaged(struct store_cols *c, const char *id, const char *column, co
 	X(WHITE_AFTER, white_after, COL_WRITTEN)   \
 	X(CREATED_MS, created_ms, COL_FIXED)       \
 	X(STARTED_MS, started_ms, COL_WRITTEN)     \
-	X(UPDATED_MS, updated_ms, COL_WRITTEN)
+	X(UPDATED_MS, updated_ms, COL_WRITTEN)     \
+	X(REMATCH_OF, rematch_of, COL_FIXED)       \
+	X(TAKEBACK, takeback, COL_WRITTEN)
 
 /* Whether STORE_Q_GAME_UPDATE writes a column. */
 enum col_use { COL_FIXED, COL_WRITTEN };
@@ -108,6 +110,8 @@ static void game_val(struct store_vals *v, const struct store_game *g, enum game
 	case GAME_IMPASSE: store__text(v, gy_impasse_rule_name(g->impasse)); return;
 	case GAME_RATED: store__bool(v, g->rated); return;
 	case GAME_START_SFEN: store__text(v, g->start_sfen); return;
+	case GAME_REMATCH_OF: store__text(v, g->rematch_of); return;
+	case GAME_TAKEBACK: store__int(v, g->takeback); return;
 	case GAME_PLY: store__int(v, ply); return;
 	case GAME_CLOCK: store__text(v, g->clock); return;
 	case GAME_DEADLINE_MS: store__int(v, g->deadline_ms); return;
@@ -155,6 +159,8 @@ static void game_col(struct store_cols *c, struct store_game *g, enum game_col c
 		return;
 	case GAME_RATED: g->rated = c->i64(c) != 0; return;
 	case GAME_START_SFEN: c->text(c, g->start_sfen, sizeof g->start_sfen); return;
+	case GAME_REMATCH_OF: c->text(c, g->rematch_of, sizeof g->rematch_of); return;
+	case GAME_TAKEBACK: g->takeback = (int)c->i64(c); return;
 	case GAME_PLY: g->ply = (int)c->i64(c); return;
 	case GAME_CLOCK: c->text(c, g->clock, sizeof g->clock); return;
 	case GAME_DEADLINE_MS: g->deadline_ms = c->i64(c); return;

@@ -322,6 +322,9 @@ static void step(struct run *r, char *tok)
 	} else if (arg && !strncmp(tok, "vacation:", 9)) {
 		int side = arg[1] == 'w' ? GY_WHITE : GY_BLACK;
 		expect_err(r, tok, gy_session_vacation(r->s, side, (int)datafile_number(arg + 3), r->now), want);
+	} else if (arg && !strncmp(tok, "more:", 5)) {
+		int side = arg[1] == 'w' ? GY_WHITE : GY_BLACK;
+		expect_err(r, tok, gy_session_give_time(r->s, side, parse_time(arg + 3), r->now), want);
 	} else if (arg && !strncmp(tok, "comment:", 8)) {
 		expect_err(r, tok, gy_session_add_comment(r->s, arg + 1), want);
 	} else if (arg && !strncmp(tok, "header:", 7)) {

@@ -286,7 +286,7 @@ static void case_migrations(struct env *e)
 		return;
 	const char *want = e->pg_base ? "postgresql" : "sqlite";
 	long long v = raw_int(e, "SELECT max(version) FROM schema_version");
-	ok(e, "1.1", !strcmp(store_kind(s), want) && v == 2, "kind %s, schema version %lld", store_kind(s), v);
+	ok(e, "1.1", !strcmp(store_kind(s), want) && v == 3, "kind %s, schema version %lld", store_kind(s), v);
 	struct store_user u = user_of("keeper");
 	int64_t id = 0;
 	enum store_err r = store_user_create(s, &u, &id);
@@ -298,7 +298,7 @@ static void case_migrations(struct env *e)
 	enum store_err r2 = store_user_by_name(s, "keeper", &got);
 	long long rows = raw_int(e, "SELECT count(*) FROM schema_version");
 	v = raw_int(e, "SELECT max(version) FROM schema_version");
-	ok(e, "1.2", r == STORE_OK && r2 == STORE_OK && got.id == id && v == 2 && rows == 1,
+	ok(e, "1.2", r == STORE_OK && r2 == STORE_OK && got.id == id && v == 3 && rows == 1,
 	   "create %s, lookup after re-open %s, version %lld in %lld rows", store_strerror(r), store_strerror(r2), v,
 	   rows);
 	store_close(s);
@@ -327,7 +327,7 @@ static void case_migrations(struct env *e)
 		pthread_join(th[i], &res[i]);
 	v = raw_int(e, "SELECT max(version) FROM schema_version");
 	rows = raw_int(e, "SELECT count(*) FROM schema_version");
-	ok(e, "1.3", res[0] && res[1] && v == 2 && rows == 1, "opens %s/%s, version %lld in %lld rows",
+	ok(e, "1.3", res[0] && res[1] && v == 3 && rows == 1, "opens %s/%s, version %lld in %lld rows",
 	   res[0] ? "ok" : "failed", res[1] ? "ok" : "failed", v, rows);
 
 	char url[URL_MAX], err[256] = "";

@@ -206,6 +206,17 @@ enum gy_err gy_session_replay(struct gy_session *s, gy_move m, int64_t spent_ms)
 enum gy_err gy_session_undo(struct gy_session *s, int plies, int64_t now) __attribute__((warn_unused_result));
 
 /*
+ * Gives `side` `ms` more of main time at `now` (the opponent's "more
+ * time" of a live game): added to what is left of its main time, and a
+ * side in byoyomi has main time again, spent before its periods go on.
+ * Errors: GY_ERR_GAME_OVER, GY_ERR_NO_CLOCK, GY_ERR_ARG (a bad side, `ms`
+ * not above 0 or over an hour), GY_ERR_FLAG (the side to move had
+ * already run out of time: the game is over on time).
+ */
+enum gy_err gy_session_give_time(struct gy_session *s, int side, int64_t ms, int64_t now)
+	__attribute__((warn_unused_result));
+
+/*
  * `side` resigns at `now` (either side, on its turn or not) and loses.
  * Errors: GY_ERR_GAME_OVER, GY_ERR_ARG (a bad side), GY_ERR_FLAG (the
  * side to move had already run out of time: the game is over on time).

@@ -10,7 +10,8 @@
 // promotion choice by touch, the layouts at 1024x768, phone landscape and 320 px),
 // turns.mjs (whose turn, the count in the top bar and title, notifications), records.mjs (a
 // correspondence game with a vacation and an import, browser-20.x, 21.x) and
-// start-accounts.mjs (abort, the lobby's seeks, the password form, browser-6.x).  Prints one
+// start-accounts.mjs (abort, the lobby's seeks, the password form, browser-6.x), then
+// flow.mjs (rematch, a new game with the same settings, the Watch page, takebacks).  Prints one
 // "PASS browser-N.M" / "FAIL browser-N.M: why" / "SKIP ..." line per case
 // (tests/run.sh counts them) and saves screenshots in build/browser/ for a
 // person to look at (they are not compared).  It finds things on the pages by the hooks
@@ -33,6 +34,7 @@ import { startAndAccounts } from './start-accounts.mjs';
 import { endings } from './endings.mjs';
 import { touch } from './touch.mjs';
 import { turns } from './turns.mjs';
+import { gameFlows } from './flow.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const GYOKU = resolve(ROOT, process.env.GYOKU || 'bin/gyoku');
@@ -966,6 +968,8 @@ async function main() {
 		}
 		blocker = null; // the cases of browser-6 stand on their own
 		await startAndAccounts({ check, assert, tid, open, signup, base, sleep });
+		blocker = null;
+		await gameFlows({ check, assert, tid, open, signup, base });
 
 		await check(
 			'5.1',

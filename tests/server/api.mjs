@@ -84,9 +84,14 @@ const ROUTE_SHAPES = [
 	['GET', /^\/api\/health$/, 'health'],
 	['GET', /^\/api\/users\/[^/]+$/, 'user'],
 	['POST', /^\/api\/(games|import)$/, 'created'],
+	['POST', /^\/api\/games\/[^/]+\/rematch$/, 'created'],
 	['GET', /^\/api\/games$/, 'gameList'],
 	['GET', /^\/api\/games\/[^/]+$/, 'game'],
-	['POST', /^\/api\/games\/[^/]+\/(accept|cancel|decline|moves|resign|abort|declare|vacation)$/, 'game'],
+	[
+		'POST',
+		/^\/api\/games\/[^/]+\/(accept|cancel|decline|moves|resign|abort|declare|vacation|takeback|moretime)$/,
+		'game',
+	],
 ];
 const EVENT_SHAPES = { move: 'moveEvent', end: 'endEvent', status: 'statusEvent' };
 

@@ -105,7 +105,7 @@ export async function getGame(id) {
 /**
  * An operation on game `id` (POST /api/games/ID/ACTION): the game as it left it.
  * @param {string} id
- * @param {'accept' | 'cancel' | 'decline' | 'moves' | 'abort' | 'resign' | 'declare' | 'vacation'} action
+ * @param {'accept' | 'cancel' | 'decline' | 'moves' | 'abort' | 'resign' | 'declare' | 'vacation' | 'takeback' | 'moretime'} action
  * @param {object} [body]
  */
 export async function gameAction(id, action, body) {

@@ -2,8 +2,10 @@
  * gameactions.js: what a user can do with a game besides moving, and the
  * dialogs that go with it: accept / decline / cancel a seek or challenge,
  * abort before one's own first move (docs/server.md "Games"), resign (confirmed), declare an impasse (confirmed, with the points of
- * the game's `impasse` field), take a vacation (correspondence), the
- * export links and the results dialog.
+ * the game's `impasse` field), take a vacation (correspondence), ask for
+ * or answer a takeback (casual games), give the opponent more time (live
+ * games), the
+ * export links and the results dialog (with the after-game panel of aftergame.js).
  */
 import { h } from './dom.js';
 import { confirmDialog, messageDialog, numberDialog } from './dialog.js';
@@ -12,7 +14,7 @@ import { resultText, resultTitle, ratingDelta, playerName, colorName } from './g
 
 /** @typedef {import('./types.js').Game} Game */
 /** @typedef {import('./types.js').Color} Color */
-/** @typedef {'accept' | 'decline' | 'cancel' | 'abort' | 'resign' | 'declare' | 'vacation'} Action */
+/** @typedef {'accept' | 'decline' | 'cancel' | 'abort' | 'resign' | 'declare' | 'vacation' | 'takeback' | 'takeback-accept' | 'takeback-decline' | 'moretime'} Action */
 
 /**
  * Whether the player `you` has made their first move in `g` (Black moves
@@ -52,6 +54,30 @@ export function actionButtons(g, me, act) {
 		out.push(btn('declare', 'Declare impasse', '', g.side !== g.you));
 		if (g.kind === 'correspondence' && g.clocks && g.clocks[g.you].vacation_days > 0)
 			out.push(btn('vacation', 'Vacation'));
+		// A casual game's takeback (docs/server.md "Games"): asked for, or the opponent's to answer.
+		if (!g.rated) {
+			if (g.takeback && g.takeback !== g.you) {
+				out.push(
+					h(
+						'span',
+						{ class: 'takeback-asked', 'data-testid': 'takeback-asked' },
+						'Takeback?',
+					),
+					btn('takeback-accept', 'Accept the takeback', 'primary'),
+					btn('takeback-decline', 'Decline'),
+				);
+			} else {
+				out.push(
+					btn(
+						'takeback',
+						g.takeback ? 'Takeback asked…' : 'Takeback',
+						'',
+						Boolean(g.takeback) || !hasMoved(g, g.you),
+					),
+				);
+			}
+		}
+		if (g.kind === 'live') out.push(btn('moretime', '+15 s for the opponent'));
 	}
 	return out;
 }
@@ -158,10 +184,12 @@ export function exportLinks(id) {
 }
 
 /**
- * The results dialog of a game that has just ended.
+ * The results dialog of a game that has just ended, with what comes next (aftergame.js) when given.
  * @param {Game} g
+ * @param {Node} [next]
  */
-export function showResult(g) {
+export function showResult(g, next) {
+	/** @type {Node[]} */
 	const body = [h('p', { class: 'result-text', 'data-testid': 'result-text' }, resultText(g))];
 	if (g.ratings) {
 		for (const color of /** @type {Color[]} */ (['black', 'white'])) {
@@ -175,5 +203,6 @@ export function showResult(g) {
 			);
 		}
 	}
+	if (next && g.status === 'ended') body.push(next);
 	return messageDialog('result-dialog', resultTitle(g), body);
 }

@@ -80,6 +80,9 @@ export function gameList(games, me, buttons, empty = 'No games.') {
 							timeText(g),
 							handicapName(g.handicap),
 							g.rated ? 'rated' : 'casual',
+							...(g.status === 'playing' && g.watchers
+								? [`${g.watchers} watching`]
+								: []),
 						].join(' · '),
 					),
 					h(

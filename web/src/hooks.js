@@ -26,6 +26,7 @@ export const TESTIDS = {
 	// The top bar.
 	'nav-play': 'the link to the lobby',
 	'nav-import': 'the link to the import page',
+	'nav-watch': 'the link to the games being played (#/watch)',
 	'nav-user': "the signed-in user's name (a link to their page)",
 	'nav-turns': "the count of the signed-in user's games waiting for their move (in nav-play; hidden at 0)",
 	'nav-login': 'the link to the login page (signed out)',
@@ -50,6 +51,8 @@ export const TESTIDS = {
 	'goto-login': 'the login button shown to a visitor',
 	'game-row': 'a game in a list (with data-game)',
 	'seek-color': "a seek's colour in a list: the side its creator plays, or random",
+	// The games being played (#/watch).
+	'watch-list': 'the list of the games being played, the most watched first',
 	// A user's page.
 	'user-name': "the user's name",
 	'user-rating': "the user's rating",
@@ -93,6 +96,11 @@ export const TESTIDS = {
 	resign: 'the resign button',
 	declare: 'the impasse declaration button',
 	vacation: 'the vacation button (correspondence)',
+	takeback: 'ask for a takeback (casual games; disabled while one is asked for)',
+	'takeback-asked': "the opponent's takeback request",
+	'takeback-accept': "accept the opponent's takeback",
+	'takeback-decline': "decline the opponent's takeback",
+	moretime: 'give the opponent 15 s more (live games)',
 	'impasse-points': "the declaration dialog's table of points",
 	'export-kif': 'the KIF export link',
 	'export-ki2': 'the KI2 export link',
@@ -100,6 +108,16 @@ export const TESTIDS = {
 	'export-sfen': 'the SFEN export link',
 	'export-usi': 'the USI export link',
 	'export-jkf': 'the JKF export link',
+	// After a game (aftergame.js: on the finished game's page and in its results dialog).
+	'after-game': 'the after-game panel',
+	rematch: 'offer a rematch (the same opponent, colours swapped, the same settings)',
+	'rematch-offer': 'the opponent\'s rematch offer ("alice offers a rematch")',
+	'rematch-accept': "accept the opponent's rematch offer",
+	'rematch-decline': "decline the opponent's rematch offer",
+	'rematch-open': 'the link to the rematch offered or being played',
+	'new-game': 'the link to the new-game form filled in with the settings of the game',
+	'record-link': "the link to the game's record (KIF)",
+	replay: 'show the game from its start',
 	// Dialogs and notices.
 	confirm: 'a confirmation dialog (resign, declare)',
 	'confirm-yes': "a dialog's button that goes ahead",
@@ -126,6 +144,7 @@ export const CLASSES = {
 	running: 'on the clock that runs',
 	'clock-main': 'a clock\'s main figure ("9:58", "0:07.3")',
 	'move-text': "a move-list item's move in the chosen notation",
+	current: 'on the move-list item of the position on the board',
 };
 
 /** Form inputs, by name. */

@@ -4,7 +4,7 @@
  * server (docs/server.md) serves index.html and this bundle from web/dist.
  *
  * Routes: #/ lobby · #/game/ID game · #/login · #/signup · #/user/NAME ·
- * #/import.  A query after the route is passed to the page
+ * #/import · #/watch (the games being played).  A query after the route is passed to the page
  * (#/?challenge=bob, #/login?next=%23%2Fimport).
  *
  * The top bar counts the games waiting for the user's move (turns.js).
@@ -21,6 +21,7 @@ import { importPage } from './pages/import.js';
 import { lobbyPage } from './pages/lobby.js';
 import { userPage } from './pages/user.js';
 import { refreshTurns, setTitle, startTurns, turnCount, turnListeners } from './turns.js';
+import { watchPage } from './pages/watch.js';
 
 /** @typedef {{destroy: () => void}} Page */
 
@@ -49,6 +50,7 @@ function drawNav() {
 				String(turns),
 			),
 		),
+		h('a', { href: '#/watch', 'data-testid': 'nav-watch' }, 'Watch'),
 		// Importing needs an account (docs/server.md): visitors are not invited to it.
 		me ? h('a', { href: '#/import', 'data-testid': 'nav-import' }, 'Import') : null,
 		...(me
@@ -115,6 +117,7 @@ function route() {
 	else if (parts[0] === 'login' || parts[0] === 'signup') current = authPage(main, parts[0], query);
 	else if (parts[0] === 'user' && parts[1]) current = userPage(main, parts[1]);
 	else if (parts[0] === 'import') current = importPage(main);
+	else if (parts[0] === 'watch') current = watchPage(main);
 	else current = lobbyPage(main, query);
 }
 

@@ -206,6 +206,7 @@ const SUMMARY_FIELDS = {
 	ply: integer,
 	/** The side to move (White first in a handicap game); a list's "your turn" reads it. */
 	side: COLOR,
+	watchers: integer,
 	created_ms: integer,
 	updated_ms: integer,
 };
@@ -230,9 +231,11 @@ const GAME = object({
 	clocks: CLOCKS,
 	impasse: IMPASSE,
 	you: nullable(COLOR),
-	watchers: integer,
 	ratings: nullable(object({ black: RATING_CHANGE, white: RATING_CHANGE })),
 	imported: boolean,
+	rematch: nullable(string),
+	rematch_of: nullable(string),
+	takeback: nullable(COLOR),
 	headers: arrayOf(arrayOf(string)),
 	comments: arrayOf(string),
 	variations: integer,
@@ -260,7 +263,7 @@ const END_EVENT = object({
 	ending: nullable(ENDING),
 	ply: integer,
 });
-const STATUS_EVENT = object({ status: STATUS, ply: integer, clocks: CLOCKS });
+const STATUS_EVENT = object({ status: STATUS, ply: integer, clocks: CLOCKS, takeback: nullable(COLOR) });
 
 /** Every shape the server answers with, by name. */
 export const SHAPES = {

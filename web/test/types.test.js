@@ -47,9 +47,9 @@ test('a field missing, added, of another type or another word is a problem', () 
 	g.moves.push(7);
 	assert.deepEqual(problems('game', g), [
 		'game.status is "paused", not one of waiting, playing, ended, canceled',
+		'game.watchers is absent, not an integer',
 		'game.moves.4 is 7, not a string',
 		'game.clocks.black.main_ms is 1.5, not an integer',
-		'game.watchers is absent, not an integer',
 		'game.extra is sent but not in types.js',
 	]);
 	// A union reports the problems of its closest alternative.

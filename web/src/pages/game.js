@@ -23,6 +23,7 @@ import { statusText, playerName, sideLabel, handicapName, ratingDelta, timeText 
 import { actionButtons, confirmResign, confirmDeclare, askVacation, exportLinks, showResult } from '../gameactions.js';
 import { toast } from '../dialog.js';
 import { refreshTurns, setTitle } from '../turns.js';
+import { afterGamePanel, canRematch, opponentIsPerson } from '../aftergame.js';
 
 /** @typedef {import('../types.js').Color} Color */
 /** @typedef {import('../types.js').Game} Game */
@@ -32,6 +33,8 @@ const POLL_MS = 60000;
 // The creator of an open seek reads it this often while it waits: the server keeps a seek only
 // while its creator is present (docs/server.md "Games": 20 s without them and it expires).
 const SEEK_KEEP_MS = 8000;
+// A player of a finished game against a person re-reads it this often, to see a rematch offered.
+const REMATCH_POLL_MS = 3000;
 /** @typedef {import('../sfen.js').Position} Position */
 
 export class GamePage {
@@ -68,6 +71,8 @@ export class GamePage {
 		/** The ply of the last game JSON the server sent (-1 before the first). */
 		this.serverPly = -1;
 		this.destroyed = false;
+		/** @type {Game | null} the rematch offered from this finished game (its `rematch`), once read */
+		this.rematch = null;
 
 		this.board = new BoardView();
 		this.hands = { black: new HandView('black'), white: new HandView('white') };
@@ -105,12 +110,18 @@ export class GamePage {
 			)
 				this.refresh(true);
 		}, SEEK_KEEP_MS);
+		this.rematchPoll = setInterval(() => {
+			const g = this.game;
+			if (g && canRematch(g) && opponentIsPerson(g) && document.visibilityState === 'visible')
+				this.refresh(true);
+		}, REMATCH_POLL_MS);
 
 		this.status = h('div', { class: 'status', 'data-testid': 'result', role: 'status' }, 'Loading…');
 		this.info = h('div', { class: 'game-info' });
 		this.record = h('div', { class: 'record-info' });
 		this.comment = h('p', { class: 'move-comment', 'data-testid': 'move-comment', hidden: true });
 		this.actions = h('div', { class: 'actions' });
+		this.after = h('div');
 		this.players = { top: h('div', { class: 'player top' }), bottom: h('div', { class: 'player bottom' }) };
 		this.handSlots = {
 			top: h('div', { class: 'hand-slot top' }),
@@ -218,6 +229,7 @@ export class GamePage {
 						this.backButton,
 					),
 					this.actions,
+					this.after,
 					this.exports,
 				),
 			),
@@ -231,6 +243,7 @@ export class GamePage {
 		if (this.promo) this.promo.cancel();
 		clearInterval(this.poll);
 		clearInterval(this.keep);
+		clearInterval(this.rematchPoll);
 		this.clocks.destroy();
 		this.input.destroy();
 		document.removeEventListener('keydown', this.onKey);
@@ -322,18 +335,47 @@ export class GamePage {
 		}
 		if (!over && !this.stream && old) this.openStream();
 		this.render();
+		if (g.rematch && (!this.rematch || this.rematch.id !== g.rematch || this.rematch.status === 'waiting'))
+			this.readRematch(g.rematch);
 		// A move or an end changes the count of the user's games waiting (turns.js).
 		if (g.you && was !== null && (g.ply !== wasPly || g.status !== was)) refreshTurns();
 		// The game ended or was aborted, whoever made the last move (the player, the opponent, the
-		// computer; a spectator too): the result, and the navigation's rating anew.
+		// computer; a spectator too): the result with what comes next, and the navigation's rating anew.
 		if (
 			was !== null &&
 			was !== g.status &&
 			(g.status === 'ended' || (was === 'playing' && g.status === 'canceled'))
 		) {
-			showResult(g);
+			showResult(
+				g,
+				afterGamePanel(g, null, session.me ? session.me.name : null, () => this.replay()),
+			);
 			if (g.rated && g.you) refreshMe().catch(() => {});
 		}
+	}
+
+	/**
+	 * Reads the rematch offered from this game; when one that waited has started, goes to it.
+	 * @param {string} id
+	 */
+	async readRematch(id) {
+		try {
+			const r = await getGame(id);
+			if (this.destroyed) return;
+			const was = this.rematch;
+			this.rematch = r;
+			if (was && was.id === r.id && was.status === 'waiting' && r.status === 'playing')
+				location.hash = `#/game/${encodeURIComponent(r.id)}`;
+			else this.render();
+		} catch {
+			/* the next re-read tries again */
+		}
+	}
+
+	/** Shows the game from its start (closing the results dialog). */
+	replay() {
+		for (const d of document.querySelectorAll('dialog[open]')) /** @type {HTMLDialogElement} */ (d).close();
+		this.show(0);
 	}
 
 	/** @param {string} move */
@@ -463,8 +505,18 @@ export class GamePage {
 			if (days === null) return;
 			body = { days };
 		}
+		/** @type {Record<string, ['takeback' | 'moretime', {answer?: string}]>} */
+		const offers = {
+			takeback: ['takeback', {}],
+			'takeback-accept': ['takeback', { answer: 'accept' }],
+			'takeback-decline': ['takeback', { answer: 'decline' }],
+			moretime: ['moretime', {}],
+		};
 		try {
-			const next = await gameAction(this.id, action, body);
+			const next =
+				action in offers
+					? await gameAction(this.id, offers[action][0], offers[action][1])
+					: await gameAction(this.id, /** @type {any} */ (action), body);
 			if (this.destroyed) return;
 			this.setGame(next);
 			if (next.status === 'playing') this.openStream();
@@ -640,6 +692,10 @@ export class GamePage {
 		this.comment.hidden = !this.comment.textContent;
 		this.backButton.hidden = this.viewPly === null || g.status !== 'playing';
 		replace(this.actions, ...actionButtons(g, me, (a) => this.act(a)));
+		replace(
+			this.after,
+			g.status === 'ended' ? afterGamePanel(g, this.rematch, me, () => this.replay()) : null,
+		);
 		if (!this.exports.firstChild) this.exports.replaceChildren(exportLinks(this.id));
 	}
 }

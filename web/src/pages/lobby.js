@@ -6,7 +6,8 @@
  * the signed-in user's games in play (whose turn; a check box for browser
  * notifications of correspondence moves) and recently ended.  The lists are
  * re-read every 10 s while the page is open.  #/?challenge=NAME fills in a
- * challenge.
+ * challenge; a finished game's "New game" (aftergame.js) fills in its
+ * settings: #/?opponent=computer|open&level=N&time=T&handicap=H&color=C&rated=1.
  */
 import { h, replace } from '../dom.js';
 import { createGame, gameAction, listGames, session } from '../api.js';
@@ -56,6 +57,10 @@ function notifyBox() {
  */
 function createForm(query) {
 	const challenge = query.get('challenge') || '';
+	const preset = query.get('opponent') || (challenge ? 'user' : 'computer');
+	const levelWanted = Number(query.get('level')) || 3;
+	const timeWanted = query.get('time');
+	const timeKnown = !timeWanted || TIME_PRESETS.some(([v]) => v === timeWanted);
 	const radio = (/** @type {string} */ v, /** @type {string} */ label, /** @type {boolean} */ checked) =>
 		h(
 			'label',
@@ -67,7 +72,7 @@ function createForm(query) {
 		'select',
 		{ name: 'level', 'aria-label': 'computer level' },
 		...Array.from({ length: 10 }, (_, i) =>
-			h('option', { value: i + 1, selected: i === 2 }, `Level ${i + 1}`),
+			h('option', { value: i + 1, selected: i + 1 === levelWanted }, `Level ${i + 1}`),
 		),
 	);
 	const user = h('input', {
@@ -79,13 +84,16 @@ function createForm(query) {
 	const time = h(
 		'select',
 		{ name: 'time' },
-		...TIME_PRESETS.map(([v, label]) => h('option', { value: v, selected: v === '10m+30s' }, label)),
-		h('option', { value: 'custom' }, 'Custom…'),
+		...TIME_PRESETS.map(([v, label]) =>
+			h('option', { value: v, selected: v === (timeWanted || '10m+30s') }, label),
+		),
+		h('option', { value: 'custom', selected: !timeKnown }, 'Custom…'),
 	);
 	const custom = h('input', {
 		name: 'time_custom',
 		placeholder: 'e.g. 10m+30s*3, 5m+10i, 3d/v14',
 		hidden: true,
+		value: timeKnown ? '' : timeWanted || '',
 		'aria-label': 'custom time control',
 	});
 	// Correspondence: the control's three parts as controls of their own, filled in by a preset.
@@ -119,16 +127,18 @@ function createForm(query) {
 	const handicap = h(
 		'select',
 		{ name: 'handicap' },
-		...HANDICAPS.map(([id, en, ja]) => h('option', { value: id }, `${en} ${ja}`)),
+		...HANDICAPS.map(([id, en, ja]) =>
+			h('option', { value: id, selected: id === query.get('handicap') }, `${en} ${ja}`),
+		),
 	);
 	const color = h(
 		'select',
 		{ name: 'color' },
 		h('option', { value: 'random' }, 'Random'),
-		h('option', { value: 'black' }, '☗ Black (Sente)'),
-		h('option', { value: 'white' }, '☖ White (Gote)'),
+		h('option', { value: 'black', selected: query.get('color') === 'black' }, '☗ Black (Sente)'),
+		h('option', { value: 'white', selected: query.get('color') === 'white' }, '☖ White (Gote)'),
 	);
-	const rated = h('input', { type: 'checkbox', name: 'rated' });
+	const rated = h('input', { type: 'checkbox', name: 'rated', checked: query.get('rated') === '1' });
 	const note = h('p', { class: 'hint' });
 	const error = h('p', { class: 'form-error', 'data-testid': 'form-error', role: 'alert' });
 	const button = h(
@@ -144,9 +154,9 @@ function createForm(query) {
 			'fieldset',
 			{ class: 'opponents' },
 			h('legend', null, 'Opponent'),
-			h('div', { class: 'row' }, radio('computer', 'Computer', !challenge), level),
-			h('div', { class: 'row' }, radio('open', 'Open seek (anyone)', false)),
-			h('div', { class: 'row' }, radio('user', 'Challenge', Boolean(challenge)), user),
+			h('div', { class: 'row' }, radio('computer', 'Computer', preset === 'computer'), level),
+			h('div', { class: 'row' }, radio('open', 'Open seek (anyone)', preset === 'open')),
+			h('div', { class: 'row' }, radio('user', 'Challenge', preset === 'user'), user),
 		),
 		h('label', null, 'Time control', time, custom),
 		corr,
@@ -177,13 +187,15 @@ function createForm(query) {
 		if (opp === 'computer' && isCorr) notes.push('Correspondence is for games between people.');
 		replace(note, notes.join(' '));
 	};
-	time.addEventListener('change', () => {
+	const fillCorr = () => {
 		const tc = isCorrPreset() ? parseTimeControl(time.value) : null;
 		if (!tc) return;
 		corrDays.value = String(tc.days);
 		corrVacation.value = String(tc.vacationDays);
 		/** @type {HTMLInputElement} */ (corrAuto).checked = tc.autoVacation;
-	});
+	};
+	time.addEventListener('change', fillCorr);
+	fillCorr();
 	form.addEventListener('change', update);
 	user.addEventListener('focus', () => {
 		/** @type {HTMLInputElement} */ (form.querySelector('input[value=user]')).checked = true;
