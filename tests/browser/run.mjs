@@ -11,7 +11,8 @@
 // turns.mjs (whose turn, the count in the top bar and title, notifications), records.mjs (a
 // correspondence game with a vacation and an import, browser-20.x, 21.x) and
 // start-accounts.mjs (abort, the lobby's seeks, the password form, browser-6.x), then
-// flow.mjs (rematch, a new game with the same settings, the Watch page, takebacks).  Prints one
+// flow.mjs (rematch, a new game with the same settings, the Watch page, takebacks) and
+// more.mjs (the game page's sounds).  Prints one
 // "PASS browser-N.M" / "FAIL browser-N.M: why" / "SKIP ..." line per case
 // (tests/run.sh counts them) and saves screenshots in build/browser/ for a
 // person to look at (they are not compared).  It finds things on the pages by the hooks
@@ -35,6 +36,7 @@ import { endings } from './endings.mjs';
 import { touch } from './touch.mjs';
 import { turns } from './turns.mjs';
 import { gameFlows } from './flow.mjs';
+import { sounds } from './more.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const GYOKU = resolve(ROOT, process.env.GYOKU || 'bin/gyoku');
@@ -970,6 +972,8 @@ async function main() {
 		await startAndAccounts({ check, assert, tid, open, signup, base, sleep });
 		blocker = null;
 		await gameFlows({ check, assert, tid, open, signup, base });
+		blocker = null;
+		await sounds({ check, assert, tid, open, base });
 
 		await check(
 			'5.1',

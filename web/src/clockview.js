@@ -8,6 +8,7 @@
  * low one drawn in red; correspondence clocks show the time to move in days
  * and hours, the vacation allowance left on a line of its own, and a mark
  * while the player is on vacation (seen by both players and spectators).
+ * Each drawing is reported to the page (the countdown's sounds).
  */
 import { h } from './dom.js';
 import { parseTimeControl, projectClock, clockDisplay, clockLag, vacationText } from './clock.js';
@@ -30,7 +31,12 @@ function clockEl(/** @type {Color} */ color) {
 }
 
 export class ClockPair {
-	constructor() {
+	/**
+	 * @param {(color: Color, view: import('./clock.js').ClockView | null, tc: import('./clock.js').TimeControl | null) => void} [onDraw]
+	 *   called on each drawing with each side's clock as shown, the running one only (null for the others)
+	 */
+	constructor(onDraw) {
+		this.onDraw = onDraw || (() => {});
 		this.els = { black: clockEl('black'), white: clockEl('white') };
 		/** @type {Clocks} */
 		this.clocks = null;
@@ -108,6 +114,7 @@ export class ClockPair {
 			el.classList.toggle('running', running);
 			el.classList.toggle('low', d.low);
 			el.classList.toggle('on-vacation', Boolean(v.away));
+			this.onDraw(color, running ? view : null, this.tc);
 		}
 	}
 

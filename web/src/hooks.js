@@ -84,6 +84,7 @@ export const TESTIDS = {
 	flip: 'the button that turns the board',
 	'piece-style': 'the select of the piece style: kanji, international',
 	notation: 'the select of the notation: japanese, hodges, hosking, kitao',
+	sound: 'the toggle that mutes the sounds (aria-pressed "true" while muted; saved in prefs)',
 	first: 'replay: the start position',
 	prev: 'replay: one move back',
 	next: 'replay: one move on',

@@ -1,7 +1,8 @@
 /*
  * prefs.js: the user's display choices remembered in localStorage: the
- * piece style (kanji or international), the move-list notation and
- * whether to be notified of correspondence moves (turns.js).
+ * piece style (kanji or international), the move-list notation,
+ * whether to be notified of correspondence moves (turns.js) and whether
+ * the game page plays its sounds (sound.js).
  */
 
 /**
@@ -48,6 +49,8 @@ export const prefs = {
 	notation: load('gyoku.notation', NOTATIONS, 'japanese'),
 	/** Browser notifications when a correspondence game comes to the user's turn (opted in). */
 	notify: load('gyoku.notify', ['on', 'off'], 'off') === 'on',
+	/** The game page's sounds (on unless muted). */
+	sound: load('gyoku.sound', ['on', 'off'], 'on') === 'on',
 };
 
 /** @param {import('./pieces.js').PieceStyle} v */
@@ -66,4 +69,10 @@ export function setNotation(v) {
 export function setNotify(on) {
 	prefs.notify = on;
 	save('gyoku.notify', on ? 'on' : 'off');
+}
+
+/** @param {boolean} on */
+export function setSound(on) {
+	prefs.sound = on;
+	save('gyoku.sound', on ? 'on' : 'off');
 }

@@ -5,6 +5,8 @@
  * the game's event stream, sends the user's moves (after the on-board
  * promotion choice when both are legal) and re-reads the game after each
  * event so that `legal`, the clocks and all four notations stay current.
+ * Plays the sounds (sound.js) of each new move and of the end, and the
+ * countdown of the user's own clock; a toggle mutes them.
  */
 import { h, replace } from '../dom.js';
 import { gameAction, getGame, refreshMe, session, ApiError } from '../api.js';
@@ -18,7 +20,8 @@ import { recordHeaders, moveComment } from '../recordinfo.js';
 import { openGameStream } from '../sse.js';
 import { positionsOf, applyMove, parseUsi, kingSquare, unpromoted } from '../sfen.js';
 import { promotionChoice, usiMove } from '../legal.js';
-import { prefs, setPieceStyle, setNotation, NOTATIONS, NOTATION_LABELS, PIECE_STYLES } from '../prefs.js';
+import { play, soundFor, countdownSecond } from '../sound.js';
+import { prefs, setSound, setPieceStyle, setNotation, NOTATIONS, NOTATION_LABELS, PIECE_STYLES } from '../prefs.js';
 import { statusText, playerName, sideLabel, handicapName, ratingDelta, timeText } from '../gametext.js';
 import { actionButtons, confirmResign, confirmDeclare, askVacation, exportLinks, showResult } from '../gameactions.js';
 import { toast } from '../dialog.js';
@@ -76,7 +79,9 @@ export class GamePage {
 
 		this.board = new BoardView();
 		this.hands = { black: new HandView('black'), white: new HandView('white') };
-		this.clocks = new ClockPair();
+		/** @type {number | null} the second of the countdown last ticked (null: none under way) */
+		this.lastTick = null;
+		this.clocks = new ClockPair((color, view, tc) => this.countdown(color, view, tc));
 		this.moveList = new MoveList((ply) => this.show(ply));
 		this.input = new MoveInput({
 			board: this.board,
@@ -186,6 +191,16 @@ export class GamePage {
 			),
 		);
 
+		const soundBtn = h('button', {
+			class: 'btn',
+			'data-testid': 'sound',
+			onclick: () => {
+				setSound(!prefs.sound);
+				this.drawSoundButton(soundBtn);
+			},
+		});
+		this.drawSoundButton(soundBtn);
+
 		root.replaceChildren(
 			h(
 				'div',
@@ -216,6 +231,7 @@ export class GamePage {
 						),
 						styleSel,
 						notSel,
+						soundBtn,
 					),
 					this.moveList.el,
 					this.comment,
@@ -235,6 +251,27 @@ export class GamePage {
 			),
 		);
 		this.load();
+	}
+
+	/** @param {HTMLElement} btn the mute toggle, drawn as the preference stands */
+	drawSoundButton(btn) {
+		btn.textContent = prefs.sound ? '🔊 Sound' : '🔇 Muted';
+		btn.title = prefs.sound ? 'Mute the sounds' : 'Play the sounds';
+		btn.setAttribute('aria-pressed', String(!prefs.sound));
+	}
+
+	/**
+	 * A clock drawn: a tick for each second of the countdown of the user's own running clock.
+	 * @param {Color} color
+	 * @param {import('../clock.js').ClockView | null} view the clock if it runs
+	 * @param {import('../clock.js').TimeControl | null} tc
+	 */
+	countdown(color, view, tc) {
+		const g = this.game;
+		if (!g || g.you !== color) return;
+		const s = view && g.status === 'playing' ? countdownSecond(view, tc) : null;
+		if (s !== null && s !== this.lastTick) play('tick');
+		this.lastTick = s;
 	}
 
 	destroy() {
@@ -335,6 +372,15 @@ export class GamePage {
 		}
 		if (!over && !this.stream && old) this.openStream();
 		this.render();
+		// The sound of the newest move (one for several read at once), or of an end without a move.
+		if (was !== null && g.ply > wasPly && g.ply > 0)
+			play(
+				soundFor(
+					{ move: g.moves[g.ply - 1], check: g.check, status: g.status },
+					this.positions[g.ply - 1],
+				),
+			);
+		else if (was !== null && was !== g.status && g.status === 'ended') play('end');
 		if (g.rematch && (!this.rematch || this.rematch.id !== g.rematch || this.rematch.status === 'waiting'))
 			this.readRematch(g.rematch);
 		// A move or an end changes the count of the user's games waiting (turns.js).
