@@ -259,6 +259,60 @@ int api_me(struct http_req *r, const char *arg)
 				   "rd", (int)(r->user.rd + 0.5), "games", r->user.games, "csrf", r->csrf));
 }
 
+/* The most pages of STATS_PAGE finished games that a user's statistics read. */
+enum { STATS_PAGES = 50, STATS_PAGE = 200 };
+
+/*
+ * A user's results and rating history, from their finished games (at most
+ * STATS_PAGES * STATS_PAGE of the newest): `counts[rated][0..2]` won, lost, drawn
+ * (rated 0: all games, 1: rated ones), and `history` (an array, filled) the
+ * rating after each rated game, oldest first.  False when the store fails.
+ */
+static bool user_stats(struct store *st, int64_t uid, int counts[2][3], json_t *history)
+{
+	struct store_filter f = {.user = uid, .status = STORE_ENDED, .limit = STATS_PAGE};
+	char last_id[STORE_ID_MAX];
+	for (int page = 0; page < STATS_PAGES; page++) {
+		struct store_game *games = NULL;
+		int n = 0;
+		if (store_game_list(st, &f, &games, &n))
+			return false;
+		for (int i = 0; i < n; i++) {
+			const struct store_game *g = &games[i];
+			int side = g->black_user == uid ? 0 : g->white_user == uid ? 1 : -1;
+			if (side < 0 || g->result == GY_RESULT_NONE)
+				continue;
+			int k = g->result == GY_RESULT_DRAW                          ? 2
+				: (g->result == GY_RESULT_BLACK_WINS) == (side == 0) ? 0
+										     : 1;
+			counts[0][k]++;
+			if (!g->rated || g->rating_after[side] <= 0)
+				continue;
+			counts[1][k]++;
+			json_array_insert_new(history, 0,
+					      json_pack("{s:s,s:i,s:I}", "id", g->id, "rating",
+							(int)(g->rating_after[side] + 0.5), "ended_ms",
+							(json_int_t)g->updated_ms));
+		}
+		bool more = n == STATS_PAGE;
+		if (more) {
+			memcpy(last_id, games[n - 1].id, sizeof last_id);
+			f.before_ms = games[n - 1].created_ms;
+			f.before_id = last_id;
+		}
+		free(games);
+		if (!more)
+			break;
+	}
+	return true;
+}
+
+/* Won, lost and drawn as an object. */
+static json_t *counts_json(const int c[3])
+{
+	return json_pack("{s:i,s:i,s:i}", "won", c[0], "lost", c[1], "drawn", c[2]);
+}
+
 int api_user(struct http_req *r, const char *name)
 {
 	struct store_user u;
@@ -267,9 +321,19 @@ int api_user(struct http_req *r, const char *name)
 		return http_error(r, 404, "no user named %s", name);
 	if (e)
 		return http_error(r, 503, "the database failed: try again");
+	int counts[2][3] = {{0}};
+	json_t *history = json_array();
+	if (!history)
+		return http_error(r, 503, "out of memory");
+	if (!user_stats(r->srv->store, u.id, counts, history)) {
+		json_decref(history);
+		return http_error(r, 503, "the database failed: try again");
+	}
 	return http_json(r, 200,
-			 json_pack("{s:s,s:i,s:i,s:i,s:I}", "name", u.name, "rating", (int)(u.rating + 0.5), "rd",
-				   (int)(u.rd + 0.5), "games", u.games, "created_ms", (json_int_t)u.created_ms));
+			 json_pack("{s:s,s:i,s:i,s:i,s:I,s:{s:o,s:o},s:o}", "name", u.name, "rating",
+				   (int)(u.rating + 0.5), "rd", (int)(u.rd + 0.5), "games", u.games, "created_ms",
+				   (json_int_t)u.created_ms, "results", "all", counts_json(counts[0]), "rated",
+				   counts_json(counts[1]), "history", history));
 }
 
 int api_health(struct http_req *r, const char *arg)

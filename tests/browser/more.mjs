@@ -2,7 +2,8 @@
 // AudioContext is replaced by a stub (page.addInitScript) that records the start frequency of
 // each sound played, which TONES maps back to its name: a player's page hears a move, a
 // capture, check and the game's end as they come by the event stream, nothing while the
-// sounds are muted with the game page's toggle, and the countdown of its own byoyomi.  run.mjs
+// sounds are muted with the game page's toggle, and the countdown of its own byoyomi; then
+// the user's page shows their wins, losses and draws and the rating graph.  run.mjs
 // calls sounds() with its helpers.
 import { apiUser, signIn, newGame, playMoves, post } from './lib.mjs';
 import { TONES } from '../../web/src/sound.js';
@@ -127,6 +128,27 @@ export async function sounds(t) {
 		const got = (await played(page)).slice(from);
 		assert(got.length >= 3 && got.every((s) => s === 'tick'), `ticks: ${JSON.stringify(got)}`);
 		await post(black, `/api/games/${encodeURIComponent(g)}/resign`);
+	});
+
+	await check('8.4', "a user's page: wins, losses and draws, all and rated, and the rating graph", async () => {
+		const { id: r } = await post(black, '/api/games', {
+			opponent: white.name,
+			color: 'black',
+			time: '10m+30s',
+			rated: true,
+		});
+		await post(white, `/api/games/${encodeURIComponent(r)}/accept`);
+		await playMoves(r, black, white, ['7g7f', '3c3d']);
+		await post(white, `/api/games/${encodeURIComponent(r)}/resign`);
+		await page.goto(`${base}/#/user/${black.name}`);
+		await page.waitForSelector(tid('user-results'));
+		const rows = await page.$$eval(`${tid('user-results')} tr`, (trs) =>
+			trs.slice(1).map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent).join(' ')),
+		);
+		// 8.2 won (White resigned), 8.3 lost (Black resigned), both casual; the rated game won.
+		assert(JSON.stringify(rows) === '["2 1 0","1 0 0"]', `results ${JSON.stringify(rows)}`);
+		const points = await page.getAttribute(`${tid('rating-graph')} polyline`, 'points');
+		assert(points && points.split(' ').length === 2, `graph points "${points}"`);
 	});
 	await P.context.close();
 }

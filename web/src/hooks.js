@@ -56,6 +56,8 @@ export const TESTIDS = {
 	// A user's page.
 	'user-name': "the user's name",
 	'user-rating': "the user's rating",
+	'user-results': "the user's wins, losses and draws: a table, rows all and rated, columns won, lost, drawn",
+	'rating-graph': "the user's rating graph (an <svg> with one polyline, a point per rated game)",
 	'user-playing': "the user's games in play",
 	'user-ended': "the user's finished games",
 	challenge: 'the link that fills in a challenge to the user',

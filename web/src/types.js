@@ -252,7 +252,16 @@ const ME = union(
 const VISITOR = object({ name: nul });
 
 /** GET /api/users/NAME. */
-const USER = object({ name: string, rating: integer, rd: integer, games: integer, created_ms: integer });
+const RESULT_COUNTS = object({ won: integer, lost: integer, drawn: integer });
+const USER = object({
+	name: string,
+	rating: integer,
+	rd: integer,
+	games: integer,
+	created_ms: integer,
+	results: object({ all: RESULT_COUNTS, rated: RESULT_COUNTS }),
+	history: arrayOf(object({ id: string, rating: integer, ended_ms: integer })),
+});
 
 /** The event stream's data (GET /api/games/ID/events): the newest move of a batch carries the status and clocks. */
 const MOVE_FIELDS = { ply: integer, move: string, japanese: string, sfen: string, spent_ms: integer };

@@ -2,11 +2,13 @@
  * pages/user.js: a user's page (#/user/NAME): rating, games in play and
  * finished games (GET /api/users/NAME and GET /api/games?user=NAME), with
  * a "Challenge" link for another signed-in user and paging to older games;
+ * the user's wins, losses and draws and rating graph (profile.js);
  * on the signed-in user's own page, the form that changes their password.
  */
 import { h, replace } from '../dom.js';
 import { changePassword, getUser, listGames, session, ApiError } from '../api.js';
 import { gameList } from '../gamelist.js';
+import { profileStats } from '../profile.js';
 
 const PAGE = 30;
 
@@ -113,6 +115,7 @@ export function userPage(root, name) {
 					h('span', { class: 'rd' }, ` ±${2 * u.rd}`),
 					h('span', null, ` · ${u.games} games`),
 				),
+				profileStats(u),
 				me && me.toLowerCase() !== u.name.toLowerCase()
 					? h(
 							'a',
