@@ -146,6 +146,124 @@ static int watch_order(struct srv *s, struct store_game *games, int n, int keep)
 	return n < keep ? n : keep;
 }
 
+/* A user's games list narrowed (?rated, ?kind, ?result, ?opponent): what a game must be. */
+struct narrow {
+	int64_t user;     /* whose list */
+	int rated;        /* -1 any, 0 casual, 1 rated */
+	const char *kind; /* "live", "correspondence", "untimed" or NULL */
+	int result;       /* -1 any, 0 won, 1 lost, 2 drawn (by `user`) */
+	int64_t opponent; /* 0 any */
+	bool on;          /* any of them given */
+};
+
+/* The most store pages a narrowed list reads to fill one answer. */
+enum { NARROW_PAGES = 50 };
+
+/* Whether game `g` passes narrowing `nw`. */
+static bool narrow_keeps(const struct narrow *nw, const struct store_game *g)
+{
+	if (nw->rated >= 0 && g->rated != (nw->rated == 1))
+		return false;
+	if (nw->kind) {
+		const char *k = !g->tc[0] ? "untimed" : strchr(g->tc, 'd') ? "correspondence" : "live";
+		if (strcmp(k, nw->kind))
+			return false;
+	}
+	int side = g->black_user == nw->user ? 0 : g->white_user == nw->user ? 1 : -1;
+	if (nw->opponent) {
+		int64_t other = side == 0 ? g->white_user : side == 1 ? g->black_user : 0;
+		if (other != nw->opponent)
+			return false;
+	}
+	if (nw->result >= 0) {
+		if (side < 0 || g->status != STORE_ENDED || g->result == GY_RESULT_NONE)
+			return false;
+		int k = g->result == GY_RESULT_DRAW ? 2 : (g->result == GY_RESULT_BLACK_WINS) == (side == 0) ? 0 : 1;
+		if (k != nw->result)
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Reads the narrowed list of filter `f` page by page (at most NARROW_PAGES)
+ * until `f->limit` games pass: a malloc'ed array as store_game_list's.
+ */
+static enum store_err narrow_list(struct store *st, struct store_filter f, const struct narrow *nw,
+				  struct store_game **out, int *n)
+{
+	int want = f.limit, got = 0;
+	struct store_game *keep = malloc(sizeof *keep * (size_t)want);
+	if (!keep)
+		return STORE_ERR_NOMEM;
+	char last_id[STORE_ID_MAX];
+	f.limit = 200;
+	for (int page = 0; page < NARROW_PAGES && got < want; page++) {
+		struct store_game *games = NULL;
+		int k = 0;
+		enum store_err e = store_game_list(st, &f, &games, &k);
+		if (e) {
+			free(keep);
+			return e;
+		}
+		for (int i = 0; i < k && got < want; i++)
+			if (narrow_keeps(nw, &games[i]))
+				keep[got++] = games[i];
+		bool more = k == f.limit;
+		if (more) {
+			memcpy(last_id, games[k - 1].id, sizeof last_id);
+			f.before_ms = games[k - 1].created_ms;
+			f.before_id = last_id;
+		}
+		free(games);
+		if (!more)
+			break;
+	}
+	*out = keep;
+	*n = got;
+	return STORE_OK;
+}
+
+/* Reads ?rated, ?kind, ?result and ?opponent into `nw`; an HTTP status (400, 404, 503) when one is wrong, else 0. */
+static int narrow_parse(struct http_req *r, struct narrow *nw, const char **why)
+{
+	const char *rated = http_query(r, "rated"), *kind = http_query(r, "kind");
+	const char *result = http_query(r, "result"), *opp = http_query(r, "opponent");
+	nw->rated = -1;
+	nw->result = -1;
+	nw->on = rated || kind || result || opp;
+	if (rated) {
+		if (strcmp(rated, "true") && strcmp(rated, "false"))
+			return *why = "rated must be true or false", 400;
+		nw->rated = !strcmp(rated, "true");
+	}
+	if (kind) {
+		if (strcmp(kind, "live") && strcmp(kind, "correspondence") && strcmp(kind, "untimed"))
+			return *why = "kind must be live, correspondence or untimed", 400;
+		nw->kind = kind;
+	}
+	if (result) {
+		static const char *const words[] = {"won", "lost", "drawn"};
+		for (int i = 0; i < 3; i++)
+			if (!strcmp(result, words[i]))
+				nw->result = i;
+		if (nw->result < 0)
+			return *why = "result must be won, lost or drawn", 400;
+	}
+	if (opp) {
+		struct store_user u;
+		bool ascii = *opp && strspn(opp, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-") ==
+					     strlen(opp);
+		enum store_err e = ascii ? store_user_by_name(r->srv->store, opp, &u) : STORE_NOT_FOUND;
+		if (e == STORE_NOT_FOUND || e == STORE_ERR_ARG)
+			return *why = "opponent must be the name of a user", 400;
+		if (e)
+			return *why = "the database failed: try again", 503;
+		nw->opponent = u.id;
+	}
+	return 0;
+}
+
 int api_game_list(struct http_req *r, const char *arg)
 {
 	(void)arg;
@@ -174,6 +292,13 @@ int api_game_list(struct http_req *r, const char *arg)
 		f.before_ms = from.created_ms;
 		f.before_id = from.id;
 	}
+	struct narrow nw = {0};
+	const char *why = NULL;
+	int bad = narrow_parse(r, &nw, &why);
+	if (bad)
+		return http_error(r, (unsigned)bad, "%s", why);
+	if (nw.on && !user)
+		return http_error(r, 400, "rated, kind, result and opponent narrow a user's games (?user=NAME)");
 	if (user) {
 		struct store_user u;
 		/* A name too long for the store (STORE_ERR_ARG) or not ASCII (which PostgreSQL may refuse) names nobody. */
@@ -185,6 +310,7 @@ int api_game_list(struct http_req *r, const char *arg)
 				       ? http_error(r, 404, "no user named %s", user)
 				       : http_error(r, 503, "the database failed: try again");
 		f.user = u.id;
+		nw.user = u.id;
 	} else if (f.status == STORE_WAITING) {
 		f.lobby = true;
 		f.viewer = http_user(r) ? r->user.id : 0;
@@ -198,7 +324,7 @@ int api_game_list(struct http_req *r, const char *arg)
 	}
 	struct store_game *games = NULL;
 	int n = 0;
-	if (store_game_list(r->srv->store, &f, &games, &n))
+	if (nw.on ? narrow_list(r->srv->store, f, &nw, &games, &n) : store_game_list(r->srv->store, &f, &games, &n))
 		return http_error(r, 503, "the database failed: try again");
 	if (f.lobby)
 		games_lobby(r->srv, games, &n, f.viewer);

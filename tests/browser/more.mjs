@@ -3,7 +3,8 @@
 // each sound played, which TONES maps back to its name: a player's page hears a move, a
 // capture, check and the game's end as they come by the event stream, nothing while the
 // sounds are muted with the game page's toggle, and the countdown of its own byoyomi; then
-// the user's page shows their wins, losses and draws and the rating graph.  run.mjs
+// the user's page shows their wins, losses and draws and the rating graph, and filters their
+// finished games.  run.mjs
 // calls sounds() with its helpers.
 import { apiUser, signIn, newGame, playMoves, post } from './lib.mjs';
 import { TONES } from '../../web/src/sound.js';
@@ -71,6 +72,8 @@ export async function sounds(t) {
 	await P.context.addInitScript(stubAudio);
 	await signIn(P.context, base, black);
 	let id = '';
+	let timed = '';
+	let rated = '';
 	let n = 0;
 	/** Plays a move through the API and waits for the page's next sound (or, silent, for the move). */
 	const step = async (who, move, want) => {
@@ -119,6 +122,7 @@ export async function sounds(t) {
 
 	await check('8.3', "the countdown ticks each second of the player's own byoyomi", async () => {
 		const g = await newGame(black, white, '0+5s');
+		timed = g;
 		// The clocks run from the first moves on: Black's runs after White's answer.
 		await playMoves(g, black, white, ['7g7f', '3c3d']);
 		await page.goto(`${base}/#/game/${g}`);
@@ -140,6 +144,7 @@ export async function sounds(t) {
 		await post(white, `/api/games/${encodeURIComponent(r)}/accept`);
 		await playMoves(r, black, white, ['7g7f', '3c3d']);
 		await post(white, `/api/games/${encodeURIComponent(r)}/resign`);
+		rated = r;
 		await page.goto(`${base}/#/user/${black.name}`);
 		await page.waitForSelector(tid('user-results'));
 		const rows = await page.$$eval(`${tid('user-results')} tr`, (trs) =>
@@ -149,6 +154,39 @@ export async function sounds(t) {
 		assert(JSON.stringify(rows) === '["2 1 0","1 0 0"]', `results ${JSON.stringify(rows)}`);
 		const points = await page.getAttribute(`${tid('rating-graph')} polyline`, 'points');
 		assert(points && points.split(' ').length === 2, `graph points "${points}"`);
+	});
+
+	await check('8.5', "a user's page: the finished games filtered by rated, result and opponent", async () => {
+		/** Waits until the finished games listed are `want` (ids, newest first). */
+		const listed = async (want, what) => {
+			const sel = `${tid('user-ended')} ${tid('game-row')}`;
+			await page
+				.waitForFunction(
+					([s, w]) =>
+						JSON.stringify(
+							[...document.querySelectorAll(s)].map((e) =>
+								e.getAttribute('data-game'),
+							),
+						) === w,
+					[sel, JSON.stringify(want)],
+				)
+				.catch(() => {});
+			const got = await page.$$eval(sel, (es) => es.map((e) => e.getAttribute('data-game')));
+			assert(JSON.stringify(got) === JSON.stringify(want), `${what}: ${JSON.stringify(got)}`);
+		};
+		await listed([rated, timed, id], 'all');
+		await page.selectOption('select[name=filter_rated]', 'true');
+		await listed([rated], 'rated');
+		await page.selectOption('select[name=filter_rated]', '');
+		await page.selectOption('select[name=filter_result]', 'lost');
+		await listed([timed], 'lost');
+		await page.selectOption('select[name=filter_result]', 'won');
+		await page.fill('input[name=filter_opponent]', white.name);
+		await page.press('input[name=filter_opponent]', 'Enter');
+		await listed([rated, id], 'won against white');
+		await page.fill('input[name=filter_opponent]', black.name);
+		await page.press('input[name=filter_opponent]', 'Enter');
+		await listed([], 'won against oneself');
 	});
 	await P.context.close();
 }

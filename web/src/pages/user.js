@@ -2,7 +2,8 @@
  * pages/user.js: a user's page (#/user/NAME): rating, games in play and
  * finished games (GET /api/users/NAME and GET /api/games?user=NAME), with
  * a "Challenge" link for another signed-in user and paging to older games;
- * the user's wins, losses and draws and rating graph (profile.js);
+ * the user's wins, losses and draws and rating graph (profile.js), and a
+ * filter of the finished games (rated, time-control kind, result, opponent);
  * on the signed-in user's own page, the form that changes their password.
  */
 import { h, replace } from '../dom.js';
@@ -74,16 +75,63 @@ export function userPage(root, name) {
 	const playing = h('div', { 'data-testid': 'user-playing' });
 	const ended = h('div', { 'data-testid': 'user-ended' });
 	const more = h('button', { class: 'btn', 'data-testid': 'older', hidden: true }, 'Older games');
+	const select = (/** @type {string} */ name, /** @type {string} */ label, /** @type {string[][]} */ options) =>
+		h(
+			'select',
+			{ name, 'aria-label': label },
+			...options.map(([value, text]) => h('option', { value }, text)),
+		);
+	const filter = /** @type {HTMLFormElement} */ (
+		h(
+			'form',
+			{ class: 'games-filter', 'data-testid': 'games-filter' },
+			select('filter_rated', 'rated or not', [
+				['', 'Rated or casual'],
+				['true', 'Rated'],
+				['false', 'Casual'],
+			]),
+			select('filter_kind', 'time control', [
+				['', 'Any time control'],
+				['live', 'Live'],
+				['correspondence', 'Correspondence'],
+				['untimed', 'Untimed'],
+			]),
+			select('filter_result', 'result', [
+				['', 'Any result'],
+				['won', 'Won'],
+				['lost', 'Lost'],
+				['drawn', 'Drawn'],
+			]),
+			h('input', {
+				name: 'filter_opponent',
+				placeholder: 'Opponent',
+				'aria-label': 'opponent',
+				autocomplete: 'off',
+			}),
+		)
+	);
+	/** The filter's query: the fields set, as GET /api/games takes them. */
+	const filterQuery = () => {
+		let out = '';
+		for (const k of ['rated', 'kind', 'result', 'opponent']) {
+			const el = /** @type {HTMLInputElement | null} */ (filter.elements.namedItem(`filter_${k}`));
+			const v = el ? el.value.trim() : '';
+			if (v) out += `&${k}=${encodeURIComponent(v)}`;
+		}
+		return out;
+	};
 	/** @type {import('../types.js').GameSummary[]} */
 	let endedGames = [];
 	let destroyed = false;
+	/** The reads of the finished games so far: only the latest one's answer is shown. */
+	let reads = 0;
 	root.replaceChildren(
 		h(
 			'div',
 			{ class: 'user-page' },
 			head,
 			h('section', { class: 'card' }, h('h2', null, 'Playing'), playing),
-			h('section', { class: 'card' }, h('h2', null, 'Finished games'), ended, more),
+			h('section', { class: 'card' }, h('h2', null, 'Finished games'), filter, ended, more),
 			me && me.toLowerCase() === name.toLowerCase() ? passwordForm() : null,
 		),
 	);
@@ -93,13 +141,29 @@ export function userPage(root, name) {
 		const before = endedGames.length
 			? `&before=${encodeURIComponent(endedGames[endedGames.length - 1].id)}`
 			: '';
-		const list = await listGames(`${q}&status=ended&limit=${PAGE}${before}`);
-		if (destroyed) return;
+		const query = filterQuery();
+		const asked = ++reads;
+		const list = await listGames(`${q}&status=ended&limit=${PAGE}${before}${query}`);
+		// A later read (the filter changed meanwhile) replaces this one.
+		if (destroyed || asked !== reads) return;
 		endedGames = endedGames.concat(list);
 		replace(ended, gameList(endedGames, me, undefined, 'No finished games.'));
 		more.hidden = list.length < PAGE;
 	};
 	more.addEventListener('click', () => loadEnded().catch(() => {}));
+	// A changed filter reads the finished games anew; an unknown opponent shows the server's message.
+	const refilter = () => {
+		endedGames = [];
+		loadEnded().catch((e) => {
+			if (!destroyed)
+				replace(ended, h('p', { class: 'form-error' }, /** @type {Error} */ (e).message));
+		});
+	};
+	filter.addEventListener('change', refilter);
+	filter.addEventListener('submit', (e) => {
+		e.preventDefault();
+		refilter();
+	});
 
 	(async () => {
 		try {
