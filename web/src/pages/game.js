@@ -255,7 +255,8 @@ export class GamePage {
 
 	/** @param {HTMLElement} btn the mute toggle, drawn as the preference stands */
 	drawSoundButton(btn) {
-		btn.textContent = prefs.sound ? '🔊 Sound' : '🔇 Muted';
+		// Words, not emoji: a glyph the visitor's fonts lack would show as a box.
+		btn.textContent = prefs.sound ? 'Sound on' : 'Sound off';
 		btn.title = prefs.sound ? 'Mute the sounds' : 'Play the sounds';
 		btn.setAttribute('aria-pressed', String(!prefs.sound));
 	}
