@@ -798,7 +798,9 @@ static int resign_once(struct srv *s, const char *id, int64_t user, struct game 
 	/* The computer (user 0) resigns on its turn. */
 	int side = gy_session_position(g.session)->side;
 	int64_t now = game_now(&g);
-	if ((!user || !(st = player_in_play(&g, user, &side, why))) && !st && g.row.status != STORE_PLAYING)
+	if (user)
+		st = player_in_play(&g, user, &side, why);
+	else if (g.row.status != STORE_PLAYING)
 		st = fail(why, 409, "the game is %s", store_status_name(g.row.status));
 	if (!st && !(st = late(s, &g, now, why))) {
 		enum gy_err err = gy_session_resign(g.session, side, now);
@@ -817,15 +819,21 @@ static int resign_once(struct srv *s, const char *id, int64_t user, struct game 
  * meanwhile (the computer's, the opponent's) is no reason to refuse them,
  * so a stale update is tried again on the game as it is now.
  */
-int games_resign(struct srv *s, const char *id, int64_t user, struct game *out, struct why *why)
+static int again_while_stale(int (*once)(struct srv *, const char *, int64_t, struct game *, struct why *),
+			     struct srv *s, const char *id, int64_t user, struct game *out, struct why *why)
 {
 	int st = 0;
 	for (int tries = 0; tries < ACT_TRIES; tries++) {
 		why->stale = false;
-		if ((st = resign_once(s, id, user, out, why)) != 409 || !why->stale)
+		if ((st = once(s, id, user, out, why)) != 409 || !why->stale)
 			break;
 	}
 	return st;
+}
+
+int games_resign(struct srv *s, const char *id, int64_t user, struct game *out, struct why *why)
+{
+	return again_while_stale(resign_once, s, id, user, out, why);
 }
 
 static int abort_once(struct srv *s, const char *id, int64_t user, struct game *out, struct why *why)
@@ -853,13 +861,7 @@ static int abort_once(struct srv *s, const char *id, int64_t user, struct game *
 
 int games_abort(struct srv *s, const char *id, int64_t user, struct game *out, struct why *why)
 {
-	int st = 0;
-	for (int tries = 0; tries < ACT_TRIES; tries++) {
-		why->stale = false;
-		if ((st = abort_once(s, id, user, out, why)) != 409 || !why->stale)
-			break;
-	}
-	return st;
+	return again_while_stale(abort_once, s, id, user, out, why);
 }
 
 int games_declare(struct srv *s, const char *id, int64_t user, struct game *out, struct why *why)

@@ -6,25 +6,7 @@
 // and the replay; a rematch against the computer starts at once; a visitor finds the game in
 // play on the Watch page and watches it; a takeback asked for and accepted with the game
 // page's buttons, and more time given to the opponent.
-
-/**
- * Calls the API from `page` as its signed-in user (with the session's CSRF token).
- * @returns {Promise<{status: number, body: any}>}
- */
-function call(page, method, path, body) {
-	return page.evaluate(
-		async ([m, p, b]) => {
-			const me = await (await fetch('/api/me')).json();
-			const res = await fetch(p, {
-				method: m,
-				headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': me.csrf || '' },
-				body: m === 'POST' ? JSON.stringify(b || {}) : undefined,
-			});
-			return { status: res.status, body: await res.json() };
-		},
-		[method, path, body],
-	);
-}
+import { call } from './lib.mjs';
 
 /**
  * The scenario.  `t` holds run.mjs's helpers: check, assert, tid, open (a browser context with

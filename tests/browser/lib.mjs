@@ -72,3 +72,22 @@ export async function expectResult(page, who, title, text, tid, timeout) {
 	const h = await dlg.locator('h2').textContent();
 	if (h !== title) throw new Error(`${who}'s dialog is titled "${h}", not "${title}"`);
 }
+
+/**
+ * Calls the API from `page` as its signed-in user (with the session's CSRF token).
+ * @returns {Promise<{status: number, body: any}>}
+ */
+export function call(page, method, path, body) {
+	return page.evaluate(
+		async ([m, p, b]) => {
+			const me = await (await fetch('/api/me')).json();
+			const res = await fetch(p, {
+				method: m,
+				headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': me.csrf || '' },
+				body: m === 'POST' ? JSON.stringify(b || {}) : undefined,
+			});
+			return { status: res.status, body: await res.json() };
+		},
+		[method, path, body],
+	);
+}
