@@ -27,6 +27,7 @@ export const TESTIDS = {
 	'nav-play': 'the link to the lobby',
 	'nav-import': 'the link to the import page',
 	'nav-watch': 'the link to the games being played (#/watch)',
+	'nav-lang': 'the choice of the interface language (English, 日本語) at the foot of every page',
 	'nav-user': "the signed-in user's name (a link to their page)",
 	'nav-turns': "the count of the signed-in user's games waiting for their move (in nav-play; hidden at 0)",
 	'nav-login': 'the link to the login page (signed out)',

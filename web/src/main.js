@@ -22,6 +22,7 @@ import { lobbyPage } from './pages/lobby.js';
 import { userPage } from './pages/user.js';
 import { refreshTurns, setTitle, startTurns, turnCount, turnListeners } from './turns.js';
 import { watchPage } from './pages/watch.js';
+import { i18n, LANG_LABELS, LANGS, setLang, t, tn } from './i18n.js';
 
 /** @typedef {{destroy: () => void}} Page */
 
@@ -38,21 +39,25 @@ function drawNav() {
 		h(
 			'a',
 			{ href: '#/', 'data-testid': 'nav-play' },
-			'Play',
+			t('Play'),
 			h(
 				'span',
 				{
 					class: 'badge',
 					'data-testid': 'nav-turns',
-					title: `${turns} game${turns === 1 ? '' : 's'} waiting for your move`,
+					title: tn(
+						turns,
+						'{n} game waiting for your move',
+						'{n} games waiting for your move',
+					),
 					hidden: turns === 0,
 				},
 				String(turns),
 			),
 		),
-		h('a', { href: '#/watch', 'data-testid': 'nav-watch' }, 'Watch'),
+		h('a', { href: '#/watch', 'data-testid': 'nav-watch' }, t('Watch')),
 		// Importing needs an account (docs/server.md): visitors are not invited to it.
-		me ? h('a', { href: '#/import', 'data-testid': 'nav-import' }, 'Import') : null,
+		me ? h('a', { href: '#/import', 'data-testid': 'nav-import' }, t('Import')) : null,
 		...(me
 			? [
 					h(
@@ -72,11 +77,11 @@ function drawNav() {
 							'data-testid': 'logout',
 							onclick: () => logout(),
 						},
-						'Log out',
+						t('Log out'),
 					),
 				]
 			: [
-					h('a', { href: '#/login', 'data-testid': 'nav-login' }, 'Log in'),
+					h('a', { href: '#/login', 'data-testid': 'nav-login' }, t('Log in')),
 					h(
 						'a',
 						{
@@ -84,9 +89,39 @@ function drawNav() {
 							class: 'btn small primary',
 							'data-testid': 'nav-signup',
 						},
-						'Sign up',
+						t('Sign up'),
 					),
 				]),
+	);
+}
+
+const footer = h('footer', { class: 'footer' });
+
+/** The foot of every page: the interface's language. */
+function drawFooter() {
+	replace(
+		footer,
+		h(
+			'label',
+			null,
+			t('Language') + ' ',
+			h(
+				'select',
+				{
+					class: 'lang',
+					'data-testid': 'nav-lang',
+					onchange: (/** @type {Event} */ e) =>
+						setLang(
+							/** @type {import('./i18n.js').Lang} */ (
+								/** @type {HTMLSelectElement} */ (e.target).value
+							),
+						),
+				},
+				...LANGS.map((l) =>
+					h('option', { value: l, selected: l === i18n.lang }, LANG_LABELS[l]),
+				),
+			),
+		),
 	);
 }
 
@@ -131,9 +166,17 @@ async function start() {
 			nav,
 		),
 		main,
+		footer,
 	);
+	drawFooter();
 	session.listeners.add(drawNav);
 	turnListeners.add(drawNav);
+	// A change of language draws the top bar and the page again.
+	i18n.listeners.add(() => {
+		drawNav();
+		drawFooter();
+		route();
+	});
 	drawNav();
 	try {
 		await refreshMe();

@@ -1,0 +1,103 @@
+/*
+ * i18n.js: the language of the interface, English or Japanese.
+ *
+ * Strings are written in English in the code and passed through t():
+ * the English text is the key, web/src/lang/ja.js maps it to Japanese
+ * (a key missing there shows in English; web/test/i18n.test.js checks
+ * that every literal t() key of src/ has its Japanese).  Placeholders
+ * are {name}, filled from the second argument.  tn() picks English's
+ * singular or plural by a count (Japanese has one form: the plural's key).
+ *
+ * The language is the visitor's choice (localStorage gyoku.lang), else
+ * the first of the browser's languages that is English or Japanese,
+ * else English.  setLang() stores it, sets <html lang> and tells the
+ * listeners (main.js draws the top bar and the page again).
+ *
+ * The server answers errors in English ({"error": message});
+ * errorText() shows them in the interface's language (lang/ja.js ERRORS).
+ */
+import JA, { ERRORS as JA_ERRORS } from './lang/ja.js';
+
+export const LANGS = /** @type {const} */ (['en', 'ja']);
+/** @typedef {typeof LANGS[number]} Lang */
+export const LANG_LABELS = { en: 'English', ja: '日本語' };
+
+/** @returns {Lang} */
+function detect() {
+	try {
+		const v = localStorage.getItem('gyoku.lang');
+		if (v === 'en' || v === 'ja') return v;
+	} catch {
+		/* storage disabled */
+	}
+	const list = typeof navigator !== 'undefined' ? navigator.languages || [navigator.language] : [];
+	for (const l of list) {
+		const p = String(l || '')
+			.toLowerCase()
+			.split('-')[0];
+		if (p === 'ja' || p === 'en') return p;
+	}
+	return 'en';
+}
+
+export const i18n = {
+	/** @type {Lang} */
+	lang: detect(),
+	/** @type {Set<() => void>} */
+	listeners: new Set(),
+};
+
+/**
+ * The interface's text for an English string.
+ * @param {string} text the English text (the key)
+ * @param {Record<string, string | number>} [params] values of the {name} placeholders
+ * @returns {string}
+ */
+export function t(text, params) {
+	const s = (i18n.lang === 'ja' && JA[text]) || text;
+	return params ? fill(s, params) : s;
+}
+
+/**
+ * t() of the singular or plural English form by a count; {n} is the count.
+ * @param {number} n
+ * @param {string} one
+ * @param {string} many
+ * @param {Record<string, string | number>} [params]
+ */
+export function tn(n, one, many, params) {
+	return t(n === 1 ? one : many, { n, ...(params || {}) });
+}
+
+/**
+ * @param {string} s
+ * @param {Record<string, string | number>} params
+ */
+function fill(s, params) {
+	return s.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+}
+
+/**
+ * A server's error message in the interface's language (English as sent
+ * when no translation matches).
+ * @param {string} message
+ * @returns {string}
+ */
+export function errorText(message) {
+	if (i18n.lang !== 'ja') return message;
+	return JA_ERRORS[message] || message;
+}
+
+/** @param {Lang} l */
+export function setLang(l) {
+	i18n.lang = l;
+	try {
+		localStorage.setItem('gyoku.lang', l);
+	} catch {
+		/* storage disabled: the choice lasts for this page only */
+	}
+	if (typeof document !== 'undefined') document.documentElement.lang = l;
+	for (const f of i18n.listeners) f();
+}
+
+if (typeof document !== 'undefined') document.documentElement.lang = i18n.lang;
