@@ -12,6 +12,7 @@
 #   make pgo      the release programs rebuilt with profile-guided optimisation, trained by gyoku-usi bench
 #   make fuzz     libFuzzer on every parser in tests/fuzz (FUZZ_SECONDS each, 60 unless set)
 #   make web      the browser board into web/dist (installs web/node_modules from the lockfile first)
+#   make screenshots  the site photographed into docs/screenshots/ (lobby, game, finished game, profile; en, ja)
 #   make clean
 
 CC ?= cc
@@ -62,7 +63,7 @@ DEBUG_TESTS := $(TEST_SRC:tests/%.c=bin/debug/tests/%)
 TOOLS := $(TOOL_SRC:tests/tools/%.c=bin/tools/%)
 FUZZERS := $(FUZZ_SRC:tests/fuzz/%.c=bin/fuzz/%)
 
-.PHONY: all check check-build test test-build bench run debug pgo fuzz deps clean
+.PHONY: all check check-build test test-build bench run debug pgo fuzz deps clean screenshots
 .SECONDARY:
 .DEFAULT_GOAL := all
 
@@ -234,6 +235,10 @@ bench: deps bin/gyoku bin/gyoku-usi bin/tools/server_load
 
 run: deps bin/gyoku web
 	bin/gyoku serve --port 8080 --db gyoku.db
+
+# The site's pictures in docs/screenshots/ (scripts/screenshots.mjs; pngquant makes them small when installed).
+screenshots: deps bin/gyoku web
+	node scripts/screenshots.mjs
 
 # Profile-guided optimisation (docs/style.md rule 15): the release objects built to count, the
 # bench run to train them (gcc writes each object's .gcda beside it), then built again using the

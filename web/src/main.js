@@ -162,7 +162,12 @@ async function start() {
 		h(
 			'header',
 			{ class: 'topbar' },
-			h('a', { class: 'logo', href: '#/' }, h('span', { class: 'logo-mark' }, '玉'), 'gyoku'),
+			h(
+				'a',
+				{ class: 'logo', href: '#/' },
+				h('span', { class: 'logo-mark' }, '玉'),
+				h('span', { class: 'logo-word' }, 'gyoku'),
+			),
 			nav,
 		),
 		main,
