@@ -14,6 +14,7 @@
  */
 import './style.css';
 import { h, replace } from './dom.js';
+import { pieceSvg } from './pieces.js';
 import { refreshMe, session } from './api.js';
 import { authPage, logout } from './pages/auth.js';
 import { gamePage } from './pages/game.js';
@@ -162,7 +163,7 @@ async function start() {
 		h(
 			'header',
 			{ class: 'topbar' },
-			h('a', { class: 'logo', href: '#/' }, h('span', { class: 'logo-mark' }, '玉'), 'gyoku'),
+			h('a', { class: 'logo', href: '#/' }, h('span', { class: 'logo-mark' }, pieceSvg('K', 'kanji')), 'gyoku'),
 			nav,
 		),
 		main,

@@ -1,21 +1,24 @@
 /*
  * pieces.js: one shogi piece drawn as SVG: a pentagon of light wood with
- * its name, in one of two styles, and the piece-style preference.
+ * its name drawn in strokes of gyoku's own (glyphs.js), never as text, so
+ * that no piece depends on the visitor's fonts; in one of two styles:
  * - "kanji": one kanji (歩香桂銀金角飛玉/王, と杏圭全馬龍), promoted in red;
- * - "international": Hodges' letters (P L N S G B R K), promoted ones red
- *   with a "+" before the letter.
+ * - "international": Hodges' letter (P L N S G B R K) with marks around it
+ *   for the piece's moves (dots for steps, lines for slides), promoted
+ *   ones red.
  * A piece points away from its owner: White's (Gote's) pieces are turned
  * 180°, or Black's when the board is flipped (White at the bottom).
  * Pieces are drawn in a square box 100 wide and 109 high (a board square).
  */
 import { s } from './dom.js';
+import { KANJI as GLYPHS, intlStrokes } from './glyphs.js';
 
 export const SQ_W = 100;
 export const SQ_H = 109;
 
 /** @typedef {'kanji'|'international'} PieceStyle */
 
-const KANJI = /** @type {Record<string, string>} */ ({
+export const KANJI = /** @type {Record<string, string>} */ ({
 	P: '歩',
 	L: '香',
 	N: '桂',
@@ -50,6 +53,9 @@ export const PIECE_NAMES = /** @type {Record<string, string>} */ ({
 	'+R': 'dragon',
 });
 
+/* Thinner strokes for the characters of many strokes (share of the piece's width). */
+const WEIGHT = /** @type {Record<string, number>} */ ({ 龍: 0.056, 銀: 0.058, 飛: 0.062, 馬: 0.06 });
+
 /* The width of each kind of piece as a share of the square (a king is larger than a pawn). */
 const SIZE = /** @type {Record<string, number>} */ ({
 	K: 0.9,
@@ -75,6 +81,57 @@ function pentagon(w, hgt) {
 }
 
 /**
+ * The strokes of a glyph (glyphs.js, a 100x100 box) moved into the box
+ * (x, y, w, hgt) of a piece, as one path's data.
+ * @param {string[]} strokes
+ * @param {number} x
+ * @param {number} y
+ * @param {number} w
+ * @param {number} hgt
+ */
+export function fitStrokes(strokes, x, y, w, hgt) {
+	let i = 0;
+	return strokes
+		.join('')
+		.replace(/-?\d+(\.\d+)?/g, (n) => {
+			const v = i++ % 2 === 0 ? x + (Number(n) * w) / 100 : y + (Number(n) * hgt) / 100;
+			return String(Math.round(v * 10) / 10);
+		})
+		.replace(/([MLQ])/g, ' $1')
+		.trim();
+}
+
+/**
+ * The ink of a piece as a path: its character's strokes in the kanji set,
+ * the letter and the marks of its moves in the international set.
+ * @param {string} kind SFEN letter of Black's piece, "+" for promoted ("P", "+R")
+ * @param {boolean} white
+ * @param {PieceStyle} style
+ * @param {number} w the piece's width
+ * @param {number} hgt its height
+ */
+function ink(kind, white, style, w, hgt) {
+	if (style === 'international') {
+		const gw = w * 0.74;
+		const gh = hgt * 0.7;
+		return s('path', {
+			class: 'piece-ink',
+			d: fitStrokes(intlStrokes(kind), -gw / 2, -hgt * 0.25, gw, gh),
+			'stroke-width': (w * 0.07).toFixed(1),
+		});
+	}
+	const ch = kind === 'K' && white ? '王' : KANJI[kind];
+	const gw = w * 0.62;
+	const gh = hgt * 0.66;
+	return s('path', {
+		class: 'piece-ink',
+		'data-char': ch,
+		d: fitStrokes(GLYPHS[ch], -gw / 2, -hgt * 0.26, gw, gh),
+		'stroke-width': (w * (WEIGHT[ch] || 0.068)).toFixed(1),
+	});
+}
+
+/**
  * A piece drawn in the box (0, 0)-(SQ_W, SQ_H), as an SVG group.
  * @param {string} piece SFEN letter, "+" for promoted ("P", "+r")
  * @param {PieceStyle} style
@@ -88,23 +145,6 @@ export function pieceGlyph(piece, style, flipped = false) {
 	const promo = kind[0] === '+';
 	const w = SQ_W * (SIZE[base] || 0.8);
 	const hgt = Math.min(SQ_H * 0.92, w * 1.13);
-	let label;
-	if (style === 'international') {
-		const size = w * (promo ? 0.5 : 0.6);
-		label = s(
-			'text',
-			{ class: 'piece-label intl', y: hgt * 0.12, 'font-size': size.toFixed(1) },
-			promo ? s('tspan', { 'font-size': (size * 0.7).toFixed(1), dy: '-0.1em' }, '+') : null,
-			promo ? s('tspan', { dy: '0.1em' }, base) : base,
-		);
-	} else {
-		const text = base === 'K' && white ? '王' : KANJI[kind];
-		label = s(
-			'text',
-			{ class: 'piece-label kanji', y: hgt * 0.1, 'font-size': (w * 0.62).toFixed(1) },
-			text,
-		);
-	}
 	const outline = pentagon(w, hgt);
 	const turn = white !== flipped ? 'rotate(180)' : '';
 	// The shadow falls down-right on the board whichever way the piece points.
@@ -112,7 +152,12 @@ export function pieceGlyph(piece, style, flipped = false) {
 		'g',
 		{ class: 'piece' + (promo ? ' promoted' : ''), transform: `translate(${SQ_W / 2} ${SQ_H / 2 + 1})` },
 		s('path', { class: 'piece-shadow', d: outline, transform: `translate(2.5 3.5) ${turn}` }),
-		s('g', { transform: turn || null }, s('path', { class: 'piece-body', d: outline }), label),
+		s(
+			'g',
+			{ transform: turn || null },
+			s('path', { class: 'piece-body', d: outline }),
+			ink(kind, white, style, w, hgt),
+		),
 	);
 }
 
