@@ -5,7 +5,8 @@
  * path of absolute commands only: M (move), L (line) and Q (quadratic
  * curve), every point and control point inside the box.  pieces.js fits
  * the box into the piece and draws the strokes with a round pen.
- * - KANJI: the traditional set, one kanji (or kana) a piece.
+ * - KANJI: the traditional set, one kanji (or kana) a piece; NUMERALS:
+ *   the board's ranks (一..九), also drawn, never text.
  * - LETTERS and MOVES: the international set: Hodges' letter in the middle
  *   and marks around it for the piece's moves: a short dash for a step, a
  *   line to the edge for a slide, two high dashes for the knight's jump.
@@ -120,14 +121,7 @@ export const KANJI = /** @type {Record<string, string[]>} */ ({
 		'M54 74L56 86',
 		'M68 72L72 84',
 	],
-	全: [
-		'M50 4Q34 26 6 44',
-		'M50 4Q66 26 94 44',
-		'M28 48L72 48',
-		'M32 70L68 70',
-		'M50 48L50 92',
-		'M14 92L86 92',
-	],
+	全: ['M50 4Q34 26 6 44', 'M50 4Q66 26 94 44', 'M28 48L72 48', 'M32 70L68 70', 'M50 48L50 92', 'M14 92L86 92'],
 	圭: ['M24 22L76 22', 'M50 4L50 44', 'M14 44L86 44', 'M24 66L76 66', 'M50 48L50 92', 'M8 92L92 92'],
 	杏: [
 		'M10 26L90 26',
@@ -140,6 +134,19 @@ export const KANJI = /** @type {Record<string, string[]>} */ ({
 	],
 	と: ['M34 8Q36 30 44 52', 'M78 30Q48 40 36 58Q26 78 48 88Q64 92 84 90'],
 });
+
+/** The ranks' numerals down the board's side (一 the top rank as Black sees it). */
+export const NUMERALS = [
+	['M8 50L92 50'],
+	['M22 28L78 28', 'M8 74L92 74'],
+	['M20 18L80 18', 'M26 50L74 50', 'M8 84L92 84'],
+	['M12 16L12 88', 'M12 16L88 16L88 88', 'M12 88L88 88', 'M38 16Q38 52 22 66', 'M60 16L60 58Q60 66 70 66L88 66'],
+	['M16 12L84 12', 'M46 12L40 88', 'M24 46L72 46L70 88', 'M8 88L92 88'],
+	['M48 4L54 20', 'M8 34L92 34', 'M36 52Q30 72 12 90', 'M62 52Q72 70 88 88'],
+	['M8 48L92 38', 'M40 8L40 78Q40 90 54 90L90 90L90 76'],
+	['M38 16Q38 60 8 88', 'M60 14Q64 60 92 88'],
+	['M40 6Q40 60 6 92', 'M14 34L64 34L64 78Q64 90 78 90L94 90L94 74'],
+];
 
 /** Hodges' letters, drawn small in the middle of the box (37..63 wide, 31..69 high). */
 export const LETTERS = /** @type {Record<string, string[]>} */ ({

@@ -163,7 +163,12 @@ async function start() {
 		h(
 			'header',
 			{ class: 'topbar' },
-			h('a', { class: 'logo', href: '#/' }, h('span', { class: 'logo-mark' }, pieceSvg('K', 'kanji')), 'gyoku'),
+			h(
+				'a',
+				{ class: 'logo', href: '#/' },
+				h('span', { class: 'logo-mark' }, pieceSvg('K', 'kanji')),
+				'gyoku',
+			),
 			nav,
 		),
 		main,
