@@ -134,7 +134,7 @@ export class BoardView {
 				s('path', {
 					class: 'rank-ink',
 					'data-rank': rank,
-					d: fitStrokes(NUMERALS[rank - 1], X0 + W + 13, y - 10, 20, 20),
+					d: fitStrokes(NUMERALS[rank - 1], X0 + W + 12, y - 11, 22, 22),
 				}),
 			);
 		}

@@ -53,7 +53,7 @@ function installDocument() {
 }
 
 installDocument();
-const { KANJI, LETTERS, MOVES, intlStrokes } = await import('../src/glyphs.js');
+const { KANJI, LETTERS, MOVES, NUMERALS, intlStrokes } = await import('../src/glyphs.js');
 const pieces = await import('../src/pieces.js');
 
 const KINDS = ['K', 'R', 'B', 'G', 'S', 'N', 'L', 'P', '+R', '+B', '+S', '+N', '+L', '+P'];
@@ -93,10 +93,12 @@ test('pieces-1.1 every piece of both sets, both colours, has its glyph data', ()
 	assert.deepEqual(Object.keys(KANJI).sort(), [...used].sort());
 });
 
-test('pieces-1.2 every stroke is M/L/Q and every point lies inside the 100x100 box', () => {
+test('pieces-1.2 every stroke (pieces and ranks) is M/L/Q and every point lies inside the 100x100 box', () => {
+	assert.equal(NUMERALS.length, 9, 'the nine ranks');
 	const all = [
 		...Object.entries(KANJI).map(([ch, st]) => /** @type {[string, string[]]} */ ([ch, st])),
 		...KINDS.map((k) => /** @type {[string, string[]]} */ ([k, intlStrokes(k)])),
+		...NUMERALS.map((st, i) => /** @type {[string, string[]]} */ ([`rank ${i + 1}`, st])),
 	];
 	for (const [name, strokes] of all)
 		for (const d of strokes)
