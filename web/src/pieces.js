@@ -121,8 +121,8 @@ function ink(kind, white, style, w, hgt) {
 		});
 	}
 	const ch = kind === 'K' && white ? '王' : KANJI[kind];
-	const gw = w * 0.62;
-	const gh = hgt * 0.66;
+	const gw = w * 0.66;
+	const gh = hgt * 0.68;
 	return s('path', {
 		class: 'piece-ink',
 		'data-char': ch,
