@@ -36,7 +36,12 @@ function piecesOf(page) {
 					inks: ink.length,
 					tag: ink[0] ? ink[0].tagName : '',
 					char: ink[0] ? ink[0].getAttribute('data-char') : null,
-					stroke: ink[0] ? getComputedStyle(ink[0]).stroke : '',
+					// Its colour: the brush's fill (kanji) or the pen's stroke (international).
+					stroke: ink[0]
+						? ink[0].classList.contains('brush')
+							? getComputedStyle(ink[0]).fill
+							: getComputedStyle(ink[0]).stroke
+						: '',
 					// The ink's share of the piece's width: drawn, not an empty path.
 					share: ib && bb && bb.width ? ib.width / bb.width : 0,
 					turned: Boolean(e.querySelector('[transform="rotate(180)"]')),

@@ -2,7 +2,9 @@
  * pieces.js: one shogi piece drawn as SVG: a pentagon of light wood with
  * its name drawn in strokes of gyoku's own (glyphs.js), never as text, so
  * that no piece depends on the visitor's fonts; in one of two styles:
- * - "kanji": one kanji (歩香桂銀金角飛玉/王, と杏圭全馬龍), promoted in red;
+ * - "kanji": one kanji (歩香桂銀金角飛玉/王, と杏圭全馬龍) written with a
+ *   brush: filled outlines whose sweeps thin out (brushStroke), promoted
+ *   in red;
  * - "international": Hodges' letter (P L N S G B R K) with marks around it
  *   for the piece's moves (dots for steps, lines for slides), promoted
  *   ones red.
@@ -101,6 +103,94 @@ export function fitStrokes(strokes, x, y, w, hgt) {
 		.trim();
 }
 
+/** @typedef {[number, number]} Pt */
+
+/**
+ * One stroke of a glyph written with a brush, as filled outlines: the pen
+ * presses a little at the start, and a stroke that ends in a curve (a
+ * sweep, a hook) thins out towards its end.  Each straight part and each
+ * curve is a band of quadrilaterals with a round blot at both ends (round
+ * caps and joins), all drawn the same way round so that they add up
+ * (nonzero fill).
+ * @param {string} d the stroke, already fitted into the piece (fitStrokes)
+ * @param {number} width the pen's width
+ */
+function brushStroke(d, width) {
+	/** @type {Pt[][]} */
+	const runs = [];
+	/** @type {Pt} */
+	let at = [0, 0];
+	for (const m of d.matchAll(/([MLQ])([^MLQ]*)/g)) {
+		const n = m[2].trim().split(/\s+/).map(Number);
+		if (m[1] === 'M') at = [n[0], n[1]];
+		else if (m[1] === 'L') {
+			runs.push([at, [n[0], n[1]]]);
+			at = [n[0], n[1]];
+		} else {
+			/** @type {Pt[]} */
+			const run = [at];
+			for (let k = 1; k <= 8; k++) {
+				const t = k / 8;
+				const u = 1 - t;
+				run.push([
+					u * u * at[0] + 2 * u * t * n[0] + t * t * n[2],
+					u * u * at[1] + 2 * u * t * n[1] + t * t * n[3],
+				]);
+			}
+			runs.push(run);
+			at = [n[2], n[3]];
+		}
+	}
+	const sweep = /Q[^MLQ]*$/.test(d);
+	const dist = (/** @type {Pt} */ a, /** @type {Pt} */ b) => Math.hypot(b[0] - a[0], b[1] - a[1]);
+	const total = runs.flatMap((r) => r.slice(1).map((p, i) => dist(r[i], p))).reduce((a, b) => a + b, 0) || 1;
+	/** The pen's half-width at a share `f` of the stroke's length. */
+	const half = (/** @type {number} */ f) =>
+		(width / 2) * (f < 0.12 ? 1.12 - f : 1) * (sweep && f > 0.5 ? 1 - ((f - 0.5) / 0.5) * 0.62 : 1);
+	const r1 = (/** @type {number} */ v) => Math.round(v * 10) / 10;
+	const blot = (/** @type {Pt} */ p, /** @type {number} */ r) =>
+		`M${r1(p[0] - r)} ${r1(p[1])}A${r1(r)} ${r1(r)} 0 1 1 ${r1(p[0] + r)} ${r1(p[1])}A${r1(r)} ${r1(r)} 0 1 1 ${r1(p[0] - r)} ${r1(p[1])}Z`;
+	let out = '';
+	let done = 0;
+	for (const run of runs) {
+		const rs = [];
+		for (let i = 0; i < run.length; i++) {
+			if (i) done += dist(run[i - 1], run[i]);
+			rs.push(half(done / total));
+		}
+		/** @type {Pt[]} */
+		const normals = run.map((_, i) => {
+			const a = run[Math.max(0, i - 1)];
+			const b = run[Math.min(run.length - 1, i + 1)];
+			const len = dist(a, b) || 1;
+			return [-(b[1] - a[1]) / len, (b[0] - a[0]) / len];
+		});
+		for (let i = 0; i + 1 < run.length; i++) {
+			/** @type {Pt[]} */
+			let q = [
+				[run[i][0] + normals[i][0] * rs[i], run[i][1] + normals[i][1] * rs[i]],
+				[
+					run[i + 1][0] + normals[i + 1][0] * rs[i + 1],
+					run[i + 1][1] + normals[i + 1][1] * rs[i + 1],
+				],
+				[
+					run[i + 1][0] - normals[i + 1][0] * rs[i + 1],
+					run[i + 1][1] - normals[i + 1][1] * rs[i + 1],
+				],
+				[run[i][0] - normals[i][0] * rs[i], run[i][1] - normals[i][1] * rs[i]],
+			];
+			const area = q.reduce((a, p, k) => a + p[0] * q[(k + 1) % 4][1] - q[(k + 1) % 4][0] * p[1], 0);
+			if (area < 0) q = q.reverse();
+			out += `M${q.map((p) => `${r1(p[0])} ${r1(p[1])}`).join('L')}Z`;
+		}
+		out += blot(run[0], rs[0]) + blot(run[run.length - 1], rs[rs.length - 1]);
+	}
+	return out;
+}
+
+/** The brush outlines of each kanji, written once (a kanji is always on a piece of the same size). */
+const written = /** @type {Map<string, string>} */ (new Map());
+
 /**
  * The ink of a piece as a path: its character's strokes in the kanji set,
  * the letter and the marks of its moves in the international set.
@@ -123,12 +213,13 @@ function ink(kind, white, style, w, hgt) {
 	const ch = kind === 'K' && white ? '王' : KANJI[kind];
 	const gw = w * 0.66;
 	const gh = hgt * 0.68;
-	return s('path', {
-		class: 'piece-ink',
-		'data-char': ch,
-		d: fitStrokes(GLYPHS[ch], -gw / 2, -hgt * 0.26, gw, gh),
-		'stroke-width': (w * (WEIGHT[ch] || 0.068)).toFixed(1),
-	});
+	const pen = w * (WEIGHT[ch] || 0.068);
+	let d = written.get(ch);
+	if (!d) {
+		d = GLYPHS[ch].map((st) => brushStroke(fitStrokes([st], -gw / 2, -hgt * 0.26, gw, gh), pen)).join('');
+		written.set(ch, d);
+	}
+	return s('path', { class: 'piece-ink brush', 'data-char': ch, d });
 }
 
 /**

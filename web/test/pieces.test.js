@@ -78,6 +78,33 @@ function commands(d) {
 	});
 }
 
+/**
+ * The points a path's ink reaches: the points of M, L and Q, and the four
+ * extremes of each circle drawn as two arcs (A, from one side to the other).
+ * @param {string} d
+ * @returns {[number, number][]}
+ */
+function inkPoints(d) {
+	/** @type {[number, number][]} */
+	const out = [];
+	/** @type {[number, number]} */
+	let last = [0, 0];
+	for (const m of d.matchAll(/([MLQAZ])([^MLQAZ]*)/g)) {
+		const n = m[2].trim().split(/\s+/).filter(Boolean).map(Number);
+		if (m[1] === 'A') {
+			const [r, , , , , x, y] = n;
+			const c = [(last[0] + x) / 2, (last[1] + y) / 2];
+			out.push([c[0] - r, c[1]], [c[0] + r, c[1]], [c[0], c[1] - r], [c[0], c[1] + r]);
+			last = [x, y];
+		} else
+			for (let i = 0; i + 1 < n.length; i += 2) {
+				last = [n[i], n[i + 1]];
+				out.push(last);
+			}
+	}
+	return out;
+}
+
 test('pieces-1.1 every piece of both sets, both colours, has its glyph data', () => {
 	for (const code of CODES) {
 		const kind = code.toUpperCase();
@@ -109,7 +136,7 @@ test('pieces-1.2 every stroke (pieces and ranks) is M/L/Q and every point lies i
 				);
 });
 
-test('pieces-1.3 no piece is drawn as text: one stroked path of ink in each, in both styles', () => {
+test('pieces-1.3 no piece is drawn as text: one path of ink in each, brush outlines for kanji, strokes for the international set', () => {
 	for (const style of STYLES)
 		for (const code of CODES)
 			for (const flipped of [false, true]) {
@@ -124,10 +151,25 @@ test('pieces-1.3 no piece is drawn as text: one stroked path of ink in each, in 
 					/<text|<tspan|[\u3040-\u9fff]</,
 					`${style} ${code}: no characters as text`,
 				);
-				const ink = el.all().filter((/** @type {any} */ e) => e.attrs.class === 'piece-ink');
+				const ink = el
+					.all()
+					.filter((/** @type {any} */ e) =>
+						e.attrs.class?.split(' ').includes('piece-ink'),
+					);
 				assert.equal(ink.length, 1, `${style} ${code}: one path of ink`);
 				assert.equal(ink[0].tagName, 'path');
-				commands(ink[0].attrs.d);
+				if (style === 'kanji') {
+					// Brush strokes: filled outlines of lines and round blots.
+					assert.match(
+						ink[0].attrs.class,
+						/\bbrush\b/,
+						`${code}: written with the brush`,
+					);
+					assert.match(
+						ink[0].attrs.d,
+						/^(M[-\d. ]+(L[-\d. ]+)*Z|M[-\d. ]+(A[-\d. ]+){2}Z)+$/,
+					);
+				} else commands(ink[0].attrs.d);
 				const promo = el
 					.all()
 					.some((/** @type {any} */ e) => /\bpromoted\b/.test(e.attrs.class || ''));
@@ -142,21 +184,16 @@ test('pieces-1.4 the ink lies inside the piece, turned for the opponent', () => 
 			const [body, ink] = g
 				.all()
 				.filter((/** @type {any} */ e) => /piece-(body|ink)/.test(e.attrs.class || ''));
-			const pts = (/** @type {string} */ d) => (d.match(/-?\d+(\.\d+)?/g) || []).map(Number);
-			const bp = pts(body.attrs.d);
-			const maxX = Math.max(...bp.filter((_, i) => i % 2 === 0));
-			const maxY = Math.max(...bp.filter((_, i) => i % 2 === 1));
-			const minY = Math.min(...bp.filter((_, i) => i % 2 === 1));
-			const half = Number(ink.attrs['stroke-width']) / 2;
-			const ip = pts(ink.attrs.d);
-			for (let i = 0; i < ip.length; i += 2) {
+			const bp = inkPoints(body.attrs.d);
+			const maxX = Math.max(...bp.map((p) => p[0]));
+			const maxY = Math.max(...bp.map((p) => p[1]));
+			const minY = Math.min(...bp.map((p) => p[1]));
+			const half = Number(ink.attrs['stroke-width'] || 0) / 2;
+			for (const [x, y] of inkPoints(ink.attrs.d)) {
+				assert.ok(Math.abs(x) + half <= maxX, `${style} ${code}: x ${x} inside the piece`);
 				assert.ok(
-					Math.abs(ip[i]) + half <= maxX,
-					`${style} ${code}: x ${ip[i]} inside the piece`,
-				);
-				assert.ok(
-					ip[i + 1] - half >= minY * 0.7 && ip[i + 1] + half <= maxY,
-					`${style} ${code}: y ${ip[i + 1]} inside the piece, below its shoulders`,
+					y - half >= minY * 0.7 && y + half <= maxY,
+					`${style} ${code}: y ${y} inside the piece, below its shoulders`,
 				);
 			}
 			const turned = g.all().some((/** @type {any} */ e) => e.attrs.transform === 'rotate(180)');
