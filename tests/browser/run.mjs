@@ -12,7 +12,7 @@
 // correspondence game with a vacation and an import, browser-20.x, 21.x) and
 // start-accounts.mjs (abort, the lobby's seeks, the password form, browser-6.x), then
 // flow.mjs (rematch, a new game with the same settings, the Watch page, takebacks) and
-// more.mjs (the game page's sounds).  Prints one
+// more.mjs (the game page's sounds), pieces.mjs (the pieces drawn without fonts).  Prints one
 // "PASS browser-N.M" / "FAIL browser-N.M: why" / "SKIP ..." line per case
 // (tests/run.sh counts them) and saves screenshots in build/browser/ for a
 // person to look at (they are not compared).  It finds things on the pages by the hooks
@@ -37,6 +37,7 @@ import { touch } from './touch.mjs';
 import { turns } from './turns.mjs';
 import { gameFlows } from './flow.mjs';
 import { sounds } from './more.mjs';
+import { pieceSets } from './pieces.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const GYOKU = resolve(ROOT, process.env.GYOKU || 'bin/gyoku');
@@ -974,6 +975,8 @@ async function main() {
 		await gameFlows({ check, assert, tid, open, signup, base });
 		blocker = null;
 		await sounds({ check, assert, tid, open, base });
+		blocker = null;
+		await pieceSets({ ...helpers, chromium, CHROMIUM });
 
 		await check(
 			'5.1',

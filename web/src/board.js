@@ -1,7 +1,7 @@
 /*
  * board.js: the 9x9 board drawn as one SVG: wood, grid, star points,
- * coordinates (files 9..1 across the top, ranks 一..九 down the right side,
- * both reversed when flipped), the pieces, and the marks on squares: the
+ * coordinates (files 9..1 across the top, ranks 一..九 down the right side
+ * drawn in strokes of glyphs.js, both reversed when flipped), the pieces, and the marks on squares: the
  * last move, the selected piece, the legal destinations (dots, corners on
  * captures), the king in check and the square under a dragged piece.
  * Drawing only: input.js handles the pointer, promotion.js the choice.
@@ -10,7 +10,8 @@
  * letter) while a piece stands on it (test hooks: hooks.js).
  */
 import { s } from './dom.js';
-import { pieceGlyph, SQ_W, SQ_H } from './pieces.js';
+import { fitStrokes, pieceGlyph, SQ_W, SQ_H } from './pieces.js';
+import { NUMERALS } from './glyphs.js';
 import { squareName, pieceAt } from './sfen.js';
 
 /** @typedef {import('./sfen.js').Position} Position */
@@ -36,8 +37,6 @@ const W = 9 * SQ_W;
 const H = 9 * SQ_H;
 const VIEW_W = X0 + W + 46;
 const VIEW_H = Y0 + H + 16;
-const RANK_KANJI = '一二三四五六七八九';
-const FILE_DIGITS = '１２３４５６７８９';
 
 export class BoardView {
 	constructor() {
@@ -128,11 +127,15 @@ export class BoardView {
 		for (let i = 0; i < 9; i++) {
 			const file = flipped ? i + 1 : 9 - i;
 			const rank = flipped ? 9 - i : i + 1;
-			this.files.append(
-				s('text', { x: X0 + i * SQ_W + SQ_W / 2, y: Y0 - 14 }, FILE_DIGITS[file - 1]),
-			);
+			this.files.append(s('text', { x: X0 + i * SQ_W + SQ_W / 2, y: Y0 - 14 }, String(file)));
+			// The rank's kanji in strokes (glyphs.js), like the pieces: no font needed.
+			const y = Y0 + i * SQ_H + SQ_H / 2;
 			this.ranks.append(
-				s('text', { x: X0 + W + 23, y: Y0 + i * SQ_H + SQ_H / 2 }, RANK_KANJI[rank - 1]),
+				s('path', {
+					class: 'rank-ink',
+					'data-rank': rank,
+					d: fitStrokes(NUMERALS[rank - 1], X0 + W + 12, y - 11, 22, 22),
+				}),
 			);
 		}
 		for (const [sq, g] of this.squares) {

@@ -18,6 +18,7 @@ export const ATTRIBUTES = {
 	'data-hand-of': 'a hand (komadai), by its owner',
 	'data-promote': 'the promotion choice drawn on the board (only when both moves are legal): "yes", "no"',
 	'data-ply': 'a move-list item: 1 the first move, 0 the start position',
+	'data-char': 'the kanji a piece\'s ink draws ("玉", "龍"), on the ink of the kanji set only',
 	'data-game': 'a game row of a list, and the accept, decline and cancel buttons in it, by the game id',
 };
 
@@ -146,6 +147,8 @@ export const CLASSES = {
 	dest: 'the mark of a legal destination of the selected piece',
 	'hand-piece': 'a piece in hand',
 	'drag-ghost': 'the piece that follows a drag',
+	'piece-body': "a piece's wooden pentagon (the ink is measured against it)",
+	'piece-ink': "a piece's character, letter or marks: one <path> of strokes (glyphs.js), never text",
 	clock: "a player's clock",
 	running: 'on the clock that runs',
 	'clock-main': 'a clock\'s main figure ("9:58", "0:07.3")',

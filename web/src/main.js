@@ -14,6 +14,7 @@
  */
 import './style.css';
 import { h, replace } from './dom.js';
+import { pieceSvg } from './pieces.js';
 import { refreshMe, session } from './api.js';
 import { authPage, logout } from './pages/auth.js';
 import { gamePage } from './pages/game.js';
@@ -165,7 +166,7 @@ async function start() {
 			h(
 				'a',
 				{ class: 'logo', href: '#/' },
-				h('span', { class: 'logo-mark' }, '玉'),
+				h('span', { class: 'logo-mark' }, pieceSvg('K', 'kanji')),
 				h('span', { class: 'logo-word' }, 'gyoku'),
 			),
 			nav,
