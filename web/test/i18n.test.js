@@ -14,18 +14,20 @@ const sources = readdirSync(srcDir, { recursive: true })
 	.map((f) => readFileSync(new URL(f, srcDir), 'utf8'))
 	.join('\n');
 
-const STR = String.raw`'((?:\\.|[^'\\\n])*)'`;
+// A string literal in single or double quotes (prettier keeps double quotes around an apostrophe).
+const STR = String.raw`(?:'((?:\\.|[^'\\\n])*)'|"((?:\\.|[^"\\\n])*)")`;
 const unquote = (s) => s.replace(/\\(.)/g, '$1');
+const lit = (m, i) => unquote(m[i] !== undefined ? m[i] : m[i + 1]);
 // t('key' ...) and tn(n, 'one', 'many' ...): the keys the sources name.
 const keys = new Set();
-for (const m of sources.matchAll(new RegExp(String.raw`\bt\(\s*` + STR, 'g'))) keys.add(unquote(m[1]));
+for (const m of sources.matchAll(new RegExp(String.raw`\bt\(\s*` + STR, 'g'))) keys.add(lit(m, 1));
 for (const m of sources.matchAll(new RegExp(String.raw`\btn\(\s*[^,]+,\s*` + STR + String.raw`\s*,\s*` + STR, 'g'))) {
-	keys.add(unquote(m[1]));
-	keys.add(unquote(m[2]));
+	keys.add(lit(m, 1));
+	keys.add(lit(m, 3));
 }
 // Japanese has one form: tn()'s singular key needs no entry of its own.
 const singulars = new Set(
-	[...sources.matchAll(new RegExp(String.raw`\btn\(\s*[^,]+,\s*` + STR, 'g'))].map((m) => unquote(m[1])),
+	[...sources.matchAll(new RegExp(String.raw`\btn\(\s*[^,]+,\s*` + STR, 'g'))].map((m) => lit(m, 1)),
 );
 const holes = (s) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
