@@ -68,7 +68,7 @@ export function t(text, params) {
  * @param {Record<string, string | number>} [params]
  */
 export function tn(n, one, many, params) {
-	return t(n === 1 ? one : many, { n, ...(params || {}) });
+	return t(n === 1 && i18n.lang !== 'ja' ? one : many, { n, ...(params || {}) });
 }
 
 /**
