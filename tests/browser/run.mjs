@@ -12,7 +12,9 @@
 // correspondence game with a vacation and an import, browser-20.x, 21.x) and
 // start-accounts.mjs (abort, the lobby's seeks, the password form, browser-6.x), then
 // flow.mjs (rematch, a new game with the same settings, the Watch page, takebacks) and
-// more.mjs (the game page's sounds).  Prints one
+// more.mjs (the game page's sounds), then i18n.mjs (the Japanese interface, browser-40.x; every
+// other scenario runs in English, the language of a browser context without a Japanese locale).
+// Prints one
 // "PASS browser-N.M" / "FAIL browser-N.M: why" / "SKIP ..." line per case
 // (tests/run.sh counts them) and saves screenshots in build/browser/ for a
 // person to look at (they are not compared).  It finds things on the pages by the hooks
