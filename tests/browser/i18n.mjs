@@ -7,7 +7,22 @@
 // phone (390x844, touch); the server's errors (a wrong password, a challenge to nobody, a
 // record that does not parse) are shown in Japanese.  run.mjs calls languages() with its
 // helpers.
-import { apiUser, signIn, post } from './lib.mjs';
+import { apiUser, signIn, post, newGame } from './lib.mjs';
+
+/** A KIF record with headers and a comment (the imported game's page shows them). */
+const KIF = [
+	'開始日時：2024/01/02 10:00:00',
+	'棋戦：練習対局',
+	'手合割：平手',
+	'先手：甲',
+	'後手：乙',
+	'手数----指手---------消費時間--',
+	'   1 ７六歩(77)   ( 0:01/00:00:01)',
+	'*初手のコメント',
+	'   2 ３四歩(33)   ( 0:01/00:00:01)',
+	'   3 投了',
+	'',
+].join('\n');
 
 /** Words that may stay in Latin letters on a Japanese page. */
 const ALLOWED = new Set(['gyoku', 'OK', 'English', 'KIF', 'KI', 'CSA', 'JKF', 'SFEN', 'USI', 'JSON']);
@@ -145,7 +160,30 @@ export async function languages(t) {
 			const page = J.page;
 			await signIn(J.context, base, user);
 			const id = await computerGame();
+			const other = await apiUser(base, 'jb');
+			names.push(other.name);
+			const corr = await newGame(user, other, '3d/v7');
+			const { id: imported } = await post(user, '/api/import', { record: KIF });
 			const found = await walk(page, [
+				[
+					'correspondence game',
+					async () => {
+						await page.goto(`${base}/#/game/${encodeURIComponent(corr)}`);
+						await page.waitForSelector(tid('clock-vacation-black'));
+						await page.waitForSelector(tid('resign'));
+					},
+				],
+				[
+					'imported record',
+					async () => {
+						await page.goto(`${base}/#/game/${encodeURIComponent(imported)}`);
+						await page.waitForSelector(tid('record-headers'));
+						await page.click('[data-ply="1"]');
+						await page.waitForSelector(
+							`${tid('move-comment')}:has-text("初手のコメント")`,
+						);
+					},
+				],
 				[
 					'lobby',
 					async () => {
@@ -195,7 +233,7 @@ export async function languages(t) {
 					async () => {
 						await page.goto(`${base}/#/user/${encodeURIComponent(user.name)}`);
 						await page.waitForSelector(`${tid('user-ended')} ${tid('game-row')}`);
-						},
+					},
 				],
 				[
 					'import',
@@ -302,7 +340,7 @@ export async function languages(t) {
 			assert(wrong === 'ユーザー名またはパスワードが違います', `the login error says "${wrong}"`);
 			await signIn(V.context, base, user);
 			await page.goto(`${base}/#/?challenge=nobody_zz`);
-		await page.reload();
+			await page.reload();
 			await page.waitForSelector(tid('create-game'));
 			await page.click(tid('create-game'));
 			await page.waitForSelector(`${tid('form-error')}:not(:empty)`);
