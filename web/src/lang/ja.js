@@ -85,7 +85,7 @@ const JA = {
 	'{allowance} (automatic)': '{allowance}（自動）',
 	'no vacation': '休暇なし',
 	'on vacation, {time} left': '休暇中 残り{time}',
-	'to move ({n}d per move)': '考慮時間（1手{n}日）',
+	'to move ({n}d per move)': '着手まで（1手{n}日）',
 	'byoyomi ×{n}': '秒読み ×{n}',
 	byoyomi: '秒読み',
 	'+{time}/move': '+{time}/手',
