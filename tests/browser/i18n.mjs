@@ -171,6 +171,7 @@ export async function languages(t) {
 						await page.goto(`${base}/#/game/${encodeURIComponent(corr)}`);
 						await page.waitForSelector(tid('clock-vacation-black'));
 						await page.waitForSelector(tid('resign'));
+						await shot(page, '40-ja-correspondence.png');
 					},
 				],
 				[

@@ -79,8 +79,10 @@ const JA = {
 	'{color} to move': '{color}の手番',
 
 	// clock.js
-	'{d}d {h}h': '{d}日{h}時間',
-	'{h}h {m}m': '{h}時間{m}分',
+	// The clock's big number: a word joiner (U+2060) keeps 時間 and a number with its unit on one
+	// line, so that a narrow clock breaks at the space only.
+	'{d}d {h}h': '{d}\u2060日 {h}\u2060時\u2060間',
+	'{h}h {m}m': '{h}\u2060時\u2060間 {m}\u2060分',
 	'vacation: {n} days left': '休暇 残り{n}日',
 	'{allowance} (automatic)': '{allowance}（自動）',
 	'no vacation': '休暇なし',
