@@ -91,12 +91,15 @@ export async function languages(t) {
 	const { check, assert, tid, open, base, shot } = t;
 	const user = await apiUser(base, 'ja');
 	const names = [user.name];
+	/** A visitor whose browser is Japanese (one context for 40.1, the visitor's pages and the errors). */
+	let visitor = null;
+	const japaneseVisitor = async () => (visitor ??= await open('ja-visitor', { locale: 'ja-JP' }));
 
 	await check(
 		'40.1',
 		'a browser whose language is Japanese gets the Japanese interface without choosing',
 		async () => {
-			const V = await open('ja-visitor', { locale: 'ja-JP' });
+			const V = await japaneseVisitor();
 			await V.page.goto(`${base}/#/`);
 			await V.page.waitForSelector(`${tid('nav-play')}:has-text("対局")`);
 			await V.page.waitForSelector('h2:has-text("将棋を指す")');
@@ -105,7 +108,6 @@ export async function languages(t) {
 				'<html lang> is not ja',
 			);
 			assert((await V.page.inputValue(tid('nav-lang'))) === 'ja', 'the foot does not say 日本語');
-			await V.context.close();
 		},
 	);
 
@@ -252,7 +254,7 @@ export async function languages(t) {
 					},
 				],
 			]);
-			const V = await open('ja-visitor-pages', { locale: 'ja-JP' });
+			const V = await japaneseVisitor();
 			const vp = V.page;
 			found.push(
 				...(await walk(vp, [
@@ -280,7 +282,6 @@ export async function languages(t) {
 					],
 				])),
 			);
-			await V.context.close();
 			await J.context.close();
 			assert(found.length === 0, `English left: ${found.join(' | ')}`);
 		},
@@ -330,7 +331,7 @@ export async function languages(t) {
 		'40.5',
 		"the server's errors are shown in Japanese (a wrong password, a refused request)",
 		async () => {
-			const V = await open('ja-errors', { locale: 'ja-JP' });
+			const V = await japaneseVisitor();
 			const page = V.page;
 			await page.goto(`${base}/#/login`);
 			await page.fill('input[name=name]', user.name);
