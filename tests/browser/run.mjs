@@ -12,7 +12,9 @@
 // correspondence game with a vacation and an import, browser-20.x, 21.x) and
 // start-accounts.mjs (abort, the lobby's seeks, the password form, browser-6.x), then
 // flow.mjs (rematch, a new game with the same settings, the Watch page, takebacks) and
-// more.mjs (the game page's sounds), pieces.mjs (the pieces drawn without fonts).  Prints one
+// more.mjs (the game page's sounds), pieces.mjs (the pieces drawn without fonts), i18n.mjs
+// (the Japanese interface, browser-40.x; every other scenario runs in English, the language of
+// a browser context without a Japanese locale).  Prints one
 // "PASS browser-N.M" / "FAIL browser-N.M: why" / "SKIP ..." line per case
 // (tests/run.sh counts them) and saves screenshots in build/browser/ for a
 // person to look at (they are not compared).  It finds things on the pages by the hooks
@@ -38,6 +40,7 @@ import { turns } from './turns.mjs';
 import { gameFlows } from './flow.mjs';
 import { sounds } from './more.mjs';
 import { pieceSets } from './pieces.mjs';
+import { languages } from './i18n.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const GYOKU = resolve(ROOT, process.env.GYOKU || 'bin/gyoku');
@@ -45,7 +48,7 @@ const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const SHOTS = join(ROOT, 'build/browser');
 const DEBUG = Boolean(process.env.BROWSER_DEBUG);
 const WAIT_MS = 8000; // the longest wait for one thing to appear
-const BUDGET_MS = 180000; // the whole run (about 60 s on two busy cores), past which it stops with a failure
+const BUDGET_MS = 420000; // the whole run (about 2 min on two busy cores), past which it stops with a failure
 
 // Without the npm package or the browser (scripts/deps.sh installs both) the suite is skipped.
 let chromium;
@@ -977,6 +980,8 @@ async function main() {
 		await sounds({ check, assert, tid, open, base });
 		blocker = null;
 		await pieceSets({ ...helpers, chromium, CHROMIUM });
+		blocker = null;
+		await languages({ check, assert, tid, open, base, shot });
 
 		await check(
 			'5.1',

@@ -9,6 +9,7 @@
 import { h } from './dom.js';
 import { api, gameAction, gamePath } from './api.js';
 import { toast } from './dialog.js';
+import { t } from './i18n.js';
 
 /** @typedef {import('./types.js').Game} Game */
 /** @typedef {import('./types.js').Color} Color */
@@ -89,7 +90,7 @@ export function afterGamePanel(g, rematch, me, replay) {
 						'data-testid': 'rematch',
 						onclick: () => offerRematch(g),
 					},
-					'Rematch',
+					t('Rematch'),
 				),
 			);
 		} else if (rematch && rematch.id === g.rematch) {
@@ -107,7 +108,7 @@ export function afterGamePanel(g, rematch, me, replay) {
 					h(
 						'p',
 						{ class: 'rematch-offer', 'data-testid': 'rematch-offer' },
-						`${rematch.creator} offers a rematch`,
+						t('{name} offers a rematch', { name: String(rematch.creator) }),
 					),
 					h(
 						'button',
@@ -116,7 +117,7 @@ export function afterGamePanel(g, rematch, me, replay) {
 							'data-testid': 'rematch-accept',
 							onclick: () => answer('accept'),
 						},
-						'Accept the rematch',
+						t('Accept the rematch'),
 					),
 					h(
 						'button',
@@ -125,7 +126,7 @@ export function afterGamePanel(g, rematch, me, replay) {
 							'data-testid': 'rematch-decline',
 							onclick: () => answer('decline'),
 						},
-						'Decline',
+						t('Decline'),
 					),
 				);
 			} else {
@@ -134,15 +135,15 @@ export function afterGamePanel(g, rematch, me, replay) {
 						'a',
 						{ class: 'btn', href: open, 'data-testid': 'rematch-open' },
 						rematch.status === 'waiting'
-							? 'Rematch offered: waiting…'
-							: 'Go to the rematch',
+							? t('Rematch offered: waiting…')
+							: t('Go to the rematch'),
 					),
 				);
 			}
 		}
 	}
 	if (g.you && !g.imported)
-		out.push(h('a', { class: 'btn', href: newGameHash(g), 'data-testid': 'new-game' }, 'New game'));
+		out.push(h('a', { class: 'btn', href: newGameHash(g), 'data-testid': 'new-game' }, t('New game')));
 	out.push(
 		h(
 			'a',
@@ -152,9 +153,9 @@ export function afterGamePanel(g, rematch, me, replay) {
 				download: `gyoku-${g.id}.kif`,
 				'data-testid': 'record-link',
 			},
-			'Record (KIF)',
+			t('Record (KIF)'),
 		),
-		h('button', { class: 'btn', 'data-testid': 'replay', onclick: replay }, 'Replay'),
+		h('button', { class: 'btn', 'data-testid': 'replay', onclick: replay }, t('Replay')),
 	);
 	return h('div', { class: 'after-game', 'data-testid': 'after-game' }, ...out);
 }

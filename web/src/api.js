@@ -13,14 +13,19 @@
 /** @typedef {import('./types.js').Me} Me */
 /** @typedef {import('./types.js').User} User */
 
+import { errorText } from './i18n.js';
+
+/** An answer that is not 2xx: its message is the server's {"error"} in the interface's language. */
 export class ApiError extends Error {
 	/**
 	 * @param {number} status the HTTP status (0: the server was not reached)
 	 * @param {string} message the server's {"error"}
 	 */
 	constructor(status, message) {
-		super(message);
+		super(errorText(message));
 		this.status = status;
+		/** The server's message as sent (English). */
+		this.raw = message;
 	}
 }
 

@@ -13,6 +13,7 @@ import { s } from './dom.js';
 import { fitStrokes, pieceGlyph, SQ_W, SQ_H } from './pieces.js';
 import { NUMERALS } from './glyphs.js';
 import { squareName, pieceAt } from './sfen.js';
+import { t } from './i18n.js';
 
 /** @typedef {import('./sfen.js').Position} Position */
 /** @typedef {import('./pieces.js').PieceStyle} PieceStyle */
@@ -69,7 +70,7 @@ export class BoardView {
 					class: 'board',
 					viewBox: `0 0 ${VIEW_W} ${VIEW_H}`,
 					role: 'img',
-					'aria-label': 'shogi board',
+					'aria-label': t('shogi board'),
 				},
 				s('rect', { class: 'board-wood', x: 0, y: 0, width: VIEW_W, height: VIEW_H, rx: 10 }),
 				s('rect', { class: 'board-field', x: X0, y: Y0, width: W, height: H }),

@@ -6,6 +6,8 @@
  * be wrong, only measures elapsed time), and formats clocks for display.
  */
 
+import { t, tn } from './i18n.js';
+
 /** @typedef {import('./types.js').Clock} ClockView a clock of the game JSON: one side's at the server's `now_ms` */
 /** @typedef {import('./types.js').Clocks} Clocks */
 
@@ -165,13 +167,13 @@ export function formatDuration(ms) {
  * @param {number} ms
  */
 export function formatDays(ms) {
-	const t = Math.max(0, Math.floor(ms));
-	if (t < 3600000) return formatDuration(t);
-	const d = Math.floor(t / DAY_MS);
-	const h = Math.floor((t % DAY_MS) / 3600000);
-	if (d > 0) return `${d}d ${h}h`;
-	const m = Math.floor((t % 3600000) / 60000);
-	return `${h}h ${String(m).padStart(2, '0')}m`;
+	const left = Math.max(0, Math.floor(ms));
+	if (left < 3600000) return formatDuration(left);
+	const d = Math.floor(left / DAY_MS);
+	const h = Math.floor((left % DAY_MS) / 3600000);
+	if (d > 0) return t('{d}d {h}h', { d, h });
+	const m = Math.floor((left % 3600000) / 60000);
+	return t('{h}h {m}m', { h, m: String(m).padStart(2, '0') });
 }
 
 /**
@@ -194,10 +196,10 @@ function shortSeconds(ms) {
  */
 export function vacationText(view, tc) {
 	const n = view.vacation_days;
-	let allowance = `vacation: ${n} ${n === 1 ? 'day' : 'days'} left`;
-	if (tc.autoVacation) allowance += ' (automatic)';
-	if (!tc.vacationDays && !n) allowance = 'no vacation';
-	const away = view.vacation_ms > 0 ? `on vacation, ${formatDays(view.vacation_ms)} left` : '';
+	let allowance = tn(n, 'vacation: {n} day left', 'vacation: {n} days left');
+	if (tc.autoVacation) allowance = t('{allowance} (automatic)', { allowance });
+	if (!tc.vacationDays && !n) allowance = t('no vacation');
+	const away = view.vacation_ms > 0 ? t('on vacation, {time} left', { time: formatDays(view.vacation_ms) }) : '';
 	return { allowance, away };
 }
 
@@ -212,7 +214,7 @@ export function vacationText(view, tc) {
  */
 export function clockDisplay(view, tc) {
 	if (tc && tc.days > 0) {
-		const sub = `to move (${tc.days}d per move)`;
+		const sub = t('to move ({n}d per move)', { n: tc.days });
 		const low =
 			view.move_ms < DAY_MS / 2 && !(tc.autoVacation && view.vacation_days > 0) && !view.vacation_ms;
 		return { main: formatDays(view.move_ms), sub, low };
@@ -222,14 +224,15 @@ export function clockDisplay(view, tc) {
 		const n = view.periods;
 		return {
 			main: formatDuration(view.period_ms),
-			sub: n > 1 ? `byoyomi ×${n}` : n === 1 ? 'byoyomi' : '',
+			sub: n > 1 ? t('byoyomi ×{n}', { n }) : n === 1 ? t('byoyomi') : '',
 			low: view.period_ms < 10000,
 		};
 	}
 	let sub = '';
 	if (periodLen > 0 && view.periods > 0)
 		sub = `+${shortSeconds(periodLen)}` + (view.periods > 1 ? ` ×${view.periods}` : '');
-	if (tc && tc.incrementMs > 0) sub += (sub ? ' ' : '') + `+${shortSeconds(tc.incrementMs)}/move`;
+	if (tc && tc.incrementMs > 0)
+		sub += (sub ? ' ' : '') + t('+{time}/move', { time: shortSeconds(tc.incrementMs) });
 	const low = periodLen > 0 && view.periods > 0 ? view.main_ms < 10000 : view.main_ms < 30000;
 	return { main: formatDuration(view.main_ms), sub, low };
 }

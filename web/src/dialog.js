@@ -4,6 +4,7 @@
  * A dialog's data-testid comes from its caller.
  */
 import { h } from './dom.js';
+import { t } from './i18n.js';
 
 /** @typedef {import('./dom.js').Child} Child */
 
@@ -55,7 +56,7 @@ function modal(testid, title, body, buttons) {
  */
 export async function confirmDialog(title, body, yes, danger = false) {
 	const v = await modal('confirm', title, body, [
-		{ label: 'Cancel', value: 'no', testid: 'confirm-no' },
+		{ label: t('Cancel'), value: 'no', testid: 'confirm-no' },
 		{ label: yes, value: 'yes', testid: 'confirm-yes', primary: true, danger },
 	]);
 	return v === 'yes';
@@ -73,7 +74,7 @@ export async function confirmDialog(title, body, yes, danger = false) {
 export async function numberDialog(title, label, name, min, max, ok) {
 	const input = h('input', { type: 'number', name, min, max, value: min, required: true });
 	const v = await modal('prompt', title, h('label', { class: 'form' }, label, ' ', input), [
-		{ label: 'Cancel', value: 'no', testid: 'confirm-no' },
+		{ label: t('Cancel'), value: 'no', testid: 'confirm-no' },
 		{ label: ok, value: 'yes', testid: 'confirm-yes', primary: true },
 	]);
 	const n = Math.floor(Number(input.value));
@@ -87,7 +88,7 @@ export async function numberDialog(title, label, name, min, max, ok) {
  * @param {Child | Child[]} body
  */
 export async function messageDialog(testid, title, body) {
-	await modal(testid, title, body, [{ label: 'OK', value: 'ok', testid: 'dialog-close', primary: true }]);
+	await modal(testid, title, body, [{ label: t('OK'), value: 'ok', testid: 'dialog-close', primary: true }]);
 }
 
 /** @type {HTMLElement | null} */

@@ -10,6 +10,7 @@
 import { h } from './dom.js';
 import { confirmDialog, messageDialog, numberDialog } from './dialog.js';
 import { gamePath } from './api.js';
+import { t } from './i18n.js';
 import { resultText, resultTitle, ratingDelta, playerName, colorName } from './gametext.js';
 
 /** @typedef {import('./types.js').Game} Game */
@@ -44,16 +45,16 @@ export function actionButtons(g, me, act) {
 	const isMe = (/** @type {string | null | undefined} */ n) =>
 		Boolean(me && n && n.toLowerCase() === me.toLowerCase());
 	if (g.status === 'waiting' && me) {
-		if (isMe(g.creator)) out.push(btn('cancel', 'Cancel the game'));
-		else if (!g.challenged || isMe(g.challenged)) out.push(btn('accept', 'Accept', 'primary'));
-		if (isMe(g.challenged)) out.push(btn('decline', 'Decline'));
+		if (isMe(g.creator)) out.push(btn('cancel', t('Cancel the game')));
+		else if (!g.challenged || isMe(g.challenged)) out.push(btn('accept', t('Accept'), 'primary'));
+		if (isMe(g.challenged)) out.push(btn('decline', t('Decline')));
 	}
 	if (g.status === 'playing' && g.you) {
-		if (!hasMoved(g, g.you)) out.push(btn('abort', 'Abort'));
-		out.push(btn('resign', 'Resign', 'danger'));
-		out.push(btn('declare', 'Declare impasse', '', g.side !== g.you));
+		if (!hasMoved(g, g.you)) out.push(btn('abort', t('Abort')));
+		out.push(btn('resign', t('Resign'), 'danger'));
+		out.push(btn('declare', t('Declare impasse'), '', g.side !== g.you));
 		if (g.kind === 'correspondence' && g.clocks && g.clocks[g.you].vacation_days > 0)
-			out.push(btn('vacation', 'Vacation'));
+			out.push(btn('vacation', t('Vacation')));
 		// A casual game's takeback (docs/server.md "Games"): asked for, or the opponent's to answer.
 		if (!g.rated) {
 			if (g.takeback && g.takeback !== g.you) {
@@ -61,30 +62,30 @@ export function actionButtons(g, me, act) {
 					h(
 						'span',
 						{ class: 'takeback-asked', 'data-testid': 'takeback-asked' },
-						'Takeback?',
+						t('Takeback?'),
 					),
-					btn('takeback-accept', 'Accept the takeback', 'primary'),
-					btn('takeback-decline', 'Decline'),
+					btn('takeback-accept', t('Accept the takeback'), 'primary'),
+					btn('takeback-decline', t('Decline')),
 				);
 			} else {
 				out.push(
 					btn(
 						'takeback',
-						g.takeback ? 'Takeback asked…' : 'Takeback',
+						g.takeback ? t('Takeback asked…') : t('Takeback'),
 						'',
 						Boolean(g.takeback) || !hasMoved(g, g.you),
 					),
 				);
 			}
 		}
-		if (g.kind === 'live') out.push(btn('moretime', '+15 s for the opponent'));
+		if (g.kind === 'live') out.push(btn('moretime', t('+15 s for the opponent')));
 	}
 	return out;
 }
 
 /** Asks before resigning. */
 export function confirmResign() {
-	return confirmDialog('Resign?', 'You will lose this game.', 'Resign', true);
+	return confirmDialog(t('Resign?'), t('You will lose this game.'), t('Resign'), true);
 }
 
 /**
@@ -99,41 +100,48 @@ export function confirmDeclare(g) {
 	const body = [];
 	if (imp) {
 		body.push(
-			h('p', null, `Under the ${rule}-point rule:`),
+			h('p', null, t('Under the {rule}-point rule:', { rule })),
 			h(
 				'table',
 				{ class: 'impasse', 'data-testid': 'impasse-points' },
 				h(
 					'tr',
 					null,
-					h('th', null, 'Points'),
-					h('td', null, `${imp.points} (${imp.needed} needed)`),
+					h('th', null, t('Points')),
+					h(
+						'td',
+						null,
+						t('{points} ({needed} needed)', {
+							points: imp.points,
+							needed: imp.needed,
+						}),
+					),
 				),
 				h(
 					'tr',
 					null,
-					h('th', null, 'Pieces in the zone'),
-					h('td', null, String(imp.pieces) + (rule === '27' ? ' (10 needed)' : '')),
+					h('th', null, t('Pieces in the zone')),
+					h('td', null, String(imp.pieces) + (rule === '27' ? t(' (10 needed)') : '')),
 				),
 				h(
 					'tr',
 					null,
-					h('th', null, 'King in the zone'),
-					h('td', null, imp.in_zone ? 'yes' : 'no'),
+					h('th', null, t('King in the zone')),
+					h('td', null, imp.in_zone ? t('yes') : t('no')),
 				),
 			),
 			h(
 				'p',
 				{ class: imp.ok ? 'good' : 'bad' },
 				imp.ok
-					? 'The declaration would succeed: you win.'
-					: 'The declaration would fail, and a failed declaration loses the game.',
+					? t('The declaration would succeed: you win.')
+					: t('The declaration would fail, and a failed declaration loses the game.'),
 			),
 		);
 	} else {
-		body.push(h('p', null, 'The server will count the points. A failed declaration loses the game.'));
+		body.push(h('p', null, t('The server will count the points. A failed declaration loses the game.')));
 	}
-	return confirmDialog('Declare an impasse (jishogi)?', body, 'Declare', !(imp && imp.ok));
+	return confirmDialog(t('Declare an impasse (jishogi)?'), body, t('Declare'), !(imp && imp.ok));
 }
 
 /**
@@ -143,12 +151,12 @@ export function confirmDeclare(g) {
 export function askVacation(g) {
 	const left = g.clocks && g.you ? g.clocks[g.you].vacation_days : 0;
 	return numberDialog(
-		'Take a vacation',
-		`Days (${left} left):`,
+		t('Take a vacation'),
+		t('Days ({n} left):', { n: left }),
 		'days',
 		1,
 		Math.max(1, left),
-		'Start the vacation',
+		t('Start the vacation'),
 	);
 }
 
@@ -168,7 +176,7 @@ export function exportLinks(id) {
 	return h(
 		'div',
 		{ class: 'exports' },
-		h('span', { class: 'label' }, 'Export'),
+		h('span', { class: 'label' }, t('Export')),
 		...formats.map(([f, label]) =>
 			h(
 				'a',

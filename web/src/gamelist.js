@@ -5,6 +5,7 @@
  * Seeks and challenges get their buttons from the caller.
  */
 import { h } from './dom.js';
+import { t } from './i18n.js';
 import { colorName, playerName, resultText, handicapName, timeText, waitsFor } from './gametext.js';
 
 /** @typedef {import('./types.js').GameSummary} GameSummary */
@@ -21,10 +22,11 @@ function player(p) {
  * @param {string | null} me
  */
 function stateText(g, me) {
-	if (g.status === 'waiting') return g.challenged ? `challenge to ${g.challenged}` : 'open seek';
+	if (g.status === 'waiting')
+		return g.challenged ? t('challenge to {name}', { name: g.challenged }) : t('open seek');
 	if (g.status === 'playing') {
-		if (waitsFor(g, me)) return `your turn, move ${g.ply + 1}`;
-		return `${playerName(g[g.side])} to move, move ${g.ply + 1}`;
+		if (waitsFor(g, me)) return t('your turn, move {n}', { n: g.ply + 1 });
+		return t('{name} to move, move {n}', { name: playerName(g[g.side]), n: g.ply + 1 });
 	}
 	return resultText(g);
 }
@@ -35,7 +37,7 @@ function stateText(g, me) {
  * @param {(g: GameSummary) => (Node | null)[]} [buttons] extra buttons for a row
  * @param {string} [empty] the text when there is no game
  */
-export function gameList(games, me, buttons, empty = 'No games.') {
+export function gameList(games, me, buttons, empty = t('No games.')) {
 	if (!games.length) return h('p', { class: 'empty' }, empty);
 	return h(
 		'ul',
@@ -53,8 +55,8 @@ export function gameList(games, me, buttons, empty = 'No games.') {
 							'span',
 							{ class: 'seek-color', 'data-testid': 'seek-color' },
 							g.color === 'random'
-								? ' · random colour'
-								: ` · plays ${colorName(g.color)}`,
+								? t(' · random colour')
+								: t(' · plays {color}', { color: colorName(g.color) }),
 						),
 					)
 				: h(
@@ -62,7 +64,7 @@ export function gameList(games, me, buttons, empty = 'No games.') {
 						{ class: 'players' },
 						'☗ ',
 						player(g.black),
-						h('span', { class: 'vs' }, ' vs '),
+						h('span', { class: 'vs' }, t(' vs ')),
 						'☖ ',
 						player(g.white),
 					);
@@ -79,11 +81,11 @@ export function gameList(games, me, buttons, empty = 'No games.') {
 						[
 							timeText(g),
 							handicapName(g.handicap),
-							g.rated ? 'rated' : 'casual',
+							g.rated ? t('rated') : t('casual'),
 							...(g.status === 'playing' && g.watchers
-								? [`${g.watchers} watching`]
+								? [t('{n} watching', { n: g.watchers })]
 								: []),
-						].join(' · '),
+						].join(t(' · ')),
 					),
 					h(
 						'span',

@@ -3,6 +3,9 @@
  * presets, players' names, side labels, the status line and the result.
  */
 
+import { i18n, t } from './i18n.js';
+import { parseTimeControl } from './clock.js';
+
 /** @typedef {import('./types.js').Game} Game */
 /** @typedef {import('./types.js').AnyGame} AnyGame */
 /** @typedef {import('./types.js').Player} Player */
@@ -24,7 +27,7 @@ export const HANDICAPS = [
 	['ten-piece', 'Ten pieces', '十枚落ち'],
 ];
 
-/** The time-control presets: [text for the server, label]. */
+/** The time-control presets: [text for the server, label (an English key of t())]. */
 export const TIME_PRESETS = [
 	['0+10s', 'Byoyomi 10 s'],
 	['0+30s', 'Byoyomi 30 s'],
@@ -45,7 +48,8 @@ export const TIME_PRESETS = [
  */
 export function handicapName(id) {
 	const h = HANDICAPS.find((x) => x[0] === id);
-	return h ? `${h[1]} ${h[2]}` : id;
+	if (!h) return id === 'other' ? t('other') : id;
+	return i18n.lang === 'ja' ? h[2] : `${h[1]} ${h[2]}`;
 }
 
 /**
@@ -54,7 +58,7 @@ export function handicapName(id) {
  */
 export function playerName(p) {
 	if (!p) return '…';
-	return 'computer' in p ? `Computer level ${p.computer}` : p.name;
+	return 'computer' in p ? t('Computer level {n}', { n: p.computer }) : p.name;
 }
 
 /**
@@ -64,8 +68,8 @@ export function playerName(p) {
  */
 export function sideLabel(color, handicap) {
 	const even = handicap === 'even';
-	if (color === 'black') return even ? '☗ Sente' : '☗ Shitate';
-	return even ? '☖ Gote' : '☖ Uwate';
+	if (color === 'black') return even ? t('☗ Sente') : t('☗ Shitate');
+	return even ? t('☖ Gote') : t('☖ Uwate');
 }
 
 /**
@@ -73,18 +77,47 @@ export function sideLabel(color, handicap) {
  * @param {AnyGame} g
  */
 export function timeText(g) {
-	if (g.kind === 'untimed') return 'No clock';
-	return g.kind === 'correspondence' ? `Correspondence ${g.time}` : g.time;
+	if (g.kind === 'untimed') return t('No clock');
+	const time = i18n.lang === 'ja' ? controlText(g.time) : g.time;
+	return g.kind === 'correspondence' ? t('Correspondence {time}', { time }) : time;
+}
+
+/**
+ * A time control in words for the interface's language ("10分 秒読み30秒"); the text as
+ * written when it does not parse.
+ * @param {string} text
+ */
+export function controlText(text) {
+	const tc = parseTimeControl(text);
+	if (!tc) return text;
+	const secs = (/** @type {number} */ ms) =>
+		ms % 60000 ? t('{n} s', { n: ms / 1000 }) : t('{n} min', { n: ms / 60000 });
+	if (tc.days > 0) {
+		const parts = [t('{n} days per move', { n: tc.days })];
+		if (tc.vacationDays) parts.push(t('{n} vacation days', { n: tc.vacationDays }));
+		if (tc.autoVacation) parts.push(t('automatic vacation'));
+		return parts.join(t(', '));
+	}
+	const parts = [];
+	if (tc.mainMs) parts.push(secs(tc.mainMs));
+	if (tc.byoyomiMs)
+		parts.push(
+			tc.periods > 1
+				? t('byoyomi {time} ×{n}', { time: secs(tc.byoyomiMs), n: tc.periods })
+				: t('byoyomi {time}', { time: secs(tc.byoyomiMs) }),
+		);
+	if (tc.incrementMs) parts.push(t('Fischer +{time}', { time: secs(tc.incrementMs) }));
+	return parts.join(' ') || text;
 }
 
 /** @param {Color} color */
 export function colorName(color) {
-	return color === 'black' ? '☗ Black' : '☖ White';
+	return color === 'black' ? t('☗ Black') : t('☖ White');
 }
 
-/** The words after a result, for each ending of an ended game. */
+/** The words after a result, for each ending of an ended game (English keys of t()). */
 /** @type {Record<Exclude<NonNullable<AnyGame['ending']>, 'canceled' | 'declined' | 'aborted'>, string>} */
-const ENDINGS = {
+export const ENDINGS = {
 	checkmate: 'by checkmate',
 	resignation: 'by resignation',
 	'time forfeit': 'on time',
@@ -105,12 +138,14 @@ const ENDINGS = {
  * @param {AnyGame} g
  */
 export function resultText(g) {
-	if (g.ending === 'aborted') return 'Game aborted';
-	if (g.status === 'canceled' || g.ending === 'canceled' || g.ending === 'declined') return 'Game canceled';
-	const how = g.ending ? ' ' + ENDINGS[g.ending] : '';
-	if (g.result === 'draw') return `Draw${how}`;
-	if (g.result) return `${colorName(g.result)} wins${how}`;
-	return 'imported' in g && g.imported && !how ? 'Imported record' : `Game over${how}`;
+	if (g.ending === 'aborted') return t('Game aborted');
+	if (g.status === 'canceled' || g.ending === 'canceled' || g.ending === 'declined') return t('Game canceled');
+	const how = g.ending ? t(ENDINGS[g.ending]) : '';
+	if (g.result === 'draw') return how ? t('Draw {how}', { how }) : t('Draw');
+	const color = g.result ? colorName(g.result) : '';
+	if (g.result) return how ? t('{color} wins {how}', { color, how }) : t('{color} wins', { color });
+	if ('imported' in g && g.imported && !how) return t('Imported record');
+	return how ? t('Game over {how}', { how }) : t('Game over');
 }
 
 /**
@@ -118,10 +153,11 @@ export function resultText(g) {
  * @param {Game} g
  */
 export function resultTitle(g) {
-	if (g.ending === 'aborted') return 'Game aborted';
-	if (g.result === 'draw') return 'Draw';
-	if (g.you && (g.result === 'black' || g.result === 'white')) return g.result === g.you ? 'You won' : 'You lost';
-	return 'Game over';
+	if (g.ending === 'aborted') return t('Game aborted');
+	if (g.result === 'draw') return t('Draw');
+	if (g.you && (g.result === 'black' || g.result === 'white'))
+		return g.result === g.you ? t('You won') : t('You lost');
+	return t('Game over');
 }
 
 /**
@@ -134,12 +170,14 @@ export function statusText(g, me) {
 	if (g.status === 'waiting') {
 		if (g.challenged)
 			return me && g.challenged.toLowerCase() === me.toLowerCase()
-				? `${g.creator} challenges you`
-				: `Waiting for ${g.challenged} to accept`;
-		return me && g.creator === me ? 'Waiting for an opponent' : `Open seek by ${g.creator}`;
+				? t('{name} challenges you', { name: String(g.creator) })
+				: t('Waiting for {name} to accept', { name: g.challenged });
+		return me && g.creator === me
+			? t('Waiting for an opponent')
+			: t('Open seek by {name}', { name: String(g.creator) });
 	}
-	if (g.you && g.side === g.you) return 'Your turn';
-	return `${colorName(g.side)} to move`;
+	if (g.you && g.side === g.you) return t('Your turn');
+	return t('{color} to move', { color: colorName(g.side) });
 }
 
 /**

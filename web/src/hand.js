@@ -5,6 +5,7 @@
 import { h } from './dom.js';
 import { pieceSvg, PIECE_NAMES } from './pieces.js';
 import { HAND_ORDER, colored } from './sfen.js';
+import { t } from './i18n.js';
 
 /** @typedef {import('./sfen.js').Color} Color */
 /** @typedef {import('./sfen.js').Hand} Hand */
@@ -14,7 +15,11 @@ export class HandView {
 	/** @param {Color} color */
 	constructor(color) {
 		this.color = color;
-		this.el = h('div', { class: 'hand', 'data-hand-of': color, 'aria-label': `${color}'s pieces in hand` });
+		this.el = h('div', {
+			class: 'hand',
+			'data-hand-of': color,
+			'aria-label': color === 'black' ? t("black's pieces in hand") : t("white's pieces in hand"),
+		});
 	}
 
 	/**
@@ -42,7 +47,7 @@ export class HandView {
 						'data-hand': this.color,
 						'data-piece': piece,
 						'data-count': n,
-						title: `${PIECE_NAMES[k]}${n > 1 ? ' ×' + n : ''}`,
+						title: `${t(PIECE_NAMES[k])}${n > 1 ? ' ×' + n : ''}`,
 					},
 					pieceSvg(piece, style, flipped),
 					n > 1 ? h('span', { class: 'count' }, n) : null,

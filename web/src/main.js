@@ -146,7 +146,7 @@ function route() {
 			}
 		});
 	window.scrollTo(0, 0);
-	setTitle('gyoku · shogi');
+	setTitle(t('gyoku · shogi'));
 	refreshTurns();
 	document.body.dataset.route = parts[0] || 'lobby';
 	if (parts[0] === 'game' && parts[1]) current = gamePage(main, parts[1]);

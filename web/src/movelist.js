@@ -5,6 +5,7 @@
  * of the position on the board is marked and kept in view.
  */
 import { h } from './dom.js';
+import { t } from './i18n.js';
 
 export class MoveList {
 	/** @param {(ply: number) => void} pick */
@@ -30,7 +31,7 @@ export class MoveList {
 					'data-ply': 0,
 					role: 'listitem',
 				},
-				'Start',
+				t('Start'),
 			),
 		];
 		moves.forEach((text, i) => {

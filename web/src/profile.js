@@ -5,6 +5,7 @@
  * game, scaled by graphPoints (pure, tested in test/profile.test.js).
  */
 import { h, s } from './dom.js';
+import { t } from './i18n.js';
 
 /** @typedef {import('./types.js').User} User */
 
@@ -55,12 +56,12 @@ export function profileStats(u) {
 				'tr',
 				null,
 				h('th', null, ''),
-				h('th', null, 'Won'),
-				h('th', null, 'Lost'),
-				h('th', null, 'Drawn'),
+				h('th', null, t('Won')),
+				h('th', null, t('Lost')),
+				h('th', null, t('Drawn')),
 			),
-			row('All games', u.results.all),
-			row('Rated', u.results.rated),
+			row(t('All games'), u.results.all),
+			row(t('Rated'), u.results.rated),
 		),
 		ratings.length
 			? s(
@@ -70,7 +71,11 @@ export function profileStats(u) {
 						'data-testid': 'rating-graph',
 						viewBox: `0 0 ${GRAPH_W} ${GRAPH_H}`,
 						role: 'img',
-						'aria-label': `rating after each of ${ratings.length} rated games, ${Math.min(...ratings)} to ${Math.max(...ratings)}`,
+						'aria-label': t('rating after each of {n} rated games, {lo} to {hi}', {
+							n: ratings.length,
+							lo: Math.min(...ratings),
+							hi: Math.max(...ratings),
+						}),
 					},
 					s('polyline', {
 						points: graphPoints(ratings),
@@ -79,6 +84,6 @@ export function profileStats(u) {
 						'stroke-width': 2,
 					}),
 				)
-			: h('p', { class: 'muted' }, 'No rated games yet.'),
+			: h('p', { class: 'muted' }, t('No rated games yet.')),
 	);
 }

@@ -13,6 +13,7 @@
 import { s } from './dom.js';
 import { pieceGlyph, SQ_W, SQ_H } from './pieces.js';
 import { promoted } from './sfen.js';
+import { t } from './i18n.js';
 
 /** @typedef {import('./board.js').BoardView} BoardView */
 /** @typedef {import('./pieces.js').PieceStyle} PieceStyle */
@@ -63,7 +64,7 @@ export function showPromotion(board, to, piece, style, done) {
 				'data-promote': yes ? 'yes' : 'no',
 				transform: `translate(${px} ${py})`,
 				role: 'button',
-				'aria-label': yes ? 'promote' : 'do not promote',
+				'aria-label': yes ? t('promote') : t('do not promote'),
 			},
 			s('rect', { class: 'promo-bg', x: 3, y: 3, width: SQ_W - 6, height: SQ_H - 6, rx: 14 }),
 			pieceGlyph(p, style, Boolean(board.flipped)),

@@ -5,10 +5,11 @@
  * moves its side lines hold (the exports give them back).
  */
 import { h } from './dom.js';
+import { i18n, t, tn } from './i18n.js';
 
 /** @typedef {import('./types.js').Game} Game */
 
-/** English names of the common KIF/JKF headers; others are shown by their own name. */
+/** English names of the common KIF/JKF headers; others (and all in Japanese) are shown by their own name. */
 const LABELS = /** @type {Record<string, string>} */ ({
 	棋戦: 'Event',
 	開始日時: 'Date',
@@ -36,14 +37,21 @@ export function recordHeaders(g) {
 	return h(
 		'dl',
 		{ class: 'record-headers', 'data-testid': 'record-headers' },
-		...rows.flatMap(([k, v]) => [h('dt', { title: k }, LABELS[k] || k), h('dd', null, v)]),
+		...rows.flatMap(([k, v]) => [
+			h('dt', { title: k }, (i18n.lang !== 'ja' && LABELS[k]) || k),
+			h('dd', null, v),
+		]),
 		...(g.variations
 			? [
-					h('dt', null, 'Side lines'),
+					h('dt', null, t('Side lines')),
 					h(
 						'dd',
 						null,
-						`${g.variations} ${g.variations === 1 ? 'move' : 'moves'} (kept in the exports)`,
+						tn(
+							g.variations,
+							'{n} move (kept in the exports)',
+							'{n} moves (kept in the exports)',
+						),
 					),
 				]
 			: []),

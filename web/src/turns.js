@@ -13,6 +13,7 @@
 import { listGames, session } from './api.js';
 import { playerName, waitsFor } from './gametext.js';
 import { prefs, setNotify } from './prefs.js';
+import { t } from './i18n.js';
 
 /** @typedef {import('./types.js').GameSummary} GameSummary */
 
@@ -90,8 +91,8 @@ function notify(mine) {
 		// The game on the screen needs no notice.
 		if (location.hash === path && document.visibilityState === 'visible') continue;
 		const opponent = g[g.side === 'black' ? 'white' : 'black'];
-		const n = new Notification('gyoku: your move', {
-			body: `${playerName(opponent)} moved (move ${g.ply}); it is your turn.`,
+		const n = new Notification(t('gyoku: your move'), {
+			body: t('{name} moved (move {n}); it is your turn.', { name: playerName(opponent), n: g.ply }),
 			tag: `gyoku-${g.id}`,
 		});
 		n.onclick = () => {

@@ -14,18 +14,20 @@ const sources = readdirSync(srcDir, { recursive: true })
 	.map((f) => readFileSync(new URL(f, srcDir), 'utf8'))
 	.join('\n');
 
-const STR = String.raw`'((?:\\.|[^'\\\n])*)'`;
+// A string literal in single or double quotes (prettier keeps double quotes around an apostrophe).
+const STR = String.raw`(?:'((?:\\.|[^'\\\n])*)'|"((?:\\.|[^"\\\n])*)")`;
 const unquote = (s) => s.replace(/\\(.)/g, '$1');
+const lit = (m, i) => unquote(m[i] !== undefined ? m[i] : m[i + 1]);
 // t('key' ...) and tn(n, 'one', 'many' ...): the keys the sources name.
 const keys = new Set();
-for (const m of sources.matchAll(new RegExp(String.raw`\bt\(\s*` + STR, 'g'))) keys.add(unquote(m[1]));
+for (const m of sources.matchAll(new RegExp(String.raw`\bt\(\s*` + STR, 'g'))) keys.add(lit(m, 1));
 for (const m of sources.matchAll(new RegExp(String.raw`\btn\(\s*[^,]+,\s*` + STR + String.raw`\s*,\s*` + STR, 'g'))) {
-	keys.add(unquote(m[1]));
-	keys.add(unquote(m[2]));
+	keys.add(lit(m, 1));
+	keys.add(lit(m, 3));
 }
 // Japanese has one form: tn()'s singular key needs no entry of its own.
 const singulars = new Set(
-	[...sources.matchAll(new RegExp(String.raw`\btn\(\s*[^,]+,\s*` + STR, 'g'))].map((m) => unquote(m[1])),
+	[...sources.matchAll(new RegExp(String.raw`\btn\(\s*[^,]+,\s*` + STR, 'g'))].map((m) => lit(m, 1)),
 );
 const holes = (s) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -59,4 +61,44 @@ test('i18n-1.4 t() fills placeholders and falls back to English', () => {
 		'1 game waiting for your move',
 	);
 	i18n.lang = was;
+});
+
+test('i18n-1.5 the labels kept in tables (time presets, endings, pieces, notations) have their Japanese', async () => {
+	const { TIME_PRESETS, ENDINGS } = await import('../src/gametext.js');
+	const { PIECE_NAMES } = await import('../src/pieces.js');
+	const { NOTATION_LABELS } = await import('../src/prefs.js');
+	const labels = [
+		...TIME_PRESETS.map((p) => p[1]),
+		...Object.values(ENDINGS),
+		...Object.values(PIECE_NAMES),
+		...Object.values(NOTATION_LABELS),
+	];
+	assert.deepEqual(
+		labels.filter((l) => !(l in JA)),
+		[],
+	);
+});
+
+test('i18n-1.6 in Japanese a count takes the one form, a time control is written out', async () => {
+	const { controlText, resultText } = await import('../src/gametext.js');
+	const was = i18n.lang;
+	i18n.lang = 'ja';
+	try {
+		assert.equal(
+			tn(1, '{n} game waiting for your move', '{n} games waiting for your move'),
+			'あなたの手番の対局 1 局',
+		);
+		assert.equal(controlText('10m+30s'), '10分 秒読み30秒');
+		assert.equal(controlText('0+10s*3'), '秒読み10秒 ×3回');
+		assert.equal(controlText('5m+10i'), '5分 フィッシャー +10秒');
+		assert.equal(controlText('3d/v7/auto'), '1手3日、休暇7日、自動休暇');
+		assert.equal(
+			resultText(
+				/** @type {any} */ ({ status: 'ended', result: 'black', ending: 'perpetual check' }),
+			),
+			'☗ 先手の勝ち（連続王手の千日手）',
+		);
+	} finally {
+		i18n.lang = was;
+	}
 });

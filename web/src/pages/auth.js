@@ -5,6 +5,7 @@
  */
 import { h } from '../dom.js';
 import { api, setMe } from '../api.js';
+import { t } from '../i18n.js';
 
 /**
  * @param {HTMLElement} root
@@ -21,7 +22,7 @@ export function authPage(root, kind, query) {
 		minlength: 3,
 		maxlength: 20,
 		pattern: '[A-Za-z0-9_\\-]{3,20}',
-		title: '3-20 letters, digits, _ or -',
+		title: t('3-20 letters, digits, _ or -'),
 		autofocus: true,
 	});
 	const password = h('input', {
@@ -35,19 +36,19 @@ export function authPage(root, kind, query) {
 	const button = h(
 		'button',
 		{ class: 'btn primary', type: 'submit', 'data-testid': kind },
-		signup ? 'Sign up' : 'Log in',
+		signup ? t('Sign up') : t('Log in'),
 	);
 	const form = h(
 		'form',
 		{ class: 'card form', 'data-testid': `${kind}-form` },
-		h('h1', null, signup ? 'Create an account' : 'Log in'),
-		h('label', null, 'Name', name),
-		h('label', null, 'Password', password),
+		h('h1', null, signup ? t('Create an account') : t('Log in')),
+		h('label', null, t('Name'), name),
+		h('label', null, t('Password'), password),
 		signup
 			? h(
 					'p',
 					{ class: 'hint' },
-					'Names: 3-20 letters, digits, _ or -. Passwords: at least 8 characters.',
+					t('Names: 3-20 letters, digits, _ or -. Passwords: at least 8 characters.'),
 				)
 			: null,
 		error,
@@ -55,8 +56,8 @@ export function authPage(root, kind, query) {
 		h(
 			'p',
 			{ class: 'switch' },
-			signup ? 'Have an account? ' : 'New here? ',
-			h('a', { href: signup ? '#/login' : '#/signup' }, signup ? 'Log in' : 'Sign up'),
+			signup ? t('Have an account? ') : t('New here? '),
+			h('a', { href: signup ? '#/login' : '#/signup' }, signup ? t('Log in') : t('Sign up')),
 		),
 	);
 	form.addEventListener('submit', async (e) => {

@@ -27,6 +27,7 @@ import { actionButtons, confirmResign, confirmDeclare, askVacation, exportLinks,
 import { toast } from '../dialog.js';
 import { refreshTurns, setTitle } from '../turns.js';
 import { afterGamePanel, canRematch, opponentIsPerson } from '../aftergame.js';
+import { t } from '../i18n.js';
 
 /** @typedef {import('../types.js').Color} Color */
 /** @typedef {import('../types.js').Game} Game */
@@ -121,7 +122,7 @@ export class GamePage {
 				this.refresh(true);
 		}, REMATCH_POLL_MS);
 
-		this.status = h('div', { class: 'status', 'data-testid': 'result', role: 'status' }, 'Loading…');
+		this.status = h('div', { class: 'status', 'data-testid': 'result', role: 'status' }, t('Loading…'));
 		this.info = h('div', { class: 'game-info' });
 		this.record = h('div', { class: 'record-info' });
 		this.comment = h('p', { class: 'move-comment', 'data-testid': 'move-comment', hidden: true });
@@ -140,25 +141,25 @@ export class GamePage {
 				hidden: true,
 				onclick: () => this.show(null),
 			},
-			'Back to the game',
+			t('Back to the game'),
 		);
 		this.exports = h('div');
 		const replayBtn = (
-			/** @type {string} */ t,
+			/** @type {string} */ testid,
 			/** @type {string} */ label,
 			/** @type {string} */ title,
 			/** @type {() => void} */ f,
 		) =>
 			h(
 				'button',
-				{ class: 'btn icon', 'data-testid': t, title, 'aria-label': title, onclick: f },
+				{ class: 'btn icon', 'data-testid': testid, title, 'aria-label': title, onclick: f },
 				label,
 			);
 		const styleSel = h(
 			'select',
 			{
 				'data-testid': 'piece-style',
-				'aria-label': 'piece style',
+				'aria-label': t('piece style'),
 				onchange: (/** @type {Event} */ e) => {
 					setPieceStyle(
 						/** @type {any} */ (/** @type {HTMLSelectElement} */ (e.target).value),
@@ -170,7 +171,7 @@ export class GamePage {
 				h(
 					'option',
 					{ value: v, selected: prefs.pieceStyle === v },
-					v === 'kanji' ? '駒 Kanji' : 'Letters',
+					v === 'kanji' ? t('駒 Kanji') : t('Letters'),
 				),
 			),
 		);
@@ -178,7 +179,7 @@ export class GamePage {
 			'select',
 			{
 				'data-testid': 'notation',
-				'aria-label': 'notation',
+				'aria-label': t('notation'),
 				onchange: (/** @type {Event} */ e) => {
 					setNotation(
 						/** @type {any} */ (/** @type {HTMLSelectElement} */ (e.target).value),
@@ -187,7 +188,7 @@ export class GamePage {
 				},
 			},
 			...NOTATIONS.map((v) =>
-				h('option', { value: v, selected: prefs.notation === v }, NOTATION_LABELS[v]),
+				h('option', { value: v, selected: prefs.notation === v }, t(NOTATION_LABELS[v])),
 			),
 		);
 
@@ -224,10 +225,10 @@ export class GamePage {
 							{
 								class: 'btn',
 								'data-testid': 'flip',
-								title: 'Flip the board',
+								title: t('Flip the board'),
 								onclick: () => this.flip(),
 							},
-							'⇅ Flip',
+							t('⇅ Flip'),
 						),
 						styleSel,
 						notSel,
@@ -238,10 +239,10 @@ export class GamePage {
 					h(
 						'div',
 						{ class: 'replay' },
-						replayBtn('first', '«', 'First position', () => this.show(0)),
-						replayBtn('prev', '‹', 'Previous move', () => this.step(-1)),
-						replayBtn('next', '›', 'Next move', () => this.step(1)),
-						replayBtn('last', '»', 'Last position', () => this.show(null)),
+						replayBtn('first', '«', t('First position'), () => this.show(0)),
+						replayBtn('prev', '‹', t('Previous move'), () => this.step(-1)),
+						replayBtn('next', '›', t('Next move'), () => this.step(1)),
+						replayBtn('last', '»', t('Last position'), () => this.show(null)),
 						this.backButton,
 					),
 					this.actions,
@@ -256,8 +257,8 @@ export class GamePage {
 	/** @param {HTMLElement} btn the mute toggle, drawn as the preference stands */
 	drawSoundButton(btn) {
 		// Words, not emoji: a glyph the visitor's fonts lack would show as a box.
-		btn.textContent = prefs.sound ? 'Sound on' : 'Sound off';
-		btn.title = prefs.sound ? 'Mute the sounds' : 'Play the sounds';
+		btn.textContent = prefs.sound ? t('Sound on') : t('Sound off');
+		btn.title = prefs.sound ? t('Mute the sounds') : t('Play the sounds');
 		btn.setAttribute('aria-pressed', String(!prefs.sound));
 	}
 
@@ -297,8 +298,10 @@ export class GamePage {
 			replace(
 				this.status,
 				e instanceof ApiError && e.status === 404
-					? 'No such game'
-					: `Cannot load the game: ${/** @type {Error} */ (e).message}`,
+					? t('No such game')
+					: t('Cannot load the game: {error}', {
+							error: /** @type {Error} */ (e).message,
+						}),
 			);
 		}
 	}
@@ -332,7 +335,12 @@ export class GamePage {
 				if (!this.sending) this.setGame(g);
 			} while (this.refreshAgain);
 		} catch (e) {
-			if (!quiet) toast(`Cannot refresh the game: ${/** @type {Error} */ (e).message}`);
+			if (!quiet)
+				toast(
+					t('Cannot refresh the game: {error}', {
+						error: /** @type {Error} */ (e).message,
+					}),
+				);
 		} finally {
 			this.refreshing = false;
 		}
@@ -608,8 +616,12 @@ export class GamePage {
 
 	/** @param {KeyboardEvent} e */
 	onKey(e) {
-		const t = e.target;
-		if (t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement)
+		const el = e.target;
+		if (
+			el instanceof HTMLInputElement ||
+			el instanceof HTMLTextAreaElement ||
+			el instanceof HTMLSelectElement
+		)
 			return;
 		if (document.querySelector('dialog[open]')) return;
 		const keys = /** @type {Record<string, () => void>} */ ({
@@ -666,7 +678,7 @@ export class GamePage {
 		const g = this.game;
 		if (!g) return [];
 		const p = g[color];
-		const name = p ? playerName(p) : g.status === 'waiting' ? 'waiting for an opponent' : '—';
+		const name = p ? playerName(p) : g.status === 'waiting' ? t('waiting for an opponent') : '—';
 		const rating = p && 'rating' in p ? p.rating : null;
 		const change = g.ratings ? ratingDelta(g.ratings[color]) : '';
 		const toMove = g.status === 'playing' && g.side === color;
@@ -698,7 +710,7 @@ export class GamePage {
 							change,
 						)
 					: null,
-				g.result === color ? h('span', { class: 'winner' }, 'wins') : null,
+				g.result === color ? h('span', { class: 'winner' }, t('wins')) : null,
 			),
 			this.clocks.els[color],
 		];
@@ -718,17 +730,23 @@ export class GamePage {
 		const me = session.me ? session.me.name : null;
 		replace(this.status, statusText(g, me));
 		const yourTurn = g.status === 'playing' && g.you && g.side === g.you;
-		setTitle(`${yourTurn ? '● ' : ''}${playerName(g.black)} vs ${playerName(g.white)} · gyoku`);
+		setTitle(
+			(yourTurn ? '● ' : '') +
+				t('{black} vs {white} · gyoku', {
+					black: playerName(g.black),
+					white: playerName(g.white),
+				}),
+		);
 		this.status.className = 'status ' + g.status + (yourTurn ? ' your-turn' : '');
 		replace(
 			this.info,
 			h('span', null, timeText(g)),
 			h('span', null, handicapName(g.handicap)),
-			h('span', null, g.rated ? 'Rated' : 'Casual'),
+			h('span', null, g.rated ? t('Rated') : t('Casual')),
 			h(
 				'span',
-				{ class: 'watchers', 'data-testid': 'watchers', title: 'spectators' },
-				`${g.watchers} watching`,
+				{ class: 'watchers', 'data-testid': 'watchers', title: t('spectators') },
+				t('{n} watching', { n: g.watchers }),
 			),
 		);
 		const notation = g.notation[prefs.notation];

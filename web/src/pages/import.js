@@ -8,6 +8,7 @@
 import { h } from '../dom.js';
 import { createGame, session } from '../api.js';
 import { decodeRecord, formatOfFile } from '../recordfile.js';
+import { t } from '../i18n.js';
 
 /** @param {HTMLElement} root */
 export function importPage(root) {
@@ -20,11 +21,13 @@ export function importPage(root) {
 				h(
 					'div',
 					{ class: 'card form import', 'data-testid': 'import-login' },
-					h('h1', null, 'Import a record'),
+					h('h1', null, t('Import a record')),
 					h(
 						'p',
 						null,
-						'Importing a record needs an account: the records are kept on the server.',
+						t(
+							'Importing a record needs an account: the records are kept on the server.',
+						),
 					),
 					h(
 						'p',
@@ -32,10 +35,10 @@ export function importPage(root) {
 						h(
 							'a',
 							{ class: 'btn primary', href: `#/login?next=${next}` },
-							'Log in',
+							t('Log in'),
 						),
 						' ',
-						h('a', { class: 'btn', href: `#/signup?next=${next}` }, 'Sign up'),
+						h('a', { class: 'btn', href: `#/signup?next=${next}` }, t('Sign up')),
 					),
 				),
 			),
@@ -57,7 +60,7 @@ export function importPage(root) {
 		'select',
 		{ name: 'format' },
 		...[
-			['', 'Guess'],
+			['', t('Guess')],
 			['kif', 'KIF'],
 			['ki2', 'KI2'],
 			['csa', 'CSA'],
@@ -70,7 +73,7 @@ export function importPage(root) {
 	const button = h(
 		'button',
 		{ class: 'btn primary', type: 'submit', 'data-testid': 'import' },
-		'Import and replay',
+		t('Import and replay'),
 	);
 	file.addEventListener('change', async () => {
 		const f = file.files && file.files[0];
@@ -82,11 +85,11 @@ export function importPage(root) {
 	const form = h(
 		'form',
 		{ class: 'card form import' },
-		h('h1', null, 'Import a record'),
-		h('p', { class: 'hint' }, 'Paste a game record or choose a file: KIF, KI2, CSA, JKF, SFEN or USI.'),
-		h('label', null, 'File', file),
-		h('label', null, 'Record', record),
-		h('label', null, 'Format', format),
+		h('h1', null, t('Import a record')),
+		h('p', { class: 'hint' }, t('Paste a game record or choose a file: KIF, KI2, CSA, JKF, SFEN or USI.')),
+		h('label', null, t('File'), file),
+		h('label', null, t('Record'), record),
+		h('label', null, t('Format'), format),
 		error,
 		button,
 	);
@@ -94,7 +97,7 @@ export function importPage(root) {
 		e.preventDefault();
 		error.textContent = '';
 		if (!record.value.trim()) {
-			error.textContent = 'Paste a record or choose a file.';
+			error.textContent = t('Paste a record or choose a file.');
 			return;
 		}
 		button.disabled = true;

@@ -17,6 +17,7 @@ import { gameList } from '../gamelist.js';
 import { toast } from '../dialog.js';
 import { enableNotify, notifyState, refreshTurns } from '../turns.js';
 import { prefs } from '../prefs.js';
+import { i18n, t } from '../i18n.js';
 
 const REFRESH_MS = 10000;
 
@@ -31,9 +32,9 @@ function notifyBox() {
 		replace(
 			note,
 			state === 'unsupported'
-				? ' (this browser has no notifications)'
+				? t(' (this browser has no notifications)')
 				: state === 'denied'
-					? ' (blocked in the browser’s settings)'
+					? t(' (blocked in the browser’s settings)')
 					: '',
 		);
 	};
@@ -46,7 +47,7 @@ function notifyBox() {
 		'label',
 		{ class: 'check notify' },
 		box,
-		'Notify me when it is my turn in a correspondence game',
+		t('Notify me when it is my turn in a correspondence game'),
 		note,
 	);
 }
@@ -70,31 +71,31 @@ function createForm(query) {
 		);
 	const level = h(
 		'select',
-		{ name: 'level', 'aria-label': 'computer level' },
+		{ name: 'level', 'aria-label': t('computer level') },
 		...Array.from({ length: 10 }, (_, i) =>
-			h('option', { value: i + 1, selected: i + 1 === levelWanted }, `Level ${i + 1}`),
+			h('option', { value: i + 1, selected: i + 1 === levelWanted }, t('Level {n}', { n: i + 1 })),
 		),
 	);
 	const user = h('input', {
 		name: 'challenge',
-		placeholder: 'user name',
+		placeholder: t('user name'),
 		value: challenge,
-		'aria-label': 'user to challenge',
+		'aria-label': t('user to challenge'),
 	});
 	const time = h(
 		'select',
 		{ name: 'time' },
 		...TIME_PRESETS.map(([v, label]) =>
-			h('option', { value: v, selected: v === (timeWanted || '10m+30s') }, label),
+			h('option', { value: v, selected: v === (timeWanted || '10m+30s') }, t(label)),
 		),
-		h('option', { value: 'custom', selected: !timeKnown }, 'Custom…'),
+		h('option', { value: 'custom', selected: !timeKnown }, t('Custom…')),
 	);
 	const custom = h('input', {
 		name: 'time_custom',
-		placeholder: 'e.g. 10m+30s*3, 5m+10i, 3d/v14',
+		placeholder: t('e.g. 10m+30s*3, 5m+10i, 3d/v14'),
 		hidden: true,
 		value: timeKnown ? '' : timeWanted || '',
-		'aria-label': 'custom time control',
+		'aria-label': t('custom time control'),
 	});
 	// Correspondence: the control's three parts as controls of their own, filled in by a preset.
 	const corrDays = h('input', { type: 'number', name: 'corr_days', min: 1, max: 14, value: 3 });
@@ -103,19 +104,21 @@ function createForm(query) {
 	const corr = h(
 		'fieldset',
 		{ class: 'correspondence', hidden: true },
-		h('legend', null, 'Correspondence'),
-		h('label', null, 'Days per move', corrDays),
-		h('label', null, 'Vacation days', corrVacation),
+		h('legend', null, t('Correspondence')),
+		h('label', null, t('Days per move'), corrDays),
+		h('label', null, t('Vacation days'), corrVacation),
 		h(
 			'label',
 			{ class: 'check' },
 			corrAuto,
-			'Automatic vacation (spend vacation days instead of losing on time)',
+			t('Automatic vacation (spend vacation days instead of losing on time)'),
 		),
 		h(
 			'p',
 			{ class: 'hint' },
-			'Vacation days stop your clock; take them on the game page. Days you do not use come back when you move.',
+			t(
+				'Vacation days stop your clock; take them on the game page. Days you do not use come back when you move.',
+			),
 		),
 	);
 	/** The correspondence control of the three controls, as gyoku/clock.h writes it ("3d/v7/auto"). */
@@ -128,15 +131,19 @@ function createForm(query) {
 		'select',
 		{ name: 'handicap' },
 		...HANDICAPS.map(([id, en, ja]) =>
-			h('option', { value: id, selected: id === query.get('handicap') }, `${en} ${ja}`),
+			h(
+				'option',
+				{ value: id, selected: id === query.get('handicap') },
+				i18n.lang === 'ja' ? ja : `${en} ${ja}`,
+			),
 		),
 	);
 	const color = h(
 		'select',
 		{ name: 'color' },
-		h('option', { value: 'random' }, 'Random'),
-		h('option', { value: 'black', selected: query.get('color') === 'black' }, '☗ Black (Sente)'),
-		h('option', { value: 'white', selected: query.get('color') === 'white' }, '☖ White (Gote)'),
+		h('option', { value: 'random' }, t('Random')),
+		h('option', { value: 'black', selected: query.get('color') === 'black' }, t('☗ Black (Sente)')),
+		h('option', { value: 'white', selected: query.get('color') === 'white' }, t('☖ White (Gote)')),
 	);
 	const rated = h('input', { type: 'checkbox', name: 'rated', checked: query.get('rated') === '1' });
 	const note = h('p', { class: 'hint' });
@@ -144,25 +151,25 @@ function createForm(query) {
 	const button = h(
 		'button',
 		{ class: 'btn primary', type: 'submit', 'data-testid': 'create-game' },
-		'Create the game',
+		t('Create the game'),
 	);
 	const form = h(
 		'form',
 		{ class: 'card form create-game', 'data-testid': 'create-form' },
-		h('h2', null, 'New game'),
+		h('h2', null, t('New game')),
 		h(
 			'fieldset',
 			{ class: 'opponents' },
-			h('legend', null, 'Opponent'),
-			h('div', { class: 'row' }, radio('computer', 'Computer', preset === 'computer'), level),
-			h('div', { class: 'row' }, radio('open', 'Open seek (anyone)', preset === 'open')),
-			h('div', { class: 'row' }, radio('user', 'Challenge', preset === 'user'), user),
+			h('legend', null, t('Opponent')),
+			h('div', { class: 'row' }, radio('computer', t('Computer'), preset === 'computer'), level),
+			h('div', { class: 'row' }, radio('open', t('Open seek (anyone)'), preset === 'open')),
+			h('div', { class: 'row' }, radio('user', t('Challenge'), preset === 'user'), user),
 		),
-		h('label', null, 'Time control', time, custom),
+		h('label', null, t('Time control'), time, custom),
 		corr,
-		h('label', null, 'Handicap', handicap),
-		h('label', null, 'Your side', color),
-		h('label', { class: 'check' }, rated, 'Rated'),
+		h('label', null, t('Handicap'), handicap),
+		h('label', null, t('Your side'), color),
+		h('label', { class: 'check' }, rated, t('Rated')),
 		note,
 		error,
 		button,
@@ -183,8 +190,8 @@ function createForm(query) {
 		if (!canRate) rated.checked = false;
 		const notes = [];
 		if (handicap.value !== 'even')
-			notes.push('In a handicap game the giver (上手) is White and moves first.');
-		if (opp === 'computer' && isCorr) notes.push('Correspondence is for games between people.');
+			notes.push(t('In a handicap game the giver (上手) is White and moves first.'));
+		if (opp === 'computer' && isCorr) notes.push(t('Correspondence is for games between people.'));
 		replace(note, notes.join(' '));
 	};
 	const fillCorr = () => {
@@ -217,7 +224,7 @@ function createForm(query) {
 		};
 		if (opp === 'computer') body.level = Number(level.value);
 		if (opp === 'user' && !body.opponent) {
-			error.textContent = 'Whom do you challenge?';
+			error.textContent = t('Whom do you challenge?');
 			return;
 		}
 		button.disabled = true;
@@ -239,7 +246,7 @@ function createForm(query) {
  */
 export function lobbyPage(root, query) {
 	const me = session.me ? session.me.name : null;
-	const seeks = h('div', { 'data-testid': 'seeks' }, h('p', { class: 'empty' }, 'Loading…'));
+	const seeks = h('div', { 'data-testid': 'seeks' }, h('p', { class: 'empty' }, t('Loading…')));
 	const playing = h('div', { 'data-testid': 'my-playing' });
 	const ended = h('div', { 'data-testid': 'my-ended' });
 	let destroyed = false;
@@ -273,15 +280,16 @@ export function lobbyPage(root, query) {
 				},
 				label,
 			);
-		if (isMe(g.creator)) return [b('cancel', 'Cancel')];
-		if (isMe(g.challenged)) return [b('accept', 'Accept', 'primary'), b('decline', 'Decline')];
-		return g.challenged ? [] : [b('accept', 'Accept', 'primary')];
+		if (isMe(g.creator)) return [b('cancel', t('Cancel'))];
+		if (isMe(g.challenged)) return [b('accept', t('Accept'), 'primary'), b('decline', t('Decline'))];
+		return g.challenged ? [] : [b('accept', t('Accept'), 'primary')];
 	};
 
 	const load = async () => {
 		try {
 			const list = await listGames('status=waiting');
-			if (!destroyed) replace(seeks, gameList(list, me, seekButtons, 'No open seeks. Create one!'));
+			if (!destroyed)
+				replace(seeks, gameList(list, me, seekButtons, t('No open seeks. Create one!')));
 		} catch (e) {
 			if (!destroyed) replace(seeks, h('p', { class: 'empty' }, /** @type {Error} */ (e).message));
 		}
@@ -292,9 +300,9 @@ export function lobbyPage(root, query) {
 				listGames(`user=${encodeURIComponent(me)}&status=ended&limit=20`),
 			]);
 			if (destroyed) return;
-			replace(playing, gameList(p, me, undefined, 'No games in play.'));
+			replace(playing, gameList(p, me, undefined, t('No games in play.')));
 			refreshTurns();
-			replace(ended, gameList(d, me, undefined, 'No finished games yet.'));
+			replace(ended, gameList(d, me, undefined, t('No finished games yet.')));
 		} catch (e) {
 			if (!destroyed) replace(playing, h('p', { class: 'empty' }, /** @type {Error} */ (e).message));
 		}
@@ -305,11 +313,13 @@ export function lobbyPage(root, query) {
 		: h(
 				'div',
 				{ class: 'card welcome' },
-				h('h2', null, 'Play shogi'),
+				h('h2', null, t('Play shogi')),
 				h(
 					'p',
 					null,
-					'Play against the computer at ten levels of strength, seek an opponent, or challenge a friend, live or by correspondence.',
+					t(
+						'Play against the computer at ten levels of strength, seek an opponent, or challenge a friend, live or by correspondence.',
+					),
 				),
 				h(
 					'p',
@@ -321,19 +331,21 @@ export function lobbyPage(root, query) {
 							href: '#/signup',
 							'data-testid': 'goto-signup',
 						},
-						'Sign up',
+						t('Sign up'),
 					),
 					' ',
 					h(
 						'a',
 						{ class: 'btn', href: '#/login', 'data-testid': 'goto-login' },
-						'Log in',
+						t('Log in'),
 					),
 				),
 				h(
 					'p',
 					null,
-					'With an account you can also import a record (KIF, KI2, CSA, JKF) to replay it.',
+					t(
+						'With an account you can also import a record (KIF, KI2, CSA, JKF) to replay it.',
+					),
 				),
 			);
 	root.replaceChildren(
@@ -344,12 +356,12 @@ export function lobbyPage(root, query) {
 			h(
 				'div',
 				{ class: 'lobby-lists' },
-				h('section', { class: 'card' }, h('h2', null, 'Open seeks and challenges'), seeks),
+				h('section', { class: 'card' }, h('h2', null, t('Open seeks and challenges')), seeks),
 				me
 					? h(
 							'section',
 							{ class: 'card' },
-							h('h2', null, 'My games in play'),
+							h('h2', null, t('My games in play')),
 							playing,
 							notifyBox(),
 						)
@@ -358,7 +370,7 @@ export function lobbyPage(root, query) {
 					? h(
 							'section',
 							{ class: 'card' },
-							h('h2', null, 'Recently finished'),
+							h('h2', null, t('Recently finished')),
 							ended,
 							h(
 								'p',
@@ -366,7 +378,7 @@ export function lobbyPage(root, query) {
 								h(
 									'a',
 									{ href: `#/user/${encodeURIComponent(me)}` },
-									'All my games',
+									t('All my games'),
 								),
 							),
 						)

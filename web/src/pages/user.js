@@ -10,6 +10,7 @@ import { h, replace } from '../dom.js';
 import { changePassword, getUser, listGames, session, ApiError } from '../api.js';
 import { gameList } from '../gamelist.js';
 import { profileStats } from '../profile.js';
+import { t, tn } from '../i18n.js';
 
 const PAGE = 30;
 
@@ -30,15 +31,15 @@ function passwordForm() {
 	const button = h(
 		'button',
 		{ class: 'btn primary', type: 'submit', 'data-testid': 'password-submit' },
-		'Change',
+		t('Change'),
 	);
 	const form = h(
 		'form',
 		{ class: 'card form', 'data-testid': 'password-form' },
-		h('h2', null, 'Change the password'),
-		h('label', null, 'Current password', current),
-		h('label', null, 'New password', next),
-		h('label', null, 'New password again', again),
+		h('h2', null, t('Change the password')),
+		h('label', null, t('Current password'), current),
+		h('label', null, t('New password'), next),
+		h('label', null, t('New password again'), again),
 		message,
 		button,
 	);
@@ -47,7 +48,7 @@ function passwordForm() {
 		const [c, n, a] = [current, next, again].map((i) => /** @type {HTMLInputElement} */ (i).value);
 		message.className = 'form-error';
 		if (n !== a) {
-			message.textContent = 'The new passwords differ.';
+			message.textContent = t('The new passwords differ.');
 			return;
 		}
 		button.disabled = true;
@@ -55,7 +56,7 @@ function passwordForm() {
 			await changePassword(c, n);
 			form.reset();
 			message.className = 'form-message';
-			message.textContent = 'Password changed. Your other sessions are signed out.';
+			message.textContent = t('Password changed. Your other sessions are signed out.');
 		} catch (err) {
 			message.textContent = /** @type {Error} */ (err).message;
 		} finally {
@@ -74,7 +75,7 @@ export function userPage(root, name) {
 	const head = h('div', { class: 'card user-head' }, h('h1', { 'data-testid': 'user-name' }, name));
 	const playing = h('div', { 'data-testid': 'user-playing' });
 	const ended = h('div', { 'data-testid': 'user-ended' });
-	const more = h('button', { class: 'btn', 'data-testid': 'older', hidden: true }, 'Older games');
+	const more = h('button', { class: 'btn', 'data-testid': 'older', hidden: true }, t('Older games'));
 	const select = (/** @type {string} */ name, /** @type {string} */ label, /** @type {string[][]} */ options) =>
 		h(
 			'select',
@@ -85,27 +86,27 @@ export function userPage(root, name) {
 		h(
 			'form',
 			{ class: 'games-filter', 'data-testid': 'games-filter' },
-			select('filter_rated', 'rated or not', [
-				['', 'Rated or casual'],
-				['true', 'Rated'],
-				['false', 'Casual'],
+			select('filter_rated', t('rated or not'), [
+				['', t('Rated or casual')],
+				['true', t('Rated')],
+				['false', t('Casual')],
 			]),
-			select('filter_kind', 'time control', [
-				['', 'Any time control'],
-				['live', 'Live'],
-				['correspondence', 'Correspondence'],
-				['untimed', 'Untimed'],
+			select('filter_kind', t('time control'), [
+				['', t('Any time control')],
+				['live', t('Live')],
+				['correspondence', t('Correspondence')],
+				['untimed', t('Untimed')],
 			]),
-			select('filter_result', 'result', [
-				['', 'Any result'],
-				['won', 'Won'],
-				['lost', 'Lost'],
-				['drawn', 'Drawn'],
+			select('filter_result', t('result'), [
+				['', t('Any result')],
+				['won', t('Won')],
+				['lost', t('Lost')],
+				['drawn', t('Drawn')],
 			]),
 			h('input', {
 				name: 'filter_opponent',
-				placeholder: 'Opponent',
-				'aria-label': 'opponent',
+				placeholder: t('Opponent'),
+				'aria-label': t('opponent'),
 				autocomplete: 'off',
 			}),
 		)
@@ -130,8 +131,8 @@ export function userPage(root, name) {
 			'div',
 			{ class: 'user-page' },
 			head,
-			h('section', { class: 'card' }, h('h2', null, 'Playing'), playing),
-			h('section', { class: 'card' }, h('h2', null, 'Finished games'), filter, ended, more),
+			h('section', { class: 'card' }, h('h2', null, t('Playing')), playing),
+			h('section', { class: 'card' }, h('h2', null, t('Finished games')), filter, ended, more),
 			me && me.toLowerCase() === name.toLowerCase() ? passwordForm() : null,
 		),
 	);
@@ -147,7 +148,7 @@ export function userPage(root, name) {
 		// A later read (the filter changed meanwhile) replaces this one.
 		if (destroyed || asked !== reads) return;
 		endedGames = endedGames.concat(list);
-		replace(ended, gameList(endedGames, me, undefined, 'No finished games.'));
+		replace(ended, gameList(endedGames, me, undefined, t('No finished games.')));
 		more.hidden = list.length < PAGE;
 	};
 	more.addEventListener('click', () => loadEnded().catch(() => {}));
@@ -175,9 +176,9 @@ export function userPage(root, name) {
 				h(
 					'p',
 					{ class: 'user-stats' },
-					h('span', { 'data-testid': 'user-rating' }, `Rating ${u.rating}`),
+					h('span', { 'data-testid': 'user-rating' }, t('Rating {n}', { n: u.rating })),
 					h('span', { class: 'rd' }, ` ±${2 * u.rd}`),
-					h('span', null, ` · ${u.games} games`),
+					h('span', null, tn(u.games, ' · {n} game', ' · {n} games')),
 				),
 				profileStats(u),
 				me && me.toLowerCase() !== u.name.toLowerCase()
@@ -188,13 +189,13 @@ export function userPage(root, name) {
 								'data-testid': 'challenge',
 								href: `#/?challenge=${encodeURIComponent(u.name)}`,
 							},
-							'Challenge',
+							t('Challenge'),
 						)
 					: null,
 			);
 			const p = await listGames(`${q}&status=playing`);
 			if (destroyed) return;
-			replace(playing, gameList(p, me, undefined, 'No games in play.'));
+			replace(playing, gameList(p, me, undefined, t('No games in play.')));
 			await loadEnded();
 		} catch (e) {
 			if (destroyed) return;
@@ -205,7 +206,7 @@ export function userPage(root, name) {
 					'p',
 					{ class: 'form-error' },
 					e instanceof ApiError && e.status === 404
-						? 'No such user.'
+						? t('No such user.')
 						: /** @type {Error} */ (e).message,
 				),
 			);

@@ -8,24 +8,26 @@
 import { h, replace } from '../dom.js';
 import { listGames, session } from '../api.js';
 import { gameList } from '../gamelist.js';
+import { t } from '../i18n.js';
 
 const REFRESH_MS = 10000;
 
 /** @param {HTMLElement} root */
 export function watchPage(root) {
 	const me = session.me ? session.me.name : null;
-	const list = h('div', { 'data-testid': 'watch-list' }, h('p', { class: 'empty' }, 'Loading…'));
+	const list = h('div', { 'data-testid': 'watch-list' }, h('p', { class: 'empty' }, t('Loading…')));
 	let destroyed = false;
 	const load = async () => {
 		try {
 			const games = await listGames('status=playing');
-			if (!destroyed) replace(list, gameList(games, me, undefined, 'No games are being played now.'));
+			if (!destroyed)
+				replace(list, gameList(games, me, undefined, t('No games are being played now.')));
 		} catch (e) {
 			if (!destroyed) replace(list, h('p', { class: 'empty' }, /** @type {Error} */ (e).message));
 		}
 	};
-	document.title = 'Watch · gyoku';
-	root.replaceChildren(h('section', { class: 'card watch' }, h('h1', null, 'Games being played'), list));
+	document.title = t('Watch · gyoku');
+	root.replaceChildren(h('section', { class: 'card watch' }, h('h1', null, t('Games being played')), list));
 	load();
 	const timer = setInterval(load, REFRESH_MS);
 	return {
