@@ -819,7 +819,7 @@ static enum store_err pg_chat_add(struct store *s, const char *game, struct stor
 	store__chat_vals(&v, game, m);
 	store__text(&t, game);
 	store__text(&t, store_chat_room_name(m->room));
-	store__int(&t, keep - 1);
+	store__int(&t, keep);
 	PGconn *c = take(p);
 	if (!c)
 		return STORE_ERR_DB;

@@ -215,7 +215,7 @@ static const char *const sql_text[STORE_Q_LIST] = {
 	[STORE_Q_RECORD_GET] = "SELECT format, text FROM records WHERE game_id = $1",
 	[STORE_Q_CHAT_INSERT] = "INSERT INTO chat (game_id, room, user_id, text, at_ms) VALUES ($1, $2, $3, $4, $5)"
 				" RETURNING id",
-	/* The newest `keep` stay: the one `keep` places below the newest, and all older, go. */
+	/* The newest `keep` stay: the one just older than them, and all older still, go. */
 	[STORE_Q_CHAT_TRIM] = "DELETE FROM chat WHERE game_id = $1 AND room = $2 AND id <= (SELECT id FROM chat"
 			      " WHERE game_id = $1 AND room = $2 ORDER BY id DESC LIMIT 1 OFFSET $3)",
 	[STORE_Q_CHAT_ROOM] = "SELECT " STORE_CHAT_COLUMNS " FROM chat c JOIN users u ON u.id = c.user_id"

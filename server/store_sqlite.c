@@ -746,7 +746,7 @@ static enum store_err sq_chat_add(struct store *s, const char *game, struct stor
 	store__chat_vals(&v, game, m);
 	store__text(&t, game);
 	store__text(&t, store_chat_room_name(m->room));
-	store__int(&t, keep - 1);
+	store__int(&t, keep);
 	struct conn *c = take_writer(q);
 	if (!c)
 		return STORE_ERR_DB;
