@@ -262,9 +262,7 @@ export class ChatPanel {
 		this.send.textContent = t('Send');
 		if (!this.fold.textContent) this.setFolded(false);
 		this.input.placeholder =
-			this.room === 'spectators'
-				? t('Say something to the spectators')
-				: t('Say something to your opponent');
+			this.room === 'spectators' ? t('Message the spectators') : t('Message your opponent');
 		this.toggle.hidden = !this.isPlayer() || !session.me;
 		this.toggle.textContent = this.spectatorsOn ? t('Spectators’ chat: on') : t('Spectators’ chat: off');
 		this.toggle.setAttribute('aria-pressed', String(this.spectatorsOn));

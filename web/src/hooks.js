@@ -164,6 +164,9 @@ export const CLASSES = {
 	'clock-main': 'a clock\'s main figure ("9:58", "0:07.3")',
 	'move-text': "a move-list item's move in the chosen notation",
 	current: 'on the move-list item of the position on the board',
+	'chat-text': "a chat message's text (chat.js), put in the page as text",
+	folded: 'on the chat panel while it is folded away (phones)',
+	'board-slot': "the game page's place of the board (its box is the board's)",
 };
 
 /** Form inputs, by name. */
