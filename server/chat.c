@@ -6,6 +6,7 @@
  */
 #include <microhttpd.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "api.h"
@@ -166,7 +167,8 @@ int api_game_chat_post(struct http_req *r, const char *id)
 	int k = json_is_string(room_v) ? chat_room_by_name(json_string_value(room_v)) : -1;
 	struct srv *s = r->srv;
 	struct store_game g;
-	struct store_chat m = {.user = r->user.id, .at_ms = srv_now_ms()};
+	struct store_chat m = {
+		.room = k > 0 ? STORE_CHAT_SPECTATORS : STORE_CHAT_PLAYERS, .user = r->user.id, .at_ms = srv_now_ms()};
 	const char *why;
 	bool on = true;
 	char key[32];
@@ -179,7 +181,7 @@ int api_game_chat_post(struct http_req *r, const char *id)
 		ret = http_error(r, 400, "text must be the message, as a string");
 	} else if (!chat_game(r, id, &g)) {
 		ret = MHD_YES;
-	} else if (m.room = (enum store_chat_room)k, !may_read(r, &g, m.room)) {
+	} else if (!may_read(r, &g, m.room)) {
 		ret = refuse_room(r, m.room);
 	} else if (m.room == STORE_CHAT_SPECTATORS && store_chat_spectators(s->store, id, -1, &on)) {
 		ret = http_error(r, 503, "the database failed: try again");
