@@ -6,7 +6,9 @@
  * nodes, never as HTML.  The panel reads the history with GET .../chat,
  * then takes the `chat` events of the game page's stream while the game
  * is on, and of a stream of its own once it is over (the page closes its
- * stream then); a message that comes both ways is shown once (by id).
+ * stream then).  Chat events are not replayed, so the history is read
+ * again each time a stream (re)connects; a message that comes both ways
+ * is shown once (by id).
  * The input counts characters (140 at most), Enter sends; a player turns
  * the spectators' chat off or on.  On a phone the panel folds away.
  */
@@ -140,6 +142,7 @@ export class ChatPanel {
 				end: () => {},
 				status: () => {},
 				chat: (d) => this.onEvent(d),
+				opened: () => this.load(),
 			});
 		}
 		if (key !== this.readFor) {

@@ -22,6 +22,8 @@ import { gamePath } from './api.js';
  * @property {(data: ChatEvent) => void} [chat] a chat message, or the spectators' chat turned on or off
  * @property {() => number} lastPly the last ply the page holds (for a fresh connection)
  * @property {(connected: boolean) => void} [state] the connection opened or failed
+ * @property {() => void} [opened] the connection opened (each time): the chat, which is not
+ *   replayed, is read again
  */
 
 /**
@@ -47,6 +49,7 @@ export function openGameStream(id, on) {
 		src.onopen = () => {
 			delay = 1000;
 			if (on.state) on.state(true);
+			if (on.opened) on.opened();
 		};
 		src.addEventListener('move', (e) => on.move(parse(e)));
 		src.addEventListener('end', (e) => on.end(parse(e)));

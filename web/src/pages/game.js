@@ -317,6 +317,7 @@ export class GamePage {
 			status: () => this.refresh(),
 			state: (ok) => this.info.classList.toggle('offline', !ok),
 			chat: (d) => this.chat.onEvent(d),
+			opened: () => this.chat.load(),
 		});
 	}
 
