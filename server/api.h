@@ -37,6 +37,11 @@ int api_game_vacation(struct http_req *r, const char *arg);
 int api_game_export(struct http_req *r, const char *arg);
 int api_import(struct http_req *r, const char *arg);
 
+/* The chat of a game (chat.c). */
+int api_game_chat_get(struct http_req *r, const char *arg);
+int api_game_chat_post(struct http_req *r, const char *arg);
+int api_game_chat_spectators(struct http_req *r, const char *arg);
+
 /* The event stream of a game (sse.c). */
 int api_game_events(struct http_req *r, const char *arg);
 

@@ -60,6 +60,9 @@ static const struct route routes[] = {
 	{"POST", "/api/games/*/vacation", api_game_vacation, ROUTE_ORIGIN | ROUTE_CSRF},
 	{"GET", "/api/games/*/events", api_game_events, 0},
 	{"GET", "/api/games/*/export", api_game_export, 0},
+	{"GET", "/api/games/*/chat", api_game_chat_get, 0},
+	{"POST", "/api/games/*/chat", api_game_chat_post, ROUTE_ORIGIN | ROUTE_CSRF},
+	{"POST", "/api/games/*/chat/spectators", api_game_chat_spectators, ROUTE_ORIGIN | ROUTE_CSRF},
 	{"POST", "/api/import", api_import, ROUTE_ORIGIN | ROUTE_CSRF | ROUTE_IMPORT},
 };
 enum { ROUTE_NB = sizeof routes / sizeof routes[0], ARG_MAX = 64 };

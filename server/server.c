@@ -17,6 +17,7 @@
 #include <time.h>
 
 #include "bots.h"
+#include "chat.h"
 #include "gyoku/gyoku.h"
 #include "http.h"
 #include "ratelimit.h"
@@ -74,7 +75,8 @@ int gy_server_run(const struct gy_server_opts *o)
 	s.hub = hub_create(&s);
 	s.login_by_pair = ratelimit_create(5, 5 * 60 * 1000);
 	s.login_by_addr = ratelimit_create(20, 5 * 60 * 1000);
-	if (!s.hub || !s.login_by_pair || !s.login_by_addr)
+	s.chat_limit = ratelimit_create(CHAT_BURST, CHAT_WINDOW_MS);
+	if (!s.hub || !s.login_by_pair || !s.login_by_addr || !s.chat_limit)
 		goto done;
 	/*
 	 * The game service's listeners, in the order they hear of a change:
@@ -114,6 +116,7 @@ done:
 	hub_destroy(s.hub);
 	ratelimit_destroy(s.login_by_pair);
 	ratelimit_destroy(s.login_by_addr);
+	ratelimit_destroy(s.chat_limit);
 	sem_destroy(&s.hashing);
 	pthread_mutex_destroy(&s.rematch);
 	return status;

@@ -36,6 +36,7 @@ struct srv {
 	struct bots *bots;
 	struct timer *timer;
 	struct ratelimit *login_by_pair, *login_by_addr;
+	struct ratelimit *chat_limit;     /* chat messages per user (chat.h) */
 	struct games_listeners listeners; /* told of every change to a game (games_listen) */
 	sem_t hashing;                    /* argon2 runs at most this many at once (19 MiB each) */
 	pthread_mutex_t rematch;          /* one rematch offered at a time (games_rematch: look, then make) */

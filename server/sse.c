@@ -8,6 +8,14 @@
  * topic's fields; each topic has its own condition variable, so a move
  * wakes only the streams of its game.  The HTTP daemon runs a thread per
  * connection, so a stream's reader may wait on the condition variable.
+ *
+ * Chat: a topic keeps the last CHAT_RING chat events (messages and the
+ * spectators' room opening or closing) with `nchat` counting all it ever
+ * had; each stream sends those it has not sent, and of the messages only
+ * those of a room its user may read (chat_may_read, with the players and
+ * the end as the topic last read them), so a spectator's stream never
+ * carries the players' room.  `chat_mu` keeps the chat's refreshes of a
+ * topic in order, so they append what the store holds in its order.
  */
 #include <microhttpd.h>
 #include <pthread.h>
@@ -19,13 +27,21 @@
 #include <time.h>
 
 #include "api.h"
+#include "chat.h"
 #include "gamejson.h"
 #include "games.h"
 #include "gyoku/gyoku.h"
 #include "server.h"
 #include "sse.h"
 
-enum { BUCKETS = 256, PING_MS = 15000, PEEK_MS = 1000 };
+enum { BUCKETS = 256, PING_MS = 15000, PEEK_MS = 1000, CHAT_RING = 256 };
+
+/* One chat event: a message of a room, or (message false) the spectators' room opened or closed. */
+struct chat_ev {
+	enum store_chat_room room;
+	bool message;
+	char *text;
+};
 
 /* A watched game. */
 struct topic {
@@ -40,6 +56,14 @@ struct topic {
 	unsigned status_seq;    /* bumped with each new status event */
 	struct stream *streams; /* the open streams, linked by `next` */
 	struct topic *next;
+	/* The chat: see the top of this file. */
+	pthread_mutex_t chat_mu;
+	struct chat_ev chat[CHAT_RING]; /* event k is chat[k % CHAT_RING] */
+	uint64_t nchat;
+	int64_t chat_last;        /* the id of the newest message in the ring */
+	bool chat_read, spect_on; /* read once; the spectators' room open */
+	int64_t black, white;     /* the game's players as last read */
+	bool over;                /* the game ended or was canceled, as last read */
 };
 
 struct hub {
@@ -60,6 +84,7 @@ struct stream {
 	char *pending; /* text being sent, and how much of it went */
 	size_t plen, poff;
 	int64_t user;        /* who opened it (0: a visitor), to tell players from spectators */
+	uint64_t chat_next;  /* the chat event it sends next */
 	struct stream *next; /* in its topic's list */
 };
 
@@ -97,6 +122,9 @@ static void topic_free(struct topic *t)
 	free(t->events);
 	free(t->end);
 	free(t->status);
+	for (int i = 0; i < CHAT_RING; i++)
+		free(t->chat[i].text);
+	pthread_mutex_destroy(&t->chat_mu);
 	pthread_cond_destroy(&t->cond);
 	free(t);
 }
@@ -132,6 +160,65 @@ static char *event_text(int id, const char *name, json_t *data)
 	}
 	free(d);
 	return text;
+}
+
+/* Appends a chat event (`text` taken) to `t`; the hub's mutex is held. */
+static void chat_push(struct topic *t, enum store_chat_room room, bool message, char *text)
+{
+	struct chat_ev *ev = &t->chat[t->nchat++ % CHAT_RING];
+	free(ev->text);
+	*ev = (struct chat_ev){room, message, text};
+}
+
+/* The chat event of message `m` (NULL: the room's opening or closing) with the room's state `on`. */
+static char *chat_event(enum store_chat_room room, const struct store_chat *m, bool on)
+{
+	return event_text(-1, "chat",
+			  json_pack("{s:s,s:o,s:b}", "room", store_chat_room_name(room), "message",
+				    m ? chat_message_json(m) : json_null(), "spectators_on", on));
+}
+
+/*
+ * Brings the chat of topic `t` (pinned) up to date with the store: the
+ * messages since the newest it has, and the spectators' room opening or
+ * closing.  The first time it only notes where the chat stands (a page
+ * reads the history with GET .../chat).
+ */
+static void refresh_chat(struct hub *h, struct topic *t)
+{
+	pthread_mutex_lock(&t->chat_mu);
+	pthread_mutex_lock(&h->mu);
+	int64_t after = t->chat_last;
+	bool first = !t->chat_read;
+	pthread_mutex_unlock(&h->mu);
+	struct store_chat *list = NULL;
+	int n = 0;
+	bool on = true;
+	if (store_chat_list(h->srv->store, t->id, STORE_CHAT_ROOMS, after, &list, &n) ||
+	    store_chat_spectators(h->srv->store, t->id, -1, &on)) {
+		free(list);
+		pthread_mutex_unlock(&t->chat_mu);
+		return;
+	}
+	char **texts = calloc((size_t)n + 1, sizeof *texts);
+	for (int i = 0; i < n && texts && !first; i++)
+		texts[i] = chat_event(list[i].room, &list[i], on);
+	char *toggle = !first && on != t->spect_on ? chat_event(STORE_CHAT_SPECTATORS, NULL, on) : NULL;
+	pthread_mutex_lock(&h->mu);
+	for (int i = 0; i < n && texts; i++) {
+		if (texts[i])
+			chat_push(t, list[i].room, true, texts[i]);
+		t->chat_last = list[i].id;
+	}
+	if (toggle)
+		chat_push(t, STORE_CHAT_SPECTATORS, false, toggle);
+	t->spect_on = on;
+	t->chat_read = texts != NULL;
+	pthread_cond_broadcast(&t->cond);
+	pthread_mutex_unlock(&h->mu);
+	free(texts);
+	free(list);
+	pthread_mutex_unlock(&t->chat_mu);
 }
 
 /*
@@ -187,6 +274,9 @@ static void refresh(struct hub *h, struct topic *t)
 				  "clocks", gamejson_clocks(&g, now), "takeback",
 				  g.row.takeback ? json_string(g.row.takeback == 1 ? "black" : "white") : json_null()));
 	pthread_mutex_lock(&h->mu);
+	t->black = g.row.black_user;
+	t->white = g.row.white_user;
+	t->over = g.row.status == STORE_ENDED || g.row.status == STORE_CANCELED;
 	if (g.row.ply > t->cap) {
 		char **ev = realloc(t->events, sizeof *ev * (size_t)(g.row.ply + 64));
 		if (ev) {
@@ -220,6 +310,7 @@ done:
 	free(end);
 	free(status);
 	game_release(&g);
+	refresh_chat(h, t);
 }
 
 /* Drops a reference; the last one removes the topic. */
@@ -236,7 +327,8 @@ static void unsubscribe(struct hub *h, struct topic *t)
 	pthread_mutex_unlock(&h->mu);
 }
 
-void hub_publish(struct hub *h, const char *id)
+/* Refreshes the topic of `id`, if watched: its game and chat (`chat_only`: its chat). */
+static void publish(struct hub *h, const char *id, bool chat_only)
 {
 	pthread_mutex_lock(&h->mu);
 	struct topic *t = find(h, id);
@@ -247,12 +339,19 @@ void hub_publish(struct hub *h, const char *id)
 	pthread_mutex_unlock(&h->mu);
 	if (!t)
 		return;
-	refresh(h, t);
+	if (chat_only)
+		refresh_chat(h, t);
+	else
+		refresh(h, t);
 	pthread_mutex_lock(&h->mu);
 	t->pins--;
 	pthread_mutex_unlock(&h->mu);
 	unsubscribe(h, t);
 }
+
+void hub_publish(struct hub *h, const char *id) { publish(h, id, false); }
+
+void hub_chat(struct hub *h, const char *id) { publish(h, id, true); }
 
 void hub_game_changed(void *hub, const struct game *g, bool remote)
 {
@@ -290,6 +389,8 @@ static struct topic *subscribe(struct hub *h, const char *id)
 	if (!t && (t = calloc(1, sizeof *t))) {
 		snprintf(t->id, sizeof t->id, "%s", id);
 		pthread_cond_init(&t->cond, NULL);
+		pthread_mutex_init(&t->chat_mu, NULL);
+		t->spect_on = true;
 		unsigned b = bucket_of(id);
 		t->next = h->buckets[b];
 		h->buckets[b] = t;
@@ -347,6 +448,12 @@ static bool next_text(struct stream *st)
 		} else if (t->status && st->status_seen != t->status_seq) {
 			text = t->status;
 			st->status_seen = t->status_seq;
+		} else if (st->chat_next < t->nchat) {
+			if (t->nchat - st->chat_next > CHAT_RING) /* fell behind: the oldest are gone */
+				st->chat_next = t->nchat - CHAT_RING;
+			const struct chat_ev *ev = &t->chat[st->chat_next++ % CHAT_RING];
+			if (!ev->message || chat_may_read(t->black, t->white, t->over, st->user, ev->room))
+				text = ev->text;
 		} else if (pthread_cond_timedwait(&t->cond, &h->mu, &until)) {
 			waited += PEEK_MS;
 			if (client_gone(st->fd))
@@ -431,6 +538,7 @@ int api_game_events(struct http_req *r, const char *id)
 		st->sent = st->t->nev;
 	st->status_seen = st->t->status_seq; /* the status so far is in the game the client loaded */
 	st->user = http_user(r) ? r->user.id : 0;
+	st->chat_next = st->t->nchat; /* the chat so far is read with GET .../chat */
 	st->next = st->t->streams;
 	st->t->streams = st;
 	pthread_mutex_unlock(&s->hub->mu);

@@ -28,6 +28,9 @@ void hub_destroy(struct hub *h);
 /* Game `id` changed: if it is watched, reload its events and wake its streams. */
 void hub_publish(struct hub *h, const char *id);
 
+/* The chat of game `id` changed (a message, the spectators' room opened or closed): wake its streams. */
+void hub_chat(struct hub *h, const char *id);
+
 /* The hub's listener of the game service (games_listen; `hub` is the hub): publishes every change, remote too. */
 void hub_game_changed(void *hub, const struct game *g, bool remote);
 

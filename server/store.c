@@ -433,6 +433,34 @@ enum store_err store_game_deadlines(struct store *s, void (*fn)(void *ctx, const
 	return s->ops->game_deadlines(s, fn, ctx);
 }
 
+enum store_err store_chat_add(struct store *s, const char *game, struct store_chat *m, int keep)
+{
+	if (!m || !text_ok(game, STORE_ID_MAX, false) || m->room < 0 || m->room >= STORE_CHAT_ROOMS || m->user <= 0 ||
+	    !text_ok(m->text, STORE_CHAT_MAX, false) || keep < 1)
+		return STORE_ERR_ARG;
+	return s->ops->chat_add(s, game, m, keep);
+}
+
+enum store_err store_chat_list(struct store *s, const char *game, enum store_chat_room room, int64_t after,
+			       struct store_chat **out, int *n)
+{
+	if (out)
+		*out = NULL;
+	if (n)
+		*n = 0;
+	if (!out || !n || !text_ok(game, STORE_ID_MAX, false) || room < 0 || room > STORE_CHAT_ROOMS || after < 0)
+		return STORE_ERR_ARG;
+	return s->ops->chat_list(s, game, room, after, out, n);
+}
+
+enum store_err store_chat_spectators(struct store *s, const char *game, int set, bool *on)
+{
+	if (!on || !text_ok(game, STORE_ID_MAX, false) || set < -1 || set > 1)
+		return STORE_ERR_ARG;
+	*on = true;
+	return s->ops->chat_spectators(s, game, set, on);
+}
+
 enum store_err store_listen(struct store *s, void (*fn)(void *ctx, const char *id), void *ctx)
 {
 	if (!fn)

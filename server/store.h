@@ -59,7 +59,8 @@ enum {
 	STORE_CLOCK_MAX = 512,      /* the clock state, as text the caller encodes */
 	STORE_USI_MAX = 8,          /* one USI move with its NUL */
 	STORE_RECORD_MAX = 1 << 20, /* an imported record's text */
-	STORE_RATINGS_MAX = 16      /* rating changes in one store_game_update */
+	STORE_RATINGS_MAX = 16,     /* rating changes in one store_game_update */
+	STORE_CHAT_MAX = 1024       /* a chat message's text in bytes, with the NUL */
 };
 
 /* One account. */
@@ -151,6 +152,22 @@ struct store_filter {
 	const char *before_id;    /* with before_ms: also the games created at before_ms whose id sorts before this */
 	int limit;                /* at most this many (1..200) */
 };
+
+/* A game's chat rooms (docs/server.md "Chat"): the players' and the spectators'. */
+enum store_chat_room { STORE_CHAT_PLAYERS, STORE_CHAT_SPECTATORS, STORE_CHAT_ROOMS };
+
+/* One chat message, stored as plain text (the caller checks it: server/chat.h). */
+struct store_chat {
+	int64_t id; /* given by the store, growing */
+	enum store_chat_room room;
+	int64_t user;
+	char name[STORE_NAME_MAX]; /* the author's name (read; not written) */
+	char text[STORE_CHAT_MAX];
+	int64_t at_ms;
+};
+
+/* The word of a chat room as stored and in the API: "players" or "spectators" ("" out of range). */
+const char *store_chat_room_name(enum store_chat_room room);
 
 /* The text of `e` ("conflict", ...); static. */
 const char *store_strerror(enum store_err e);
@@ -310,6 +327,31 @@ enum store_err store_game_update(struct store *s, const struct store_game *g, in
  * STORE_DAMAGED (no list) when one of the rows does not decode.
  */
 enum store_err store_game_list(struct store *s, const struct store_filter *f, struct store_game **out, int *n)
+	__attribute__((warn_unused_result));
+
+/*
+ * Adds message `m` (its room, user, text and time) to the chat of game
+ * `game` and sets m->id; then keeps only the newest `keep` (>= 1) of that
+ * room, in the same transaction, and tells the other instances as a game
+ * change does.  STORE_NOT_FOUND when the game or the user does not exist.
+ */
+enum store_err store_chat_add(struct store *s, const char *game, struct store_chat *m, int keep)
+	__attribute__((warn_unused_result));
+
+/*
+ * The messages of game `game` with an id above `after`, oldest first, of
+ * room `room` (STORE_CHAT_ROOMS: both), into a malloc'ed array (`*out`,
+ * `*n`; the caller frees it; NULL when n is 0).
+ */
+enum store_err store_chat_list(struct store *s, const char *game, enum store_chat_room room, int64_t after,
+			       struct store_chat **out, int *n) __attribute__((warn_unused_result));
+
+/*
+ * Whether the spectators' room of game `game` is open (`*on`; it is until
+ * a player closes it); with `set` 0 or 1 first sets it (and tells the other
+ * instances), with -1 only reads it.
+ */
+enum store_err store_chat_spectators(struct store *s, const char *game, int set, bool *on)
 	__attribute__((warn_unused_result));
 
 /*

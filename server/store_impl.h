@@ -53,6 +53,12 @@ enum store_query {
 	STORE_Q_DEADLINES,      /* returns id, deadline_ms */
 	STORE_Q_RECORD_INSERT,  /* $1 game, $2 format, $3 text */
 	STORE_Q_RECORD_GET,     /* $1 game, returns format, text */
+	STORE_Q_CHAT_INSERT,    /* $1 game, $2 room, $3 user, $4 text, $5 at, returns id */
+	STORE_Q_CHAT_TRIM,      /* $1 game, $2 room, $3 how many to keep */
+	STORE_Q_CHAT_ROOM,      /* $1 game, $2 after this id, $3 room, returns STORE_CHAT_COLUMNS */
+	STORE_Q_CHAT_ALL,       /* $1 game, $2 after this id, returns STORE_CHAT_COLUMNS */
+	STORE_Q_CHAT_OPEN_GET,  /* $1 game, returns spectators_on */
+	STORE_Q_CHAT_OPEN_SET,  /* $1 game, $2 spectators_on */
 	STORE_Q_LIST,           /* store_game_list's variants from here on (store__list_query) */
 	STORE_Q_NB = STORE_Q_LIST + STORE_LIST_VARIANTS
 };
@@ -125,6 +131,11 @@ struct store_ops {
 	enum store_err (*game_deadlines)(struct store *s, void (*fn)(void *ctx, const char *id, int64_t deadline_ms),
 					 void *ctx);
 	enum store_err (*listen)(struct store *s, void (*fn)(void *ctx, const char *id), void *ctx);
+	/* store.h's chat calls, their arguments checked. */
+	enum store_err (*chat_add)(struct store *s, const char *game, struct store_chat *m, int keep);
+	enum store_err (*chat_list)(struct store *s, const char *game, enum store_chat_room room, int64_t after,
+				    struct store_chat **out, int *n);
+	enum store_err (*chat_spectators)(struct store *s, const char *game, int set, bool *on);
 };
 
 /* The first member of every backend's store: what the skeleton keeps for it. */
@@ -181,6 +192,7 @@ void store__bool(struct store_vals *v, bool b);
 /* The columns of a user (store_user's fields in order) and of a move. */
 #define STORE_USER_COLUMNS "id, name, pw_hash, rating, rd, vol, games, created_ms"
 #define STORE_MOVE_COLUMNS "usi, spent_ms, at_ms"
+#define STORE_CHAT_COLUMNS "c.id, c.room, c.user_id, u.name, c.text, c.at_ms"
 
 /* The parameters of STORE_Q_USER_INSERT, STORE_Q_MOVE_INSERT and STORE_Q_RATING. */
 void store__user_vals(struct store_vals *v, const struct store_user *u, const char *name_key);
@@ -233,6 +245,10 @@ void store__game_read(struct store_cols *c, void *out);
 void store__session_read(struct store_cols *c, void *out);
 void store__id_read(struct store_cols *c, void *out);
 void store__move_read(struct store_cols *c, struct store_move *m);
+
+/* A row of STORE_CHAT_COLUMNS into a store_chat (a room word that names nothing sets c->damaged), and the parameters of STORE_Q_CHAT_INSERT. */
+void store__chat_read(struct store_cols *c, struct store_chat *m);
+void store__chat_vals(struct store_vals *v, const char *game, const struct store_chat *m);
 
 /* A row of STORE_Q_RECORD_GET into `out`, a struct store_record_row. */
 struct store_record_row {

@@ -213,6 +213,18 @@ static const char *const sql_text[STORE_Q_LIST] = {
 			   " AND games = $5",
 	[STORE_Q_RECORD_INSERT] = "INSERT INTO records (game_id, format, text) VALUES ($1, $2, $3)",
 	[STORE_Q_RECORD_GET] = "SELECT format, text FROM records WHERE game_id = $1",
+	[STORE_Q_CHAT_INSERT] = "INSERT INTO chat (game_id, room, user_id, text, at_ms) VALUES ($1, $2, $3, $4, $5)"
+				" RETURNING id",
+	/* The newest `keep` stay: the one just older than them, and all older still, go. */
+	[STORE_Q_CHAT_TRIM] = "DELETE FROM chat WHERE game_id = $1 AND room = $2 AND id <= (SELECT id FROM chat"
+			      " WHERE game_id = $1 AND room = $2 ORDER BY id DESC LIMIT 1 OFFSET $3)",
+	[STORE_Q_CHAT_ROOM] = "SELECT " STORE_CHAT_COLUMNS " FROM chat c JOIN users u ON u.id = c.user_id"
+			      " WHERE c.game_id = $1 AND c.id > $2 AND c.room = $3 ORDER BY c.id",
+	[STORE_Q_CHAT_ALL] = "SELECT " STORE_CHAT_COLUMNS " FROM chat c JOIN users u ON u.id = c.user_id"
+			     " WHERE c.game_id = $1 AND c.id > $2 ORDER BY c.id",
+	[STORE_Q_CHAT_OPEN_GET] = "SELECT spectators_on FROM chat_settings WHERE game_id = $1",
+	[STORE_Q_CHAT_OPEN_SET] = "INSERT INTO chat_settings (game_id, spectators_on) VALUES ($1, $2)"
+				  " ON CONFLICT (game_id) DO UPDATE SET spectators_on = $2",
 	[STORE_Q_DEADLINES] = "SELECT id, deadline_ms FROM games WHERE status = 'playing' AND deadline_ms > 0"
 			      " ORDER BY deadline_ms",
 };
@@ -458,6 +470,39 @@ void store__record_read(struct store_cols *c, void *out)
 	struct store_record_row *r = out;
 	c->text(c, r->format, STORE_WORD_MAX);
 	c->text(c, r->text, STORE_RECORD_MAX);
+}
+
+static const char *const chat_rooms[STORE_CHAT_ROOMS] = {"players", "spectators"};
+
+const char *store_chat_room_name(enum store_chat_room room)
+{
+	return room >= 0 && room < STORE_CHAT_ROOMS ? chat_rooms[room] : "";
+}
+
+void store__chat_read(struct store_cols *c, struct store_chat *m)
+{
+	char word[STORE_WORD_MAX];
+	memset(m, 0, sizeof *m);
+	m->id = c->i64(c);
+	c->text(c, word, sizeof word);
+	m->room = !strcmp(word, chat_rooms[1]) ? STORE_CHAT_SPECTATORS : STORE_CHAT_PLAYERS;
+	if (strcmp(word, chat_rooms[m->room])) {
+		store__log("decode", "chat", "a room that names nothing: the row is damaged");
+		c->damaged = true;
+	}
+	m->user = c->i64(c);
+	c->text(c, m->name, sizeof m->name);
+	c->text(c, m->text, sizeof m->text);
+	m->at_ms = c->i64(c);
+}
+
+void store__chat_vals(struct store_vals *v, const char *game, const struct store_chat *m)
+{
+	store__text(v, game);
+	store__text(v, store_chat_room_name(m->room));
+	store__int(v, m->user);
+	store__text(v, m->text);
+	store__int(v, m->at_ms);
 }
 
 void store__session_read(struct store_cols *c, void *out)

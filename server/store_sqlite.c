@@ -61,6 +61,13 @@ static const char *const migrations[] = {
 	/* 3: the game a rematch was offered from, a takeback asked for (docs/server.md "Games"). */
 	"ALTER TABLE games ADD COLUMN rematch_of TEXT NOT NULL DEFAULT '';"
 	"ALTER TABLE games ADD COLUMN takeback INTEGER NOT NULL DEFAULT 0;",
+	/* 4: the chat of a game's two rooms, and whether its spectators' room is open (docs/server.md "Chat"). */
+	"CREATE TABLE chat (id INTEGER PRIMARY KEY, game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,"
+	" room TEXT NOT NULL, user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,"
+	" text TEXT NOT NULL, at_ms INTEGER NOT NULL);"
+	"CREATE INDEX chat_game ON chat(game_id, room, id);"
+	"CREATE TABLE chat_settings (game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,"
+	" spectators_on INTEGER NOT NULL);",
 };
 enum { MIGRATIONS_NB = sizeof migrations / sizeof migrations[0] };
 
@@ -732,6 +739,89 @@ static enum store_err sq_listen(struct store *s, void (*fn)(void *ctx, const cha
 	return STORE_OK;
 }
 
+static enum store_err sq_chat_add(struct store *s, const char *game, struct store_chat *m, int keep)
+{
+	struct sq *q = (struct sq *)s;
+	struct store_vals v = {0}, t = {0};
+	store__chat_vals(&v, game, m);
+	store__text(&t, game);
+	store__text(&t, store_chat_room_name(m->room));
+	store__int(&t, keep);
+	struct conn *c = take_writer(q);
+	if (!c)
+		return STORE_ERR_DB;
+	enum store_err e = write_begin(c);
+	if (!e) {
+		e = row_q(c, STORE_Q_CHAT_INSERT, &v, store__id_read, &m->id, "insert chat");
+		if (!e)
+			e = exec_q(c, STORE_Q_CHAT_TRIM, &t, NULL, "trim chat");
+		e = write_end(c, e);
+	}
+	give_writer(q, c);
+	return e;
+}
+
+static enum store_err sq_chat_list(struct store *s, const char *game, enum store_chat_room room, int64_t after,
+				   struct store_chat **out, int *n)
+{
+	struct sq *q = (struct sq *)s;
+	struct store_vals v = {0};
+	store__text(&v, game);
+	store__int(&v, after);
+	if (room != STORE_CHAT_ROOMS)
+		store__text(&v, store_chat_room_name(room));
+	struct conn *c = take(q);
+	if (!c)
+		return STORE_ERR_DB;
+	sqlite3_stmt *st = query(c, room != STORE_CHAT_ROOMS ? STORE_Q_CHAT_ROOM : STORE_Q_CHAT_ALL, &v);
+	enum store_err e = st ? STORE_OK : STORE_ERR_DB;
+	int rc = SQLITE_DONE, cap = 0;
+	while (!e && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (*n == cap) {
+			cap = cap ? cap * 2 : 32;
+			struct store_chat *grown = realloc(*out, (size_t)cap * sizeof *grown);
+			if (!grown) {
+				e = STORE_ERR_NOMEM;
+				break;
+			}
+			*out = grown;
+		}
+		struct reader r = reader_of(st);
+		store__chat_read(&r.cols, &(*out)[*n]);
+		e = !r.ok ? fail(c->db, SQLITE_TOOBIG, "read chat") : r.cols.damaged ? STORE_DAMAGED : STORE_OK;
+		*n += !e;
+	}
+	if (!e && rc != SQLITE_DONE)
+		e = fail(c->db, rc, "read chat");
+	if (st)
+		done(st);
+	give(q, c);
+	if (e) {
+		free(*out);
+		*out = NULL;
+		*n = 0;
+	}
+	return e;
+}
+
+static enum store_err sq_chat_spectators(struct store *s, const char *game, int set, bool *on)
+{
+	struct sq *q = (struct sq *)s;
+	struct store_vals v = {0};
+	store__text(&v, game);
+	enum store_err e = STORE_OK;
+	if (set >= 0) {
+		store__int(&v, set);
+		e = write_q(q, STORE_Q_CHAT_OPEN_SET, &v, "set chat");
+		v.n = 1;
+	}
+	int64_t open = 1;
+	if (!e)
+		e = read_q(q, STORE_Q_CHAT_OPEN_GET, &v, store__id_read, &open, "read chat settings");
+	*on = open != 0;
+	return e == STORE_NOT_FOUND ? STORE_OK : e;
+}
+
 const struct store_ops store__sqlite_ops = {
 	.kind = "sqlite",
 	.size = sizeof(struct sq),
@@ -757,4 +847,7 @@ const struct store_ops store__sqlite_ops = {
 	.game_list = sq_game_list,
 	.game_deadlines = sq_game_deadlines,
 	.listen = sq_listen,
+	.chat_add = sq_chat_add,
+	.chat_list = sq_chat_list,
+	.chat_spectators = sq_chat_spectators,
 };

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "auth.h"
+#include "chat.h"
 #include "check.h"
 #include "games.h"
 #include "glicko.h"
@@ -102,6 +103,58 @@ static void clock_cases(struct check_tally *t)
 	      "malformed clock texts are refused");
 }
 
+/* The checks of a chat message's text (chat_text_check) and who reads which room (chat_may_read). */
+static void chat_cases(struct check_tally *t)
+{
+	static const struct {
+		const char *id, *in;
+		size_t len;       /* 0: strlen */
+		const char *want; /* the text kept, or NULL when refused */
+	} texts[] = {
+		{"server-chat-1.1", "  hello  ", 0, "hello"},
+		{"server-chat-1.2", "\t\r\n", 0, NULL},
+		{"server-chat-1.3", "<b>x</b> & \"y\"", 0, "<b>x</b> & \"y\""},
+		{"server-chat-1.4", "a\nb", 0, NULL},
+		{"server-chat-1.5", "a\x7f", 0, NULL},
+		{"server-chat-1.6", "a\xc2\x85", 0, NULL},         /* U+0085, a C1 control */
+		{"server-chat-1.7", "a\0b", 3, NULL},              /* a NUL inside */
+		{"server-chat-1.8", "\xc0\xaf", 0, NULL},          /* overlong '/' */
+		{"server-chat-1.9", "\xed\xa0\x80", 0, NULL},      /* a surrogate */
+		{"server-chat-1.10", "\xf4\x90\x80\x80", 0, NULL}, /* above U+10FFFF */
+		{"server-chat-1.11", "\xe5\xb0\x86\xe6", 0, NULL}, /* cut short */
+		{"server-chat-1.12", "\xe5\xb0\x86\xe6\xa3\x8b", 0, "将棋"},
+		{"server-chat-1.13", "\xf0\x9f\x8e\x89 ok", 0, "\xf0\x9f\x8e\x89 ok"},
+	};
+	char out[STORE_CHAT_MAX];
+	for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+		size_t len = texts[i].len ? texts[i].len : strlen(texts[i].in);
+		const char *why = chat_text_check(texts[i].in, len, out);
+		bool good = texts[i].want ? !why && !strcmp(out, texts[i].want) : why != NULL;
+		CHECK(t, texts[i].id, good, "got %s", why ? why : out);
+	}
+	char big[4 * 141 + 1] = "";
+	for (int i = 0; i < 140; i++)
+		strcat(big, "将");
+	CHECK(t, "server-chat-1.14", !chat_text_check(big, strlen(big), out), "140 characters of 3 bytes pass");
+	strcat(big, "将");
+	CHECK(t, "server-chat-1.15", chat_text_check(big, strlen(big), out) != NULL, "141 characters are refused");
+	/* Players 1 and 2; 3 a spectator, 0 a visitor. */
+	CHECK(t, "server-chat-2.1", chat_may_read(1, 2, false, 2, STORE_CHAT_PLAYERS),
+	      "a player reads the players' room");
+	CHECK(t, "server-chat-2.2",
+	      !chat_may_read(1, 2, false, 3, STORE_CHAT_PLAYERS) && !chat_may_read(1, 2, true, 3, STORE_CHAT_PLAYERS),
+	      "a spectator never reads the players' room");
+	CHECK(t, "server-chat-2.3",
+	      !chat_may_read(1, 2, false, 1, STORE_CHAT_SPECTATORS) &&
+		      chat_may_read(1, 2, true, 1, STORE_CHAT_SPECTATORS),
+	      "a player reads the spectators' room once the game is over");
+	CHECK(t, "server-chat-2.4",
+	      chat_may_read(1, 2, false, 3, STORE_CHAT_SPECTATORS) &&
+		      !chat_may_read(1, 2, false, 0, STORE_CHAT_SPECTATORS) &&
+		      !chat_may_read(1, 0, false, 0, STORE_CHAT_PLAYERS),
+	      "a spectator reads the spectators' room, a visitor no room (not even a side without a user)");
+}
+
 int main(void)
 {
 	struct check_tally t = {0, 0};
@@ -110,5 +163,6 @@ int main(void)
 	ratelimit_cases(&t);
 	auth_cases(&t);
 	clock_cases(&t);
+	chat_cases(&t);
 	return check_exit(&t);
 }

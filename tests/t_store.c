@@ -286,7 +286,7 @@ static void case_migrations(struct env *e)
 		return;
 	const char *want = e->pg_base ? "postgresql" : "sqlite";
 	long long v = raw_int(e, "SELECT max(version) FROM schema_version");
-	ok(e, "1.1", !strcmp(store_kind(s), want) && v == 3, "kind %s, schema version %lld", store_kind(s), v);
+	ok(e, "1.1", !strcmp(store_kind(s), want) && v == 4, "kind %s, schema version %lld", store_kind(s), v);
 	struct store_user u = user_of("keeper");
 	int64_t id = 0;
 	enum store_err r = store_user_create(s, &u, &id);
@@ -298,7 +298,7 @@ static void case_migrations(struct env *e)
 	enum store_err r2 = store_user_by_name(s, "keeper", &got);
 	long long rows = raw_int(e, "SELECT count(*) FROM schema_version");
 	v = raw_int(e, "SELECT max(version) FROM schema_version");
-	ok(e, "1.2", r == STORE_OK && r2 == STORE_OK && got.id == id && v == 3 && rows == 1,
+	ok(e, "1.2", r == STORE_OK && r2 == STORE_OK && got.id == id && v == 4 && rows == 1,
 	   "create %s, lookup after re-open %s, version %lld in %lld rows", store_strerror(r), store_strerror(r2), v,
 	   rows);
 	store_close(s);
@@ -327,7 +327,7 @@ static void case_migrations(struct env *e)
 		pthread_join(th[i], &res[i]);
 	v = raw_int(e, "SELECT max(version) FROM schema_version");
 	rows = raw_int(e, "SELECT count(*) FROM schema_version");
-	ok(e, "1.3", res[0] && res[1] && v == 3 && rows == 1, "opens %s/%s, version %lld in %lld rows",
+	ok(e, "1.3", res[0] && res[1] && v == 4 && rows == 1, "opens %s/%s, version %lld in %lld rows",
 	   res[0] ? "ok" : "failed", res[1] ? "ok" : "failed", v, rows);
 
 	char url[URL_MAX], err[256] = "";
@@ -1068,12 +1068,78 @@ static void case_words(struct env *e, struct store *s)
 }
 
 /* Runs every case against one backend. */
+/* Adds a message of `user` to room `room` of game `game`, keeping `keep`; its id, or -1 on failure. */
+static int64_t chat_add(struct store *s, const char *game, enum store_chat_room room, int64_t user, const char *text,
+			int keep)
+{
+	struct store_chat m = {.room = room, .user = user, .at_ms = 1700000000000};
+	snprintf(m.text, sizeof m.text, "%s", text);
+	return store_chat_add(s, game, &m, keep) ? -1 : m.id;
+}
+
+/* The chat: messages kept per room (the newest `keep`), read by room and since an id, the spectators' room closed. */
+static void case_chat(struct env *e, struct store *s)
+{
+	struct store_user a = user_of("chatter"), b = user_of("watcher");
+	int64_t ua = 0, ub = 0;
+	struct store_game g = game_of("chatG", STORE_PLAYING, 1, 2, 1700000000000);
+	if (store_user_create(s, &a, &ua) || store_user_create(s, &b, &ub) || store_game_create(s, &g))
+		return (void)ok(e, "15.1", false, "cannot make the users and the game");
+	int64_t first = chat_add(s, "chatG", STORE_CHAT_PLAYERS, ua, "<b>bold</b> 将棋", 3);
+	for (int i = 2; i <= 5; i++) {
+		char text[8];
+		snprintf(text, sizeof text, "p%d", i);
+		chat_add(s, "chatG", STORE_CHAT_PLAYERS, ua, text, 3);
+	}
+	int64_t spect = chat_add(s, "chatG", STORE_CHAT_SPECTATORS, ub, "hello", 3);
+	struct store_chat *list = NULL;
+	int n = 0;
+	enum store_err r = store_chat_list(s, "chatG", STORE_CHAT_PLAYERS, 0, &list, &n);
+	ok(e, "15.1",
+	   !r && n == 3 && !strcmp(list[0].text, "p3") && !strcmp(list[2].text, "p5") &&
+		   !strcmp(list[0].name, "chatter") && list[0].room == STORE_CHAT_PLAYERS && first > 0,
+	   "the newest 3 of 5 kept: %s, %d messages, first %s", store_strerror(r), n, n ? list[0].text : "-");
+	int64_t p4 = n == 3 ? list[1].id : 0;
+	free(list);
+	list = NULL;
+	r = store_chat_list(s, "chatG", STORE_CHAT_ROOMS, p4, &list, &n);
+	ok(e, "15.2",
+	   !r && n == 2 && !strcmp(list[0].text, "p5") && list[1].id == spect &&
+		   list[1].room == STORE_CHAT_SPECTATORS && !strcmp(list[1].name, "watcher"),
+	   "both rooms since p4: %s, %d messages", store_strerror(r), n);
+	free(list);
+	bool on = false;
+	enum store_err r1 = store_chat_spectators(s, "chatG", -1, &on);
+	bool was = on;
+	enum store_err r2 = store_chat_spectators(s, "chatG", 0, &on);
+	bool off = !on;
+	enum store_err r3 = store_chat_spectators(s, "chatG", -1, &on);
+	bool still_off = !on;
+	enum store_err r4 = store_chat_spectators(s, "chatG", 1, &on);
+	ok(e, "15.3", !r1 && !r2 && !r3 && !r4 && was && off && still_off && on,
+	   "spectators' room: open at first, closed, read closed, open again (%s %s %s %s)", store_strerror(r1),
+	   store_strerror(r2), store_strerror(r3), store_strerror(r4));
+	struct store_chat m = {.room = STORE_CHAT_PLAYERS, .user = ua};
+	snprintf(m.text, sizeof m.text, "x");
+	r1 = store_chat_add(s, "nope", &m, 3);
+	m.user = 999;
+	r2 = store_chat_add(s, "chatG", &m, 3);
+	m.user = ua;
+	m.text[0] = '\0';
+	r3 = store_chat_add(s, "chatG", &m, 3);
+	snprintf(m.text, sizeof m.text, "x");
+	r4 = store_chat_add(s, "chatG", &m, 0);
+	ok(e, "15.4", r1 == STORE_NOT_FOUND && r2 == STORE_NOT_FOUND && r3 == STORE_ERR_ARG && r4 == STORE_ERR_ARG,
+	   "no game %s, no user %s, empty %s, keep 0 %s", store_strerror(r1), store_strerror(r2), store_strerror(r3),
+	   store_strerror(r4));
+}
+
 static void run_all(struct env *e)
 {
 	case_migrations(e);
 	void (*cases[])(struct env *, struct store *) = {
 		case_users,     case_sessions, case_games,     case_moves, case_conflicts, case_ratings, case_lists,
-		case_deadlines, case_import,   case_arguments, case_race,  case_notify,    case_words};
+		case_deadlines, case_import,   case_arguments, case_race,  case_notify,    case_words,   case_chat};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		char n[16];
 		snprintf(n, sizeof n, "%zu.0", i + 2);

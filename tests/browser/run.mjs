@@ -14,7 +14,8 @@
 // flow.mjs (rematch, a new game with the same settings, the Watch page, takebacks) and
 // more.mjs (the game page's sounds), pieces.mjs (the pieces drawn without fonts), i18n.mjs
 // (the Japanese interface, browser-40.x; every other scenario runs in English, the language of
-// a browser context without a Japanese locale).  Prints one
+// a browser context without a Japanese locale) and chat.mjs (the game's chat, browser-42.x).
+// Prints one
 // "PASS browser-N.M" / "FAIL browser-N.M: why" / "SKIP ..." line per case
 // (tests/run.sh counts them) and saves screenshots in build/browser/ for a
 // person to look at (they are not compared).  It finds things on the pages by the hooks
@@ -41,6 +42,7 @@ import { gameFlows } from './flow.mjs';
 import { sounds } from './more.mjs';
 import { pieceSets } from './pieces.mjs';
 import { languages } from './i18n.mjs';
+import { chat } from './chat.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const GYOKU = resolve(ROOT, process.env.GYOKU || 'bin/gyoku');
@@ -982,6 +984,8 @@ async function main() {
 		await pieceSets({ ...helpers, chromium, CHROMIUM });
 		blocker = null;
 		await languages({ check, assert, tid, open, base, shot });
+		blocker = null;
+		await chat({ base, open, check, tid, assert, shot });
 
 		await check(
 			'5.1',

@@ -92,8 +92,11 @@ const ROUTE_SHAPES = [
 		/^\/api\/games\/[^/]+\/(accept|cancel|decline|moves|resign|abort|declare|vacation|takeback|moretime)$/,
 		'game',
 	],
+	['GET', /^\/api\/games\/[^/]+\/chat$/, 'chat'],
+	['POST', /^\/api\/games\/[^/]+\/chat$/, 'chatMessage'],
+	['POST', /^\/api\/games\/[^/]+\/chat\/spectators$/, 'chatSettings'],
 ];
-const EVENT_SHAPES = { move: 'moveEvent', end: 'endEvent', status: 'statusEvent' };
+const EVENT_SHAPES = { move: 'moveEvent', end: 'endEvent', status: 'statusEvent', chat: 'chatEvent' };
 
 // The name of the shape an answer to METHOD PATH with STATUS has, or null when it has none to
 // check (not the API, an export, an event stream, a HEAD); undefined: a 2xx of no known route.

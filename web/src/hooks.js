@@ -135,6 +135,19 @@ export const TESTIDS = {
 	'rating-change': "the result dialog's line of a rating change",
 	'dialog-close': "a message dialog's button",
 	toast: 'a notice',
+	// The chat of the game page (chat.js).
+	chat: 'the chat panel (class "folded" when folded away on a phone)',
+	'chat-messages': "the chat's list of messages of the room shown",
+	'chat-message': 'one message: its author (.chat-user) and its text (.chat-text), as plain text',
+	'chat-input': "the chat's input (Enter sends)",
+	'chat-count': 'the chat input\'s character count: "n/140"',
+	'chat-send': "the chat's send button",
+	'chat-error': "the chat's error line (the server's message, in the interface's language)",
+	'chat-note': "the chat's notice (sign in, the spectators' chat off, no messages yet)",
+	'chat-spectators': "a player's toggle of the spectators' chat (aria-pressed: on)",
+	'chat-fold': 'the button that folds the chat away and back (phones only)',
+	'chat-tab-players': "the players' room's tab (shown to a player once the game is over)",
+	'chat-tab-spectators': "the spectators' room's tab (shown to a player once the game is over)",
 };
 
 /** Classes the tests read. */
@@ -154,6 +167,9 @@ export const CLASSES = {
 	'clock-main': 'a clock\'s main figure ("9:58", "0:07.3")',
 	'move-text': "a move-list item's move in the chosen notation",
 	current: 'on the move-list item of the position on the board',
+	'chat-text': "a chat message's text (chat.js), put in the page as text",
+	folded: 'on the chat panel while it is folded away (phones)',
+	'board-slot': "the game page's place of the board (its box is the board's)",
 };
 
 /** Form inputs, by name. */

@@ -274,6 +274,15 @@ const END_EVENT = object({
 });
 const STATUS_EVENT = object({ status: STATUS, ply: integer, clocks: CLOCKS, takeback: nullable(COLOR) });
 
+/** The chat of a game (GET/POST /api/games/ID/chat, the event `chat`): messages are plain text. */
+const CHAT_ROOM = oneOf('players', 'spectators');
+const CHAT_MESSAGE = object({ id: integer, room: CHAT_ROOM, user: string, text: string, at_ms: integer });
+const CHAT = object({
+	rooms: arrayOf(object({ room: CHAT_ROOM, messages: arrayOf(CHAT_MESSAGE), can_post: boolean })),
+	spectators_on: boolean,
+});
+const CHAT_EVENT = object({ room: CHAT_ROOM, message: nullable(CHAT_MESSAGE), spectators_on: boolean });
+
 /** Every shape the server answers with, by name. */
 export const SHAPES = {
 	game: GAME,
@@ -288,6 +297,10 @@ export const SHAPES = {
 	moveEvent: MOVE_EVENT,
 	endEvent: END_EVENT,
 	statusEvent: STATUS_EVENT,
+	chat: CHAT,
+	chatMessage: CHAT_MESSAGE,
+	chatSettings: object({ spectators_on: boolean }),
+	chatEvent: CHAT_EVENT,
 };
 
 /**
@@ -317,3 +330,7 @@ export function problems(name, value) {
 /** @typedef {Of<typeof MOVE_EVENT>} MoveEvent */
 /** @typedef {Of<typeof END_EVENT>} EndEvent */
 /** @typedef {Of<typeof STATUS_EVENT>} StatusEvent */
+/** @typedef {Of<typeof CHAT_ROOM>} ChatRoom */
+/** @typedef {Of<typeof CHAT_MESSAGE>} ChatMessage */
+/** @typedef {Of<typeof CHAT>} Chat */
+/** @typedef {Of<typeof CHAT_EVENT>} ChatEvent */

@@ -6,7 +6,8 @@
  * promotion choice when both are legal) and re-reads the game after each
  * event so that `legal`, the clocks and all four notations stay current.
  * Plays the sounds (sound.js) of each new move and of the end, and the
- * countdown of the user's own clock; a toggle mutes them.
+ * countdown of the user's own clock; a toggle mutes them.  The chat
+ * (chat.js) sits at the foot of the side panel.
  */
 import { h, replace } from '../dom.js';
 import { gameAction, getGame, refreshMe, session, ApiError } from '../api.js';
@@ -28,6 +29,7 @@ import { toast } from '../dialog.js';
 import { refreshTurns, setTitle } from '../turns.js';
 import { afterGamePanel, canRematch, opponentIsPerson } from '../aftergame.js';
 import { t } from '../i18n.js';
+import { ChatPanel } from '../chat.js';
 
 /** @typedef {import('../types.js').Color} Color */
 /** @typedef {import('../types.js').Game} Game */
@@ -144,6 +146,7 @@ export class GamePage {
 			t('Back to the game'),
 		);
 		this.exports = h('div');
+		this.chat = new ChatPanel(id);
 		const replayBtn = (
 			/** @type {string} */ testid,
 			/** @type {string} */ label,
@@ -248,6 +251,7 @@ export class GamePage {
 					this.actions,
 					this.after,
 					this.exports,
+					this.chat.el,
 				),
 			),
 		);
@@ -285,6 +289,7 @@ export class GamePage {
 		clearInterval(this.rematchPoll);
 		this.clocks.destroy();
 		this.input.destroy();
+		this.chat.destroy();
 		document.removeEventListener('keydown', this.onKey);
 	}
 
@@ -314,6 +319,8 @@ export class GamePage {
 			end: () => this.refresh(),
 			status: () => this.refresh(),
 			state: (ok) => this.info.classList.toggle('offline', !ok),
+			chat: (d) => this.chat.onEvent(d),
+			opened: () => this.chat.load(),
 		});
 	}
 
@@ -380,6 +387,7 @@ export class GamePage {
 			this.stream = null;
 		}
 		if (!over && !this.stream && old) this.openStream();
+		this.chat.update(g);
 		this.render();
 		// The sound of the newest move (one for several read at once), or of an end without a move.
 		if (was !== null && g.ply > wasPly && g.ply > 0)
