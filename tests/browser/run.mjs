@@ -37,6 +37,7 @@ import { touch } from './touch.mjs';
 import { turns } from './turns.mjs';
 import { gameFlows } from './flow.mjs';
 import { sounds } from './more.mjs';
+import { input } from './input.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const GYOKU = resolve(ROOT, process.env.GYOKU || 'bin/gyoku');
@@ -399,7 +400,8 @@ async function main() {
 				await drag(pa, sq('7g'), sq('7e'));
 				// A piece of the opponent's cannot be taken up.
 				await pa.click(sq('3c'));
-				// B may not move on A's turn.
+				// B may not move on A's turn: a click only selects for a premove, a second one lets go.
+				await pb.click(sq('3c'));
 				await pb.click(sq('3c'));
 				await sleep(300);
 				assert(
@@ -974,6 +976,8 @@ async function main() {
 		await gameFlows({ check, assert, tid, open, signup, base });
 		blocker = null;
 		await sounds({ check, assert, tid, open, base });
+		blocker = null;
+		await input(helpers);
 
 		await check(
 			'5.1',

@@ -218,12 +218,9 @@ export class Premoves {
 	take(g) {
 		const m = this.move;
 		if (!m) return null;
-		if (g.status !== 'playing') {
-			this.move = null;
-			return null;
-		}
-		if (g.side !== g.you || !g.legal.length) return null;
+		if (g.status === 'playing' && (g.side !== g.you || !g.legal.length)) return null;
 		this.move = null;
-		return g.legal.includes(m) ? m : null;
+		this.redraw();
+		return g.status === 'playing' && g.legal.includes(m) ? m : null;
 	}
 }
