@@ -8,14 +8,21 @@
  * is shown under the box in the interface's language.
  */
 import { h } from './dom.js';
+import { gameAction } from './api.js';
 import { errorText, t } from './i18n.js';
 
 /** @typedef {import('./types.js').Game} Game */
 
 export class MoveBox {
-	/** @param {(text: string) => Promise<void>} submit plays the text; throws the server's refusal */
-	constructor(submit) {
-		this.submit = submit;
+	/**
+	 * @param {string} id the game
+	 * @param {() => number} ply the number of moves the page shows (the server refuses a move meant for another)
+	 * @param {(g: Game) => void} played takes the game the move left
+	 */
+	constructor(id, ply, played) {
+		this.id = id;
+		this.ply = ply;
+		this.played = played;
 		this.busy = false;
 		this.input = /** @type {HTMLInputElement} */ (
 			h('input', {
@@ -30,8 +37,8 @@ export class MoveBox {
 			})
 		);
 		this.error = h('p', { class: 'error', 'data-testid': 'move-entry-error', role: 'alert', hidden: true });
-		const id = 'move-entry-' + Math.random().toString(36).slice(2, 8);
-		this.input.id = id;
+		const inputId = 'move-entry-' + Math.random().toString(36).slice(2, 8);
+		this.input.id = inputId;
 		this.el = h(
 			'form',
 			{
@@ -42,7 +49,7 @@ export class MoveBox {
 					this.play();
 				},
 			},
-			h('label', { for: id }, t('Type a move')),
+			h('label', { for: inputId }, t('Type a move')),
 			this.input,
 			h(
 				'button',
@@ -65,8 +72,9 @@ export class MoveBox {
 		this.busy = true;
 		this.showError('');
 		try {
-			await this.submit(text);
+			const g = await gameAction(this.id, 'moves', { text, ply: this.ply() });
 			this.input.value = '';
+			this.played(g);
 		} catch (e) {
 			this.showError(errorText(/** @type {Error} */ (e).message));
 		} finally {

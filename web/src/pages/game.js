@@ -108,7 +108,13 @@ export class GamePage {
 			input: this.input,
 		});
 		this.announcer = new Announcer();
-		this.moveBox = new MoveBox((text) => this.sendText(text));
+		this.moveBox = new MoveBox(
+			id,
+			() => (this.game ? this.game.ply : 0),
+			(g) => {
+				if (!this.destroyed) this.setGame(g);
+			},
+		);
 		this.onKey = this.onKey.bind(this);
 		document.addEventListener('keydown', this.onKey);
 		// A slow re-read while the game is in play keeps the spectator count and the clocks exact.
@@ -529,23 +535,6 @@ export class GamePage {
 	playOrPremove(move) {
 		if (this.canMove()) this.sendMove(move);
 		else if (this.canPremove()) this.premoves.set(move);
-	}
-
-	/**
-	 * A move typed in the box (typedmove.js), sent for the server to read.
-	 * @param {string} text
-	 */
-	async sendText(text) {
-		const g = this.game;
-		if (!g) return;
-		this.sending = true;
-		try {
-			const next = await gameAction(this.id, 'moves', { text, ply: g.ply });
-			this.sending = false;
-			if (!this.destroyed) this.setGame(next);
-		} finally {
-			this.sending = false;
-		}
 	}
 
 	/**
