@@ -3,7 +3,8 @@
 // arrows move the focus as seen, Enter selects and moves; arrows on the board do not replay),
 // then by typing moves in Japanese and Hodges (refusals shown under the box); the aria-live
 // region announces the computer's reply and the hidden description matches the position
-// (announce.js, keyboard.js, typedmove.js).  Then on a phone, by touch, a premove made while
+// (announce.js, keyboard.js, typedmove.js); a premove made on the computer's turn is played as
+// its reply arrives.  Then on a phone, by touch, a premove made while
 // the opponent (a person playing through the API, so that the reply comes when the test says)
 // is to move is played as the reply arrives, and one that the reply made illegal is dropped;
 // Escape and a right-click cancel one (premove.js).  run.mjs calls input() with its helpers.
@@ -180,6 +181,40 @@ export async function input({ base, open, check, tid, sq, shot, gameJson, waitMy
 			const g = await waitPly(me, kid, 5);
 			assert(g.moves[4] === 'B*5e', `the drop sent was ${g.moves[4]}`);
 		},
+	);
+
+	await check(
+		'43.7',
+		'against the computer (level 10, 0+1s: half a second a move), a premove made on its turn is played as its reply arrives',
+		async () => {
+			const { id: cid } = await post(me, '/api/games', {
+				opponent: 'computer',
+				level: 10,
+				color: 'black',
+				time: '0+1s',
+			});
+			await pa.goto(`${base}/#/game/${encodeURIComponent(cid)}`);
+			await waitMyTurn(pa, 'the player of the computer');
+			// Notes any premove mark drawn, however briefly.
+			await pa.evaluate(() => {
+				window.__sawPremove = false;
+				new MutationObserver(() => {
+					if (document.querySelector('.mark.premove')) window.__sawPremove = true;
+				}).observe(document.body, { subtree: true, childList: true });
+			});
+			await pa.click(sq('7g'));
+			await pa.click(sq('7f'));
+			await pa.click(sq('2g'));
+			await pa.click(sq('2f'));
+			const g = await waitPly(me, cid, 3, 15000);
+			assert(g.moves[0] === '7g7f' && g.moves[2] === '2g2f', `the moves are ${g.moves.join(' ')}`);
+			assert(
+				await pa.evaluate(() => window.__sawPremove),
+				'2g2f was not a premove (the computer answered first)',
+			);
+			await post(me, `/api/games/${encodeURIComponent(cid)}/resign`).catch(() => {});
+		},
+		{ soft: true },
 	);
 	await A.context.close();
 
