@@ -88,7 +88,11 @@ test('input-1.5 premoves offered: steps whatever stands there, ranging up to the
 	assert.ok(p.includes('N*5e') && !p.includes('N*5b') && !p.includes('N*5a'), 'no knight drop where it is dead');
 	const q = candidates(parseSfen('4k4/2P6/9/9/9/9/9/9/4K4 b - 1'), 'black');
 	assert.ok(q.includes('7b7a+') && !q.includes('7b7a'), 'a pawn to the last rank must promote');
-	assert.ok(!candidates(start, 'white').includes('7g7f'));
+	const w = candidates(start, 'white');
+	assert.ok(
+		!w.includes('7g7f') && w.includes('3c3d') && w.includes('2b3c') && !w.includes('2b4d'),
+		'White forward',
+	);
 });
 
 test('input-1.6 a premove is played when legal after the reply, else dropped; only in live games', () => {
