@@ -375,12 +375,19 @@ int api_game_move(struct http_req *r, const char *id)
 	json_t *body = http_body_object(r);
 	if (!body)
 		return MHD_YES;
-	const char *move = NULL;
+	const char *move = NULL, *text = NULL;
 	int ply = -1, ret = MHD_YES;
-	if (opt_string(r, body, "move", &move) && opt_int(r, body, "ply", 0, GAMES_MAX_PLIES, &ply)) {
+	if (opt_string(r, body, "move", &move) && opt_string(r, body, "text", &text) &&
+	    opt_int(r, body, "ply", 0, GAMES_MAX_PLIES, &ply)) {
 		struct why why;
 		struct game g;
-		if (!move || strlen(move) > 16)
+		if (move && text)
+			ret = http_error(r, 400, "give move or text, not both");
+		else if (text && strlen(text) > GAMES_TEXT_MAX)
+			ret = http_error(r, 400, "text must be at most %d bytes", GAMES_TEXT_MAX);
+		else if (text)
+			ret = after(r, &g, games_move_text(r->srv, id, r->user.id, text, ply, &g, &why), &why);
+		else if (!move || strlen(move) > 16)
 			ret = http_error(r, 400, "move must be a USI move such as 7g7f, 8h2b+ or P*5e");
 		else
 			ret = after(r, &g, games_move(r->srv, id, r->user.id, move, ply, &g, &why), &why);

@@ -742,8 +742,31 @@ int games_cancel(struct srv *s, const char *id, const struct store_user *u, bool
 	return hand_over(&g, out, st);
 }
 
-int games_move(struct srv *s, const char *id, int64_t user, const char *usi, int expect_ply, struct game *out,
-	       struct why *why)
+/* Why the move text could not be read (gy_notation_read's error `err`): a 422. */
+static int text_refused(enum gy_err err, struct why *why)
+{
+	switch (err) {
+	case GY_ERR_NOTATION_AMBIGUOUS:
+		return fail(why, 422,
+			    "the move text fits several legal moves: say which piece moves "
+			    "(its origin, or 右 左 上 引 寄 直)");
+	case GY_ERR_NOTATION_PROMOTION_UNSPECIFIED:
+		return fail(why, 422, "the move may promote or not: add 成 or 不成 (+ or =)");
+	case GY_ERR_NOTATION_NO_MATCH: return fail(why, 422, "no legal move fits the move text");
+	case GY_ERR_NOTATION_NO_PREVIOUS: return fail(why, 422, "同 (same square) but there is no previous move");
+	case GY_ERR_NOTATION_SIDE: return fail(why, 422, "the side mark is not the side to move");
+	default:
+		if (gy_err_class(err) == GY_ERR_CLASS_SYNTAX || err == GY_ERR_TOO_LONG)
+			return fail(why, 422,
+				    "the text is not a move in any notation gyoku reads "
+				    "(like 7g7f, ▲7六歩, P-7f)");
+		return fail(why, 422, "the move is illegal: %s", gy_strerror(err));
+	}
+}
+
+/* games_move and games_move_text: `move` is a USI move, or with `text` a move as people write it. */
+static int play_move(struct srv *s, const char *id, int64_t user, const char *move, bool text, int expect_ply,
+		     struct game *out, struct why *why)
 {
 	struct game g;
 	int st = game_load(s, id, &g, why);
@@ -761,11 +784,19 @@ int games_move(struct srv *s, const char *id, int64_t user, const char *usi, int
 	if ((st = late(s, &g, now, why)))
 		goto done;
 	gy_move m;
-	enum gy_err err = gy_usi_parse_move(gy_session_position(g.session), usi, strlen(usi), &m, NULL);
-	if (err) {
+	enum gy_err err;
+	if (text) {
+		gy_move last = gy_session_last_move(g.session);
+		gy_sq prev_to = last == GY_MOVE_NONE ? GY_SQ_NONE : gy_move_to(last);
+		err = gy_notation_read(gy_session_position(g.session), prev_to, move, strlen(move), &m, NULL);
+		if (err) {
+			st = text_refused(err, why);
+			goto done;
+		}
+	} else if ((err = gy_usi_parse_move(gy_session_position(g.session), move, strlen(move), &m, NULL))) {
 		st = gy_err_class(err) == GY_ERR_CLASS_SYNTAX
-			     ? fail(why, 400, "\"%s\" is not a USI move (like 7g7f, 8h2b+, P*5e)", usi)
-			     : fail(why, 422, "%s: %s", usi, gy_strerror(err));
+			     ? fail(why, 400, "\"%s\" is not a USI move (like 7g7f, 8h2b+, P*5e)", move)
+			     : fail(why, 422, "%s: %s", move, gy_strerror(err));
 		goto done;
 	}
 	/* The session times the move, plays it and judges the position after it. */
@@ -783,6 +814,18 @@ int games_move(struct srv *s, const char *id, int64_t user, const char *usi, int
 	st = commit(s, &g, g.row.ply - 1, STORE_PLAYING, sm, why);
 done:
 	return hand_over(&g, out, st);
+}
+
+int games_move(struct srv *s, const char *id, int64_t user, const char *usi, int expect_ply, struct game *out,
+	       struct why *why)
+{
+	return play_move(s, id, user, usi, false, expect_ply, out, why);
+}
+
+int games_move_text(struct srv *s, const char *id, int64_t user, const char *text, int expect_ply, struct game *out,
+		    struct why *why)
+{
+	return play_move(s, id, user, text, true, expect_ply, out, why);
 }
 
 /* How many times a resignation or an abort is tried on a game changed meanwhile. */

@@ -187,6 +187,19 @@ int games_cancel(struct srv *s, const char *id, const struct store_user *u, bool
 int games_move(struct srv *s, const char *id, int64_t user, const char *usi, int expect_ply, struct game *out,
 	       struct why *why);
 
+/* The longest move text games_move_text reads, in bytes. */
+enum { GAMES_TEXT_MAX = 128 };
+
+/*
+ * As games_move, with the move typed as people write it (`text`, at most
+ * GAMES_TEXT_MAX bytes): USI, Japanese, Hodges, Hosking, Kitao-Kawasaki,
+ * CSA or KIF, read by gy_notation_read in the game's current position
+ * (同 refers to the last move).  A text that names no legal move, or
+ * several, is a 422 that says why.
+ */
+int games_move_text(struct srv *s, const char *id, int64_t user, const char *text, int expect_ply, struct game *out,
+		    struct why *why);
+
 /* User `user` (0: the computer) resigns. */
 int games_resign(struct srv *s, const char *id, int64_t user, struct game *out, struct why *why);
 

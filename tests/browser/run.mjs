@@ -43,6 +43,7 @@ import { sounds } from './more.mjs';
 import { pieceSets } from './pieces.mjs';
 import { languages } from './i18n.mjs';
 import { chat } from './chat.mjs';
+import { input } from './input.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const GYOKU = resolve(ROOT, process.env.GYOKU || 'bin/gyoku');
@@ -405,7 +406,8 @@ async function main() {
 				await drag(pa, sq('7g'), sq('7e'));
 				// A piece of the opponent's cannot be taken up.
 				await pa.click(sq('3c'));
-				// B may not move on A's turn.
+				// B may not move on A's turn: a click only selects for a premove, a second one lets go.
+				await pb.click(sq('3c'));
 				await pb.click(sq('3c'));
 				await sleep(300);
 				assert(
@@ -986,6 +988,8 @@ async function main() {
 		await languages({ check, assert, tid, open, base, shot });
 		blocker = null;
 		await chat({ base, open, check, tid, assert, shot });
+		blocker = null;
+		await input(helpers);
 
 		await check(
 			'5.1',

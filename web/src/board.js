@@ -3,7 +3,8 @@
  * coordinates (files 9..1 across the top, ranks 一..九 down the right side
  * drawn in strokes of glyphs.js, both reversed when flipped), the pieces, and the marks on squares: the
  * last move, the selected piece, the legal destinations (dots, corners on
- * captures), the king in check and the square under a dragged piece.
+ * captures), the king in check, the square under a dragged piece, the
+ * premove and the square that has the keyboard's focus.
  * Drawing only: input.js handles the pointer, promotion.js the choice.
  *
  * Each square is a <g data-square="7g"> with data-piece="P" (the SFEN
@@ -13,7 +14,6 @@ import { s } from './dom.js';
 import { fitStrokes, pieceGlyph, SQ_W, SQ_H } from './pieces.js';
 import { NUMERALS } from './glyphs.js';
 import { squareName, pieceAt } from './sfen.js';
-import { t } from './i18n.js';
 
 /** @typedef {import('./sfen.js').Position} Position */
 /** @typedef {import('./pieces.js').PieceStyle} PieceStyle */
@@ -30,6 +30,7 @@ import { t } from './i18n.js';
  * @property {Set<string>} dests legal destinations of the selection
  * @property {string | null} lifted a square whose piece is being dragged (drawn faint)
  * @property {string | null} hover the square under a dragged piece
+ * @property {{from: string | null, to: string} | null} [premove] the premove's squares (premove.js)
  */
 
 const X0 = 16;
@@ -69,8 +70,8 @@ export class BoardView {
 				{
 					class: 'board',
 					viewBox: `0 0 ${VIEW_W} ${VIEW_H}`,
-					role: 'img',
-					'aria-label': t('shogi board'),
+					// keyboard.js makes it an application of 81 focusable squares, and labels it.
+					role: 'application',
 				},
 				s('rect', { class: 'board-wood', x: 0, y: 0, width: VIEW_W, height: VIEW_H, rx: 10 }),
 				s('rect', { class: 'board-field', x: X0, y: Y0, width: W, height: H }),
@@ -156,6 +157,7 @@ export class BoardView {
 			if (st.last && (st.last.from === sq || st.last.to === sq)) marks.push('last');
 			if (st.selected === sq) marks.push('selected');
 			if (st.hover === sq) marks.push('hover');
+			if (st.premove && (st.premove.from === sq || st.premove.to === sq)) marks.push('premove');
 			for (const m of marks) parts.push(s('rect', { class: 'mark ' + m, width: SQ_W, height: SQ_H }));
 			if (st.check === sq) parts.push(s('rect', { class: 'mark check', width: SQ_W, height: SQ_H }));
 			if (piece) {
@@ -173,6 +175,17 @@ export class BoardView {
 						: s('circle', { class: 'dest', cx: SQ_W / 2, cy: SQ_H / 2, r: 14 }),
 				);
 			}
+			// Drawn only while the square has the keyboard's focus (style.css).
+			parts.push(
+				s('rect', {
+					class: 'focus-ring',
+					x: 4,
+					y: 4,
+					width: SQ_W - 8,
+					height: SQ_H - 8,
+					rx: 6,
+				}),
+			);
 			g.replaceChildren(...parts);
 			if (piece) g.setAttribute('data-piece', piece);
 			else g.removeAttribute('data-piece');

@@ -5,7 +5,8 @@
  * the destinations come from the game's `legal` list (legal.js).  Holds the
  * selection and the drag, asks the page to redraw on every change, and
  * hands a finished (source, destination) pair to the page, which decides
- * about promotion and sends the move.
+ * about promotion and sends the move.  The keyboard (keyboard.js) presses
+ * squares and pieces in hand through keySquare and keyHand, as clicks.
  */
 import { h } from './dom.js';
 import { destinations, dropSource } from './legal.js';
@@ -45,12 +46,14 @@ export class MoveInput {
 	 * @param {() => InputContext} o.context
 	 * @param {() => void} o.redraw
 	 * @param {(source: string, to: string, piece: string) => void} o.move
+	 * @param {() => void} [o.missed] a press that neither selected nor moved (premove.js cancels on it)
 	 */
 	constructor(o) {
 		this.board = o.board;
 		this.context = o.context;
 		this.redraw = o.redraw;
 		this.move = o.move;
+		this.missed = o.missed || (() => {});
 		/** @type {Selection | null} */
 		this.sel = null;
 		/** @type {{id: number, x: number, y: number, active: boolean, toggleOff: boolean, ghost: HTMLElement | null} | null} */
@@ -108,48 +111,102 @@ export class MoveInput {
 		this.redraw();
 	}
 
-	/** @param {PointerEvent} e */
-	onBoardDown(e) {
-		if (e.pointerType === 'mouse' && e.button !== 0) return;
-		if (e.target instanceof Element && e.target.closest('.overlay')) return;
+	/**
+	 * A press on square `sq` (null: off the board): moves the selection there, or selects the
+	 * user's piece on it.  'selected' (a new selection), 'again' (the piece already selected) or
+	 * null (nothing selected now).
+	 * @param {string | null} sq
+	 * @returns {'selected' | 'again' | null}
+	 */
+	pressSquare(sq) {
 		const ctx = this.context();
-		const sq = this.board.squareAt(e.clientX, e.clientY);
 		if (!ctx.enabled || !sq) {
 			this.clear();
-			return;
+			this.missed();
+			return null;
 		}
-		e.preventDefault();
 		const sel = this.sel;
 		if (sel && sel.dests.has(sq)) {
 			this.clear();
 			this.move(sel.source, sq, sel.piece);
-			return;
+			return null;
 		}
 		const piece = pieceAt(ctx.pos, sq);
 		if (!piece || pieceColor(piece) !== ctx.color) {
 			this.clear();
-			return;
+			this.missed();
+			return null;
 		}
 		const again = sel !== null && sel.source === sq;
 		this.select(ctx, sq, piece);
-		this.startDrag(e, again);
+		return again ? 'again' : 'selected';
+	}
+
+	/**
+	 * A press on the piece in hand `kind` (uppercase letter) of `color`: selects it for a drop.
+	 * @param {string} color
+	 * @param {string} kind
+	 * @returns {'selected' | 'again' | null}
+	 */
+	pressHand(color, kind) {
+		const ctx = this.context();
+		if (!ctx.enabled || color !== ctx.color) {
+			this.clear();
+			this.missed();
+			return null;
+		}
+		const piece = colored(kind, ctx.color);
+		const source = dropSource(piece);
+		const again = this.sel !== null && this.sel.source === source;
+		this.select(ctx, source, piece);
+		return again ? 'again' : 'selected';
+	}
+
+	/**
+	 * The keyboard's Enter or Space on a square: as a click (a second press on the selected
+	 * piece deselects it).
+	 * @param {string} sq
+	 */
+	keySquare(sq) {
+		if (this.pressSquare(sq) === 'again') this.clear();
+	}
+
+	/**
+	 * The keyboard's Enter or Space on a piece in hand.
+	 * @param {string} color
+	 * @param {string} kind
+	 * @returns {boolean} the piece is selected now
+	 */
+	keyHand(color, kind) {
+		const r = this.pressHand(color, kind);
+		if (r === 'again') this.clear();
+		return r === 'selected';
+	}
+
+	/** @param {PointerEvent} e */
+	onBoardDown(e) {
+		if (e.pointerType === 'mouse' && e.button !== 0) return;
+		if (e.target instanceof Element && e.target.closest('.overlay')) return;
+		const sq = this.board.squareAt(e.clientX, e.clientY);
+		if (sq && this.context().enabled) e.preventDefault();
+		const r = this.pressSquare(sq);
+		if (r) this.startDrag(e, r === 'again');
 	}
 
 	/** @param {PointerEvent} e */
 	onHandDown(e) {
 		if (e.pointerType === 'mouse' && e.button !== 0) return;
-		const ctx = this.context();
 		const item = e.target instanceof Element ? e.target.closest('[data-hand]') : null;
-		if (!ctx.enabled || !item || item.getAttribute('data-hand') !== ctx.color) {
-			this.clear();
-			return;
+		const r = item
+			? this.pressHand(
+					item.getAttribute('data-hand') || '',
+					(item.getAttribute('data-piece') || '').toUpperCase(),
+				)
+			: this.pressSquare(null);
+		if (r) {
+			e.preventDefault();
+			this.startDrag(e, r === 'again');
 		}
-		e.preventDefault();
-		const piece = colored(item.getAttribute('data-piece') || '', ctx.color);
-		const source = dropSource(piece);
-		const again = this.sel !== null && this.sel.source === source;
-		this.select(ctx, source, piece);
-		this.startDrag(e, again);
 	}
 
 	/**

@@ -3,6 +3,8 @@
  * sites do it: the promoted piece on the destination square and the
  * unpromoted one beside it (on the next square towards the middle of the
  * board); one click chooses, a click anywhere else (or Escape) cancels.
+ * From the keyboard (the board had the focus) the promoted piece takes the
+ * focus: Enter or Space chooses, an arrow goes to the other piece.
  * Shown only when both moves are legal (legal.js promotionChoice).
  *
  * The choice is drawn while the press that chose the destination is still
@@ -35,9 +37,13 @@ export function showPromotion(board, to, piece, style, done) {
 	const finish = (v) => {
 		if (over) return;
 		over = true;
+		const hadFocus = board.overlay.contains(document.activeElement);
 		document.removeEventListener('keydown', onKey);
 		board.overlay.removeEventListener('pointerdown', onPress);
 		board.overlay.replaceChildren();
+		// Chosen by the keyboard: the focus goes back to the destination square.
+		const square = board.squares.get(to);
+		if (hadFocus && square) /** @type {SVGElement} */ (square).focus();
 		done(v);
 	};
 	const onPress = () => {
@@ -64,6 +70,7 @@ export function showPromotion(board, to, piece, style, done) {
 				'data-promote': yes ? 'yes' : 'no',
 				transform: `translate(${px} ${py})`,
 				role: 'button',
+				tabindex: -1,
 				'aria-label': yes ? t('promote') : t('do not promote'),
 			},
 			s('rect', { class: 'promo-bg', x: 3, y: 3, width: SQ_W - 6, height: SQ_H - 6, rx: 14 }),
@@ -73,13 +80,30 @@ export function showPromotion(board, to, piece, style, done) {
 			e.stopPropagation();
 			if (pressed) finish(yes);
 		});
+		// The keyboard: Enter or Space chooses, an arrow goes to the other choice.
+		g.addEventListener('keydown', (e) => {
+			if (e.key === 'Enter' || e.key === ' ') {
+				e.preventDefault();
+				e.stopPropagation();
+				finish(yes);
+			} else if (e.key.startsWith('Arrow')) {
+				e.preventDefault();
+				e.stopPropagation();
+				const other = board.overlay.querySelector(`[data-promote="${yes ? 'no' : 'yes'}"]`);
+				if (other) /** @type {SVGElement} */ (other).focus();
+			}
+		});
 		return g;
 	};
 	const shade = s('rect', { class: 'promo-shade', x: 0, y: 0, width: '100%', height: '100%' });
 	shade.addEventListener('click', () => {
 		if (pressed) finish(null);
 	});
-	board.overlay.replaceChildren(shade, choice(promoted(piece), x, y, true), choice(piece, x, y2, false));
+	const keyboard = board.el.contains(document.activeElement);
+	const promote = choice(promoted(piece), x, y, true);
+	board.overlay.replaceChildren(shade, promote, choice(piece, x, y2, false));
+	// Asked from the keyboard (the board has the focus): the choice takes it.
+	if (keyboard) promote.focus();
 	board.overlay.addEventListener('pointerdown', onPress);
 	document.addEventListener('keydown', onKey);
 	return { cancel: () => finish(null) };

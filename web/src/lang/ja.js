@@ -142,9 +142,20 @@ const JA = {
 	Replay: '再生',
 
 	// board.js, hand.js, pieces.js, promotion.js
-	'shogi board': '将棋盤',
-	"black's pieces in hand": '先手の持ち駒',
-	"white's pieces in hand": '後手の持ち駒',
+
+	// keyboard, screen readers, typed moves, premoves (announce.js, keyboard.js, hand.js, promotion.js, typedmove.js)
+	'Shogi board: arrow keys move, Enter selects and moves, Escape cancels':
+		'将棋盤：矢印キーでマス移動、Enter で選択・着手、Esc で取り消し',
+	"Black's pieces in hand": '先手の持ち駒',
+	"White's pieces in hand": '後手の持ち駒',
+	"{side}'s {piece} in hand, {n}": '{side}の持ち駒 {piece} {n}枚',
+	'{square}, {side} {piece}': '{square} {side}の{piece}',
+	'{square}, empty': '{square} 空き',
+	', selected': '、選択中',
+	', can move here': '、移動可',
+	', premove': '、予約手',
+	Black: '先手',
+	White: '後手',
 	pawn: '歩',
 	lance: '香',
 	knight: '桂',
@@ -342,6 +353,16 @@ const JA = {
 	'Only you and your opponent read this room': 'この部屋はあなたと対局相手だけが読めます',
 	'No messages yet': 'まだメッセージはありません',
 	'Too many messages: try again in {n} s': '送信が多すぎます。{n} 秒後にもう一度どうぞ',
+
+	nothing: 'なし',
+	'{side} to move.': '{side}の手番。',
+	'Check.': '王手。',
+	'{side}: {board}; in hand: {hand}.': '{side}：{board}。持ち駒：{hand}。',
+	'{side}: {move}': '{side}：{move}',
+	'Describe position': '局面を読み上げる',
+	'Type a move': '指し手を入力',
+	'e.g. P-7f, 7g7f, ▲7六歩': '例：▲７六歩、76歩、7g7f',
+	'Play the move': '指す',
 };
 
 /**
@@ -617,6 +638,18 @@ export const ERRORS = {
 	"only the players turn the spectators' chat on or off": '観戦者チャットのオン・オフは対局者だけができます',
 	'on must be true or false': 'on は true か false です',
 	'you are sending messages too fast: try again in %s s': '送信が多すぎます。{1} 秒後にもう一度どうぞ',
+
+	// typed moves (POST /api/games/{id}/moves {"text"})
+	'the text is not a move in any notation gyoku reads (like 7g7f, ▲7六歩, P-7f)':
+		'指し手として読めません（例：▲７六歩、7g7f、P-7f）',
+	'the move text fits several legal moves: say which piece moves (its origin, or 右 左 上 引 寄 直)':
+		'指せる駒が複数あります。右・左・上・引・寄・直（または移動元）でどの駒か指定してください',
+	'the move may promote or not: add 成 or 不成 (+ or =)': '成るか成らないかを「成」「不成」で指定してください',
+	'同 (same square) but there is no previous move': '直前の指し手がないため「同」は使えません',
+	// typed moves (server/api_games.c, games.c)
+	'give move or text, not both': 'move と text のどちらか一方を送ってください',
+	'text must be at most %d bytes': 'text は {1} バイトまでです',
+	'the move is illegal: %s': '反則手です：{1}',
 };
 
 export default JA;

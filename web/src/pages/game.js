@@ -30,6 +30,10 @@ import { refreshTurns, setTitle } from '../turns.js';
 import { afterGamePanel, canRematch, opponentIsPerson } from '../aftergame.js';
 import { t } from '../i18n.js';
 import { ChatPanel } from '../chat.js';
+import { Announcer } from '../announce.js';
+import { BoardKeys } from '../keyboard.js';
+import { Premoves, candidates, premoveAllowed } from '../premove.js';
+import { MoveBox } from '../typedmove.js';
 
 /** @typedef {import('../types.js').Color} Color */
 /** @typedef {import('../types.js').Game} Game */
@@ -90,15 +94,30 @@ export class GamePage {
 			board: this.board,
 			hands: [this.hands.black, this.hands.white],
 			context: () => ({
-				enabled: this.canMove(),
+				enabled: this.canMove() || this.canPremove(),
 				color: (this.game && this.game.you) || 'black', // a spectator never moves (enabled is false)
-				legal: this.game ? this.game.legal : [],
+				legal: this.inputMoves(),
 				pos: this.shownPosition(),
 				style: prefs.pieceStyle,
 			}),
 			redraw: () => this.drawBoard(),
 			move: (source, to, piece) => this.tryMove(source, to, piece),
+			missed: () => this.premoves.cancel(),
 		});
+		this.premoves = new Premoves(this.board.el, () => this.drawBoard());
+		this.keys = new BoardKeys({
+			board: this.board,
+			hands: [this.hands.black, this.hands.white],
+			input: this.input,
+		});
+		this.announcer = new Announcer();
+		this.moveBox = new MoveBox(
+			id,
+			() => (this.game ? this.game.ply : 0),
+			(g) => {
+				if (!this.destroyed) this.setGame(g);
+			},
+		);
 		this.onKey = this.onKey.bind(this);
 		document.addEventListener('keydown', this.onKey);
 		// A slow re-read while the game is in play keeps the spectator count and the clocks exact.
@@ -218,6 +237,9 @@ export class GamePage {
 					'aside',
 					{ class: 'side-panel' },
 					this.status,
+					this.announcer.live,
+					this.announcer.description,
+					this.moveBox.el,
 					this.info,
 					this.record,
 					h(
@@ -236,6 +258,7 @@ export class GamePage {
 						styleSel,
 						notSel,
 						soundBtn,
+						this.announcer.button,
 					),
 					this.moveList.el,
 					this.comment,
@@ -290,6 +313,7 @@ export class GamePage {
 		this.clocks.destroy();
 		this.input.destroy();
 		this.chat.destroy();
+		this.premoves.destroy();
 		document.removeEventListener('keydown', this.onKey);
 	}
 
@@ -389,6 +413,9 @@ export class GamePage {
 		if (!over && !this.stream && old) this.openStream();
 		this.chat.update(g);
 		this.render();
+		this.announcer.update(g, prefs.notation, this.status.textContent || '');
+		const pre = this.premoves.take(g);
+		if (pre && this.canMove()) this.sendMove(pre);
 		// The sound of the newest move (one for several read at once), or of an end without a move.
 		if (was !== null && g.ply > wasPly && g.ply > 0)
 			play(
@@ -505,6 +532,27 @@ export class GamePage {
 		);
 	}
 
+	/** The user may make a premove now (premove.js): the opponent's turn in a live game, at the latest position. */
+	canPremove() {
+		return premoveAllowed(this.game) && this.viewPly === null && !this.promo;
+	}
+
+	/** The moves the input offers: the legal moves on the user's turn, the premoves on the opponent's. */
+	inputMoves() {
+		const g = this.game;
+		if (!g || !g.you) return [];
+		return this.canMove() ? g.legal : this.canPremove() ? candidates(this.shownPosition(), g.you) : [];
+	}
+
+	/**
+	 * A move chosen: played on the user's turn, else kept as the premove.
+	 * @param {string} move
+	 */
+	playOrPremove(move) {
+		if (this.canMove()) this.sendMove(move);
+		else if (this.canPremove()) this.premoves.set(move);
+	}
+
 	/**
 	 * The user dropped or clicked a piece on a legal destination.
 	 * @param {string} source
@@ -514,10 +562,10 @@ export class GamePage {
 	tryMove(source, to, piece) {
 		const g = this.game;
 		if (!g) return;
-		const choice = promotionChoice(g.legal, source, to);
+		const choice = promotionChoice(this.inputMoves(), source, to);
 		if (choice === 'illegal') return;
 		if (choice !== 'choose') {
-			this.sendMove(usiMove(source, to, choice === 'promote'));
+			this.playOrPremove(usiMove(source, to, choice === 'promote'));
 			return;
 		}
 		this.promoMove = { source, to };
@@ -526,7 +574,7 @@ export class GamePage {
 			this.promo = null;
 			this.promoMove = null;
 			if (yes === null) this.drawBoard();
-			else this.sendMove(usiMove(source, to, yes));
+			else this.playOrPremove(usiMove(source, to, yes));
 		});
 	}
 
@@ -667,7 +715,14 @@ export class GamePage {
 			dests: m.dests,
 			lifted: m.lifted,
 			hover: m.hover,
+			premove: latest ? this.premoves.squares() : null,
 		});
+		this.keys.label(pos, {
+			selected: m.selected,
+			dests: m.dests,
+			premove: latest ? this.premoves.squares() : null,
+		});
+		this.announcer.describe(pos, latest && g.check);
 		for (const c of /** @type {Color[]} */ (['black', 'white'])) {
 			const mine = g.you === c;
 			this.hands[c].render(
@@ -765,6 +820,7 @@ export class GamePage {
 		this.comment.hidden = !this.comment.textContent;
 		this.backButton.hidden = this.viewPly === null || g.status !== 'playing';
 		replace(this.actions, ...actionButtons(g, me, (a) => this.act(a)));
+		this.moveBox.update(g);
 		replace(
 			this.after,
 			g.status === 'ended' ? afterGamePanel(g, this.rematch, me, () => this.replay()) : null,
