@@ -25,7 +25,8 @@ const KIF = [
 ].join('\n');
 
 /** Words that may stay in Latin letters on a Japanese page. */
-const ALLOWED = new Set(['gyoku', 'OK', 'English', 'KIF', 'KI', 'CSA', 'JKF', 'SFEN', 'USI', 'JSON']);
+// Key names (Enter, Esc) are written as the keyboard labels them, in Japanese as well.
+const ALLOWED = new Set(['gyoku', 'OK', 'English', 'KIF', 'KI', 'CSA', 'JKF', 'SFEN', 'USI', 'JSON', 'Enter', 'Esc']);
 
 /**
  * The visible texts of the page: text nodes of shown elements (a textarea's content, the
