@@ -7,7 +7,7 @@
  * event so that `legal`, the clocks and all four notations stay current.
  * Plays the sounds (sound.js) of each new move and of the end, and the
  * countdown of the user's own clock; a toggle mutes them.  The chat
- * (chat.js) sits at the foot of the side panel.
+ * (chat.js) sits under the board (under the side panel on phones).
  */
 import { h, replace } from '../dom.js';
 import { gameAction, getGame, refreshMe, session, ApiError } from '../api.js';
@@ -274,8 +274,8 @@ export class GamePage {
 					this.actions,
 					this.after,
 					this.exports,
-					this.chat.el,
 				),
+				this.chat.el,
 			),
 		);
 		this.load();
