@@ -37,6 +37,7 @@ import { touch } from './touch.mjs';
 import { turns } from './turns.mjs';
 import { gameFlows } from './flow.mjs';
 import { sounds } from './more.mjs';
+import { editor } from './editor.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const GYOKU = resolve(ROOT, process.env.GYOKU || 'bin/gyoku');
@@ -974,6 +975,8 @@ async function main() {
 		await gameFlows({ check, assert, tid, open, signup, base });
 		blocker = null;
 		await sounds({ check, assert, tid, open, base });
+		blocker = null;
+		await editor({ check, assert, tid, open, base, sq, shot, gameJson, WAIT_MS });
 
 		await check(
 			'5.1',

@@ -1,0 +1,167 @@
+// tests/browser/editor.mjs: the board editor (#/editor, web/src/pages/editor.js, browser-44.x):
+// a tsume-like position built by clicks on a desktop (kings only, a pawn from the palette, a
+// gold in hand), a dead piece and nifu explained before anything is sent, a text that is no
+// SFEN explained, the position played against the computer (which moves first from it), a
+// friend challenged from it and accepted by a second user, the same position built by taps
+// on a phone (touch events; no sideways scroll at 390 and 320 px), and the editor's link
+// opening the same position.  run.mjs calls editor() with its helpers.
+import { apiUser, post, signIn } from './lib.mjs';
+
+const TSUME = '4k4/9/4P4/9/9/9/9/9/4K4 b G 1';
+
+/** The scenario; `t` holds run.mjs's helpers. */
+export async function editor(t) {
+	const { check, assert, tid, open, base, sq, shot, gameJson, WAIT_MS } = t;
+	const me = await apiUser(base, 'ed_a');
+	const friend = await apiUser(base, 'ed_b');
+	const D = await open('editor');
+	const page = D.page;
+	await signIn(D.context, base, me);
+	const sfenIs = async (p, want, label) => {
+		try {
+			await p.waitForFunction(
+				([sel, w]) => document.querySelector(sel)?.value === w,
+				[tid('editor-sfen'), want],
+				{ timeout: WAIT_MS },
+			);
+		} catch {
+			throw new Error(
+				`${label}: the SFEN is "${await p.inputValue(tid('editor-sfen'))}", not "${want}"`,
+			);
+		}
+	};
+	const palette = (piece) => `${tid('palette-piece')}[data-piece="${piece}"]`;
+	const handPlus = (color, piece) => `[data-hand="${color}"][data-piece="${piece}"] ${tid('hand-plus')}`;
+
+	await check('44.1', 'desktop: the lobby links to the editor; a tsume is built by clicks', async () => {
+		await page.goto(`${base}/#/`);
+		await page.click(tid('goto-editor'));
+		await page.waitForSelector(tid('editor'));
+		await sfenIs(
+			page,
+			'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1',
+			'the editor opens',
+		);
+		await page.click(tid('editor-kings'));
+		await page.click(palette('P'));
+		await page.click(sq('5c'));
+		await page.click(palette('P')); // the tool put down again
+		await page.click(handPlus('black', 'G'));
+		await sfenIs(page, TSUME, 'after the clicks');
+		assert((await page.locator(`${tid('editor-problems')} li`).count()) === 0, 'problems shown');
+		await shot(page, '44-editor-desktop.png');
+	});
+	await check('44.2', 'a dead piece and nifu are explained before sending; right click removes', async () => {
+		await page.click(palette('L'));
+		await page.click(sq('1a'));
+		await page.click(palette('P'));
+		await page.click(sq('5g'));
+		await page.waitForSelector(`${tid('editor-problems')} li:has-text("1a can never move")`);
+		await page.waitForSelector(`${tid('editor-problems')} li:has-text("two pawns on file 5")`);
+		let sent = 0;
+		page.on('request', (r) => {
+			if (r.method() === 'POST' && /\/api\/games$/.test(r.url())) sent++;
+		});
+		await page.click(tid('editor-play'));
+		await page.waitForSelector(`${tid('form-error')}:has-text("Nifu")`);
+		assert(sent === 0, 'the position was sent');
+		await shot(page, '44-editor-invalid.png');
+		await page.click(palette('P'));
+		await page.click(sq('5g'), { button: 'right' });
+		await page.click(sq('1a'), { button: 'right' });
+		await sfenIs(page, TSUME, 'after the right clicks');
+		await page.waitForSelector(`${tid('editor-problems')}[hidden]`, { state: 'attached' });
+	});
+	await check('44.3', 'a text that is no SFEN says why; a good one sets the board', async () => {
+		await page.fill(tid('editor-sfen'), '4k4/9/9 b - 1');
+		await page.waitForSelector(`${tid('editor-sfen-error')}:has-text("9 ranks")`);
+		await page.fill(tid('editor-sfen'), TSUME.replace(' b ', ' w '));
+		await page.waitForSelector(`${tid('editor-sfen-error')}:empty`);
+		assert(
+			(await page.inputValue(tid('editor-side'))) === 'white',
+			'the side to move did not follow the text',
+		);
+		await page.selectOption(tid('editor-side'), 'black');
+		await sfenIs(page, TSUME, 'after the side to move');
+	});
+	await check('44.4', 'the SFEN link opens the same position', async () => {
+		const href = await page.getAttribute(tid('editor-link'), 'href');
+		assert(href && href.startsWith('#/editor?sfen='), `the link is ${href}`);
+		assert(page.url().endsWith(href), `the address bar is ${page.url()}, not ${href}`);
+		const L = await open('editor-link');
+		await L.page.goto(`${base}/${href}`);
+		await sfenIs(L.page, TSUME, 'the opened link');
+		await L.page.waitForSelector(`${sq('5c')}[data-piece="P"]`);
+		await L.context.close();
+	});
+	await check('44.5', 'played against the computer: it moves first from the position', async () => {
+		await page.check(`${tid('editor-play-form')} input[name=opponent][value=computer]`);
+		await page.selectOption(`${tid('editor-play-form')} select[name=level]`, '1');
+		await page.selectOption(`${tid('editor-play-form')} select[name=time]`, 'none');
+		await page.selectOption(`${tid('editor-play-form')} select[name=color]`, 'white');
+		await page.click(tid('editor-play'));
+		await page.waitForURL(/#\/game\/[^/]+$/);
+		const id = decodeURIComponent(page.url().replace(/^.*#\/game\//, ''));
+		const t0 = Date.now();
+		let g = await gameJson(page, id);
+		while (g.ply < 1 && Date.now() - t0 < 15000) {
+			await new Promise((r) => setTimeout(r, 200));
+			g = await gameJson(page, id);
+		}
+		assert(g.start_sfen === TSUME, `start_sfen ${g.start_sfen}`);
+		assert(g.ply >= 1, 'the computer did not move');
+		assert(!g.rated, 'the game is rated');
+		await page.waitForSelector(`[data-ply="1"]`);
+		await shot(page, '44-editor-computer.png');
+	});
+	await check('44.6', 'a friend is challenged from the position and accepts', async () => {
+		await page.goto(`${base}/#/editor?sfen=${encodeURIComponent(TSUME.replace(/ /g, '_'))}`);
+		await sfenIs(page, TSUME, 'the editor again');
+		await page.fill(`${tid('editor-play-form')} input[name=challenge]`, friend.name);
+		await page.check(`${tid('editor-play-form')} input[name=opponent][value=user]`);
+		await page.selectOption(`${tid('editor-play-form')} select[name=color]`, 'black');
+		await page.click(tid('editor-play'));
+		await page.waitForURL(/#\/game\/[^/]+$/);
+		const id = decodeURIComponent(page.url().replace(/^.*#\/game\//, ''));
+		const F = await open('editor-friend');
+		await signIn(F.context, base, friend);
+		await F.page.goto(`${base}/#/game/${encodeURIComponent(id)}`);
+		await F.page.click(tid('accept'));
+		await F.page.waitForSelector(`${sq('5c')}[data-piece="P"]`);
+		await page.waitForSelector(`[data-hand="black"][data-piece="G"]`);
+		const g = await gameJson(page, id);
+		assert(g.status === 'playing' && g.start_sfen === TSUME, `${g.status} ${g.start_sfen}`);
+		await F.context.close();
+	});
+	await D.context.close();
+
+	await check(
+		'44.7',
+		'phone (390x844, touch): the tsume built by taps; no sideways scroll at 390 or 320',
+		async () => {
+			const P = await open('editor-phone', {
+				viewport: { width: 390, height: 844 },
+				hasTouch: true,
+				isMobile: true,
+				deviceScaleFactor: 2,
+			});
+			const pp = P.page;
+			await pp.goto(`${base}/#/editor`);
+			await pp.waitForSelector(tid('editor'));
+			await pp.locator(tid('editor-kings')).tap();
+			await pp.locator(palette('P')).tap();
+			await pp.locator(sq('5c')).tap();
+			await pp.locator(palette('P')).tap();
+			await pp.locator(handPlus('black', 'G')).tap();
+			await sfenIs(pp, TSUME, 'the phone');
+			const wide = () => pp.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+			assert((await wide()) <= 0, `the page scrolls sideways by ${await wide()} px at 390`);
+			await shot(pp, '44-editor-phone.png');
+			await pp.setViewportSize({ width: 320, height: 640 });
+			await pp.waitForTimeout(100);
+			assert((await wide()) <= 0, `the page scrolls sideways by ${await wide()} px at 320`);
+			await shot(pp, '44-editor-320.png');
+			await P.context.close();
+		},
+	);
+}
