@@ -114,25 +114,32 @@ export async function editor(t) {
 		await page.waitForSelector(`[data-ply="1"]`);
 		await shot(page, '44-editor-computer.png');
 	});
-	await check('44.6', 'a friend is challenged from the position and accepts', async () => {
-		await page.goto(`${base}/#/editor?sfen=${encodeURIComponent(TSUME.replace(/ /g, '_'))}`);
-		await sfenIs(page, TSUME, 'the editor again');
-		await page.fill(`${tid('editor-play-form')} input[name=challenge]`, friend.name);
-		await page.check(`${tid('editor-play-form')} input[name=opponent][value=user]`);
-		await page.selectOption(`${tid('editor-play-form')} select[name=color]`, 'black');
-		await page.click(tid('editor-play'));
-		await page.waitForURL(/#\/game\/[^/]+$/);
-		const id = decodeURIComponent(page.url().replace(/^.*#\/game\//, ''));
-		const F = await open('editor-friend');
-		await signIn(F.context, base, friend);
-		await F.page.goto(`${base}/#/game/${encodeURIComponent(id)}`);
-		await F.page.click(tid('accept'));
-		await F.page.waitForSelector(`${sq('5c')}[data-piece="P"]`);
-		await page.waitForSelector(`[data-hand="black"][data-piece="G"]`);
-		const g = await gameJson(page, id);
-		assert(g.status === 'playing' && g.start_sfen === TSUME, `${g.status} ${g.start_sfen}`);
-		await F.context.close();
-	});
+	await check(
+		'44.6',
+		"a friend is challenged from the position (an unknown name: the server's refusal shown) and accepts",
+		async () => {
+			await page.goto(`${base}/#/editor?sfen=${encodeURIComponent(TSUME.replace(/ /g, '_'))}`);
+			await sfenIs(page, TSUME, 'the editor again');
+			await page.fill(`${tid('editor-play-form')} input[name=challenge]`, 'nobody_' + friend.name);
+			await page.check(`${tid('editor-play-form')} input[name=opponent][value=user]`);
+			await page.selectOption(`${tid('editor-play-form')} select[name=color]`, 'black');
+			await page.click(tid('editor-play'));
+			await page.waitForSelector(`${tid('form-error')}:has-text("no user named nobody_")`); // the server's word
+			await page.fill(`${tid('editor-play-form')} input[name=challenge]`, friend.name);
+			await page.click(tid('editor-play'));
+			await page.waitForURL(/#\/game\/[^/]+$/);
+			const id = decodeURIComponent(page.url().replace(/^.*#\/game\//, ''));
+			const F = await open('editor-friend');
+			await signIn(F.context, base, friend);
+			await F.page.goto(`${base}/#/game/${encodeURIComponent(id)}`);
+			await F.page.click(tid('accept'));
+			await F.page.waitForSelector(`${sq('5c')}[data-piece="P"]`);
+			await page.waitForSelector(`[data-hand="black"][data-piece="G"]`);
+			const g = await gameJson(page, id);
+			assert(g.status === 'playing' && g.start_sfen === TSUME, `${g.status} ${g.start_sfen}`);
+			await F.context.close();
+		},
+	);
 	await D.context.close();
 
 	await check(
