@@ -483,7 +483,8 @@ static const struct gy_handicap *find_handicap(const char *name)
 /*
  * The start of a new game (docs/server.md "Games"): the request's SFEN,
  * read by libgyoku's strict rules (both kings, no nifu, no dead piece,
- * the set's counts, the side not to move not in check) and written back
+ * the set's counts, the side not to move not in check), with a legal move
+ * for the side to move (a game not over before it starts), written back
  * canonical, or the handicap's position.  `handicap` (STORE_WORD_MAX
  * bytes) gets the preset's id, "other" for a position no preset has.  A
  * game from a position is never rated; a handicap given with it must be
@@ -507,6 +508,8 @@ static int start_of(const struct game_request *q, const struct gy_handicap *h, c
 		return fail(why, 400, "the position cannot be played: %s", gy_strerror(err));
 	if (err)
 		return fail(why, 400, "sfen \"%s\", column %d: %s", q->sfen, where.col, gy_strerror(err));
+	if (!gy_has_legal_move(&pos))
+		return fail(why, 400, "the position cannot be played: the side to move has no legal move");
 	const struct gy_handicap *found = gy_handicap_by_pos(&pos);
 	if (q->handicap && *q->handicap && found != h)
 		return fail(why, 400, "the sfen is not the position of handicap %s", h->id);

@@ -1,13 +1,16 @@
 // tests/browser/editor.mjs: the board editor (#/editor, web/src/pages/editor.js, browser-44.x):
 // a tsume-like position built by clicks on a desktop (kings only, a pawn from the palette, a
 // gold in hand), a dead piece and nifu explained before anything is sent, a text that is no
-// SFEN explained, the position played against the computer (which moves first from it), a
-// friend challenged from it and accepted by a second user, the same position built by taps
-// on a phone (touch events; no sideways scroll at 390 and 320 px), and the editor's link
-// opening the same position.  run.mjs calls editor() with its helpers.
-import { apiUser, post, signIn } from './lib.mjs';
+// SFEN explained, a mated position refused by the server (its message, in Japanese too), the
+// editor's link opening the same position, the position played against the computer (which
+// moves first from it), a friend challenged from it and accepted by a second user, and the
+// same position built by taps on a phone (touch events; no sideways scroll at 390 and 320
+// px).  run.mjs calls editor() with its helpers.
+import { apiUser, signIn } from './lib.mjs';
 
 const TSUME = '4k4/9/4P4/9/9/9/9/9/4K4 b G 1';
+/** White to move, mated by the gold already: only the server knows (it has the moves). */
+const MATED = '4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1';
 
 /** The scenario; `t` holds run.mjs's helpers. */
 export async function editor(t) {
@@ -84,7 +87,27 @@ export async function editor(t) {
 		await page.selectOption(tid('editor-side'), 'black');
 		await sfenIs(page, TSUME, 'after the side to move');
 	});
-	await check('44.4', 'the SFEN link opens the same position', async () => {
+	await check(
+		'44.4',
+		"a position mated already is the server's to refuse: its message, in Japanese too",
+		async () => {
+			await page.fill(tid('editor-sfen'), MATED);
+			await sfenIs(page, MATED, 'the mated position');
+			await page.click(tid('editor-play'));
+			await page.waitForSelector(
+				`${tid('form-error')}:has-text("the side to move has no legal move")`,
+			);
+			await page.selectOption(tid('nav-lang'), 'ja');
+			await sfenIs(page, MATED, 'the page in Japanese');
+			await page.click(tid('editor-play'));
+			await page.waitForSelector(`${tid('form-error')}:has-text("手番の側に指せる手がありません")`);
+			await shot(page, '44-editor-refused-ja.png');
+			await page.selectOption(tid('nav-lang'), 'en');
+			await page.fill(tid('editor-sfen'), TSUME);
+			await sfenIs(page, TSUME, 'the tsume again');
+		},
+	);
+	await check('44.5', 'the SFEN link opens the same position', async () => {
 		const href = await page.getAttribute(tid('editor-link'), 'href');
 		assert(href && href.startsWith('#/editor?sfen='), `the link is ${href}`);
 		assert(page.url().endsWith(href), `the address bar is ${page.url()}, not ${href}`);
@@ -94,7 +117,7 @@ export async function editor(t) {
 		await L.page.waitForSelector(`${sq('5c')}[data-piece="P"]`);
 		await L.context.close();
 	});
-	await check('44.5', 'played against the computer: it moves first from the position', async () => {
+	await check('44.6', 'played against the computer: it moves first from the position', async () => {
 		await page.check(`${tid('editor-play-form')} input[name=opponent][value=computer]`);
 		await page.selectOption(`${tid('editor-play-form')} select[name=level]`, '1');
 		await page.selectOption(`${tid('editor-play-form')} select[name=time]`, 'none');
@@ -115,7 +138,7 @@ export async function editor(t) {
 		await shot(page, '44-editor-computer.png');
 	});
 	await check(
-		'44.6',
+		'44.7',
 		"a friend is challenged from the position (an unknown name: the server's refusal shown) and accepts",
 		async () => {
 			await page.goto(`${base}/#/editor?sfen=${encodeURIComponent(TSUME.replace(/ /g, '_'))}`);
@@ -143,7 +166,7 @@ export async function editor(t) {
 	await D.context.close();
 
 	await check(
-		'44.7',
+		'44.8',
 		'phone (390x844, touch): the tsume built by taps; no sideways scroll at 390 or 320',
 		async () => {
 			const P = await open('editor-phone', {

@@ -91,6 +91,8 @@ export const ERRORS = {
 		'この局面では対局できません：駒の数が多すぎます',
 	'the position cannot be played: the side not to move is in check':
 		'この局面では対局できません：手番でない側に王手がかかっています',
+	'the position cannot be played: the side to move has no legal move':
+		'この局面では対局できません：手番の側に指せる手がありません',
 	'a game from a position cannot be rated': '局面からの対局はレーティング対象にできません',
 };
 
