@@ -3,9 +3,9 @@
 // gold in hand), a dead piece and nifu explained before anything is sent, a text that is no
 // SFEN explained, a mated position refused by the server (its message, in Japanese too), the
 // editor's link opening the same position, the position played against the computer (which
-// moves first from it), a friend challenged from it and accepted by a second user, and the
-// same position built by taps on a phone (touch events; no sideways scroll at 390 and 320
-// px).  run.mjs calls editor() with its helpers.
+// moves first from it), a friend challenged from it and accepted by a second user, the
+// lobby's SFEN field, and the same position built by taps on a phone (touch events; no
+// sideways scroll at 390 and 320 px).  run.mjs calls editor() with its helpers.
 import { apiUser, signIn } from './lib.mjs';
 
 const TSUME = '4k4/9/4P4/9/9/9/9/9/4K4 b G 1';
@@ -161,6 +161,32 @@ export async function editor(t) {
 			const g = await gameJson(page, id);
 			assert(g.status === 'playing' && g.start_sfen === TSUME, `${g.status} ${g.start_sfen}`);
 			await F.context.close();
+		},
+	);
+	await check(
+		'44.9',
+		"the lobby's SFEN field makes a game from that position (the handicap set aside)",
+		async () => {
+			const q = new URLSearchParams({
+				opponent: 'computer',
+				level: '1',
+				time: 'none',
+				color: 'black',
+				sfen: TSUME,
+			});
+			await page.goto(`${base}/#/?${q}`);
+			await page.waitForSelector(tid('create-game'));
+			assert(
+				(await page.inputValue('input[name=sfen]')) === TSUME,
+				'the SFEN field is not filled in',
+			);
+			assert(await page.isDisabled('select[name=handicap]'), 'the handicap is still offered');
+			await page.click(tid('create-game'));
+			await page.waitForURL(/#\/game\/[^/]+$/);
+			const id = decodeURIComponent(page.url().replace(/^.*#\/game\//, ''));
+			const g = await gameJson(page, id);
+			assert(g.start_sfen === TSUME && g.handicap === 'other', `${g.start_sfen} ${g.handicap}`);
+			await page.waitForSelector(`[data-hand="black"][data-piece="G"]`);
 		},
 	);
 	await D.context.close();

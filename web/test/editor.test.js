@@ -165,3 +165,24 @@ test('editor-1.9 check is seen from every kind of piece, blocked sliders not', (
 	];
 	for (const [sfen, color, want] of cases) assert.equal(kingAttacked(parseSfen(sfen), color), want, sfen);
 });
+
+test('editor-1.10 "New game" after a game from a position fills in its start, not a handicap', async () => {
+	const { newGameHash } = await import('../src/aftergame.js');
+	const start = '4k4/9/4P4/9/9/9/9/9/4K4 b G 1';
+	const g = /** @type {any} */ ({
+		you: 'white',
+		black: { computer: 2 },
+		white: { name: 'a', rating: 1500, rd: 350 },
+		time: 'none',
+		handicap: 'other',
+		start_sfen: start,
+		rated: false,
+	});
+	const q = new URLSearchParams(newGameHash(g).split('?')[1]);
+	assert.equal(q.get('sfen'), start);
+	assert.equal(q.get('handicap'), null);
+	assert.equal(q.get('opponent'), 'computer');
+	const even = new URLSearchParams(newGameHash({ ...g, handicap: 'lance' }).split('?')[1]);
+	assert.equal(even.get('handicap'), 'lance');
+	assert.equal(even.get('sfen'), null);
+});

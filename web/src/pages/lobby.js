@@ -7,9 +7,10 @@
  * notifications of correspondence moves) and recently ended.  The lists are
  * re-read every 10 s while the page is open.  #/?challenge=NAME fills in a
  * challenge; a finished game's "New game" (aftergame.js) fills in its
- * settings: #/?opponent=computer|open&level=N&time=T&handicap=H&color=C&rated=1.
- * A start position may be given as SFEN instead of a handicap (never
- * rated), or set up on the board editor (#/editor, "From a position").
+ * settings: #/?opponent=computer|open&level=N&time=T&handicap=H&color=C&rated=1
+ * (&sfen=S for a game from a position).  A start position may be given as
+ * SFEN instead of a handicap (never rated), or set up on the board editor
+ * (#/editor, "From a position").
  */
 import { h, replace } from '../dom.js';
 import { createGame, gameAction, listGames, session } from '../api.js';
