@@ -164,7 +164,7 @@ export async function editor(t) {
 		},
 	);
 	await check(
-		'44.9',
+		'44.8',
 		"the lobby's SFEN field makes a game from that position (the handicap set aside)",
 		async () => {
 			const q = new URLSearchParams({
@@ -192,7 +192,7 @@ export async function editor(t) {
 	await D.context.close();
 
 	await check(
-		'44.8',
+		'44.9',
 		'phone (390x844, touch): the tsume built by taps; no sideways scroll at 390 or 320',
 		async () => {
 			const P = await open('editor-phone', {
