@@ -33,27 +33,53 @@ export async function editor(t) {
 			);
 		}
 	};
+	/** A mouse drag from one square to another. */
+	const drag = async (from, to) => {
+		const a = await page.locator(from).boundingBox();
+		const b = await page.locator(to).boundingBox();
+		await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+		await page.mouse.down();
+		await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 4 });
+		await page.mouse.up();
+	};
 	const palette = (piece) => `${tid('palette-piece')}[data-piece="${piece}"]`;
 	const handPlus = (color, piece) => `[data-hand="${color}"][data-piece="${piece}"] ${tid('hand-plus')}`;
 
-	await check('44.1', 'desktop: the lobby links to the editor; a tsume is built by clicks', async () => {
-		await page.goto(`${base}/#/`);
-		await page.click(tid('goto-editor'));
-		await page.waitForSelector(tid('editor'));
-		await sfenIs(
-			page,
-			'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1',
-			'the editor opens',
-		);
-		await page.click(tid('editor-kings'));
-		await page.click(palette('P'));
-		await page.click(sq('5c'));
-		await page.click(palette('P')); // the tool put down again
-		await page.click(handPlus('black', 'G'));
-		await sfenIs(page, TSUME, 'after the clicks');
-		assert((await page.locator(`${tid('editor-problems')} li`).count()) === 0, 'problems shown');
-		await shot(page, '44-editor-desktop.png');
-	});
+	await check(
+		'44.1',
+		'desktop: the lobby links to the editor; a tsume is built by clicks (place, cycle, promote, hands, a drag, clear hands, flip)',
+		async () => {
+			await page.goto(`${base}/#/`);
+			await page.click(tid('goto-editor'));
+			await page.waitForSelector(tid('editor'));
+			await sfenIs(
+				page,
+				'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1',
+				'the editor opens',
+			);
+			await page.click(tid('editor-kings'));
+			await page.click(palette('P'));
+			await page.click(sq('4c'));
+			await page.click(palette('P')); // the tool put down again
+			await page.click(sq('4c')); // no tool: the pawn turns a tokin
+			await page.click(tid('editor-promote'));
+			await page.click(sq('4c')); // and back
+			await page.click(tid('editor-promote'));
+			await page.click(handPlus('black', 'G'));
+			await page.click(handPlus('white', 'r'));
+			await sfenIs(page, '4k4/9/5P3/9/9/9/9/9/4K4 b Gr 1', 'after the clicks');
+			await drag(sq('4c'), sq('5c'));
+			await page.click(tid('editor-clear-hands'));
+			await page.click(handPlus('black', 'G'));
+			await sfenIs(page, TSUME, 'after the drag and the hands');
+			await page.click(tid('editor-flip'));
+			await page.waitForSelector('svg.board.flipped');
+			await page.click(tid('editor-flip'));
+			await page.waitForSelector('svg.board:not(.flipped)');
+			assert((await page.locator(`${tid('editor-problems')} li`).count()) === 0, 'problems shown');
+			await shot(page, '44-editor-desktop.png');
+		},
+	);
 	await check('44.2', 'a dead piece and nifu are explained before sending; right click removes', async () => {
 		await page.click(palette('L'));
 		await page.click(sq('1a'));
