@@ -55,11 +55,12 @@ static enum gy_err count_pieces(struct reader *r, int pt, int n, size_t col)
 /* Places one piece read at column `col`, checking the rules a setup must obey. */
 static enum gy_err place(struct reader *r, struct gy_pos *p, int color, int pt, bool promoted, gy_sq sq, size_t col)
 {
+	/* A side's second king is named as such, before it counts as a third king of the set. */
+	if (pt == GY_KING && ++r->kings[color] > 1)
+		return fail_at(r, col, GY_ERR_TWO_KINGS);
 	enum gy_err err = count_pieces(r, pt, 1, col);
 	if (err)
 		return err;
-	if (pt == GY_KING && ++r->kings[color] > 1)
-		return fail_at(r, col, GY_ERR_TWO_KINGS);
 	if (!promoted && pt < GY_HAND_NB && r->mode != GY_SFEN_PROBLEM && !gy_bb_test(gy_bbt.movable[color][pt], sq))
 		return fail_at(r, col, GY_ERR_DEAD_PIECE);
 	if (!promoted && pt == GY_PAWN && r->mode != GY_SFEN_PROBLEM &&

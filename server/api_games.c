@@ -96,7 +96,8 @@ int api_game_create(struct http_req *r, const char *arg)
 	q.rated = json_is_true(rated);
 	if (!opt_string(r, body, "opponent", &q.opponent) || !opt_int(r, body, "level", 1, 10, &q.level) ||
 	    !opt_string(r, body, "time", &q.time) || !opt_string(r, body, "handicap", &q.handicap) ||
-	    !opt_string(r, body, "color", &q.color) || !opt_string(r, body, "impasse", &q.impasse))
+	    !opt_string(r, body, "sfen", &q.sfen) || !opt_string(r, body, "color", &q.color) ||
+	    !opt_string(r, body, "impasse", &q.impasse))
 		goto done;
 	char id[STORE_ID_MAX];
 	struct why why;
@@ -499,7 +500,7 @@ static bool set_headers(struct srv *s, struct game *g)
 		return true; /* an imported record keeps its own headers */
 	char name[STORE_NAME_MAX * 4], when[32];
 	const struct store_game *row = &g->row;
-	bool handicap = gy_session_start(g->session)->side == GY_WHITE;
+	bool handicap = strcmp(row->handicap, "even") && strcmp(row->handicap, "other");
 	bool ok = true;
 	seat_name(s, row->black_user, row->black_level, row->black_name, name, sizeof name);
 	ok &= !gy_session_set_header(g->session, handicap ? "下手" : "先手", name);

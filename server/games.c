@@ -480,6 +480,46 @@ static const struct gy_handicap *find_handicap(const char *name)
 	return h ? h : gy_handicap_by_kif(name, strlen(name));
 }
 
+/*
+ * The start of a new game (docs/server.md "Games"): the request's SFEN,
+ * read by libgyoku's strict rules (both kings, no nifu, no dead piece,
+ * the set's counts, the side not to move not in check), with a legal move
+ * for the side to move (a game not over before it starts), written back
+ * canonical, or the handicap's position.  `handicap` (STORE_WORD_MAX
+ * bytes) gets the preset's id, "other" for a position no preset has.  A
+ * game from a position is never rated; a handicap given with it must be
+ * its position's.  0, or 400 with the reason.
+ */
+static int start_of(const struct game_request *q, const struct gy_handicap *h, char *start, char *handicap,
+		    struct why *why)
+{
+	if (!q->sfen || !*q->sfen) {
+		snprintf(handicap, STORE_WORD_MAX, "%s", h->id);
+		snprintf(start, GY_SFEN_MAX, "%s", h->sfen);
+		return 0;
+	}
+	size_t len = strlen(q->sfen);
+	if (len >= GY_SFEN_MAX)
+		return fail(why, 400, "sfen must be under %d characters", GY_SFEN_MAX);
+	struct gy_pos pos;
+	struct gy_srcpos where = {0, 0};
+	enum gy_err err = gy_sfen_parse(&pos, q->sfen, len, GY_SFEN_STRICT, &where);
+	if (err && gy_err_class(err) == GY_ERR_CLASS_POSITION)
+		return fail(why, 400, "the position cannot be played: %s", gy_strerror(err));
+	if (err)
+		return fail(why, 400, "sfen \"%s\", column %d: %s", q->sfen, where.col, gy_strerror(err));
+	if (!gy_has_legal_move(&pos))
+		return fail(why, 400, "the position cannot be played: the side to move has no legal move");
+	const struct gy_handicap *found = gy_handicap_by_pos(&pos);
+	if (q->handicap && *q->handicap && found != h)
+		return fail(why, 400, "the sfen is not the position of handicap %s", h->id);
+	if (q->rated)
+		return fail(why, 400, "a game from a position cannot be rated");
+	snprintf(handicap, STORE_WORD_MAX, "%s", found ? found->id : "other");
+	gy_sfen_write(&pos, start, GY_SFEN_MAX);
+	return 0;
+}
+
 /* The creator's side from the request's colour word: 0, 1, 2 (random), or -1. */
 static int color_of(const char *c)
 {
@@ -535,6 +575,10 @@ int games_create(struct srv *s, const struct store_user *creator, const struct g
 			return fail(why, 400,
 				    "correspondence games are for people; play the computer with a live clock or none");
 	}
+	char start[GY_SFEN_MAX];
+	int st = start_of(q, h, start, row->handicap, why);
+	if (st)
+		return st;
 	if (q->rated && (computer || h != gy_handicap_at(0)))
 		return fail(why, 400, "only even games between two people can be rated");
 	if (!computer) {
@@ -559,17 +603,16 @@ int games_create(struct srv *s, const struct store_user *creator, const struct g
 	row->challenged = opp.id;
 	row->rated = q->rated;
 	row->impasse = (enum gy_impasse_rule)impasse;
-	snprintf(row->handicap, sizeof row->handicap, "%s", h->id);
-	snprintf(row->start_sfen, sizeof row->start_sfen, "%s", h->sfen);
+	snprintf(row->start_sfen, sizeof row->start_sfen, "%s", start);
 	row->created_ms = row->updated_ms = now;
 	if (q->rematch_of)
 		snprintf(row->rematch_of, sizeof row->rematch_of, "%s", q->rematch_of);
 	/* The session of the new game: its start and its rules (and, against the computer, its clock). */
 	enum gy_err err = build(&g);
-	int st = err == GY_ERR_NOMEM ? fail(why, 503, "out of memory")
-		 : err               ? fail(why, 500, "the handicap's position does not parse")
-		 : computer          ? start_game(&g, 0, level, now, why)
-				     : 0;
+	st = err == GY_ERR_NOMEM ? fail(why, 503, "out of memory")
+	     : err               ? fail(why, 500, "the handicap's position does not parse")
+	     : computer          ? start_game(&g, 0, level, now, why)
+				 : 0;
 	if (st)
 		goto done;
 	enum store_err e = store_game_create(s->store, row);
@@ -631,7 +674,8 @@ static int rematch_make(struct srv *s, const struct store_game *g, int side, con
 		.opponent = opp ? other.name : "computer",
 		.level = level,
 		.time = row.tc,
-		.handicap = row.handicap,
+		.handicap = strcmp(row.handicap, "other") ? row.handicap : NULL,
+		.sfen = strcmp(row.handicap, "other") ? NULL : row.start_sfen,
 		.color = side == GY_BLACK ? "white" : "black",
 		.impasse = impasse,
 		.rated = row.rated,

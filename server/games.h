@@ -101,6 +101,7 @@ struct game_request {
 	int level;            /* 1..10 (0: absent) */
 	const char *time;     /* time-control text, "" or NULL for none */
 	const char *handicap; /* preset id or KIF name */
+	const char *sfen;     /* a start position (docs/server.md "Games"), or NULL */
 	const char *color;    /* "black", "white", "random", "sente", "gote" */
 	const char *impasse;  /* "27", "24", "try", "none" (gy_impasse_rule_name) */
 	bool rated;

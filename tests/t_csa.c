@@ -264,7 +264,8 @@ static void error_cases(struct check_tally *t)
 	error_case(t, "csa-4.12", "V2.2\nPI\n+\n%TORYO\n+7776FU\n", GY_ERR_CSA_AFTER_END, 5, 1, -1);
 	error_case(t, "csa-4.13", "\n'only a comment\n", GY_ERR_CSA_EMPTY, 3, 1, -1);
 	error_case(t, "csa-4.14", "PI\nPI\n+\n", GY_ERR_CSA_SETUP, 2, 1, -1);
-	error_case(t, "csa-4.15", "P+59OU\nP-51OU\nP+58OU\n+\n", GY_ERR_TOO_MANY_PIECES, 4, 1, -1);
+	/* A second Black king is named as such (sfen-3.26), though it is also a third king of the set. */
+	error_case(t, "csa-4.15", "P+59OU\nP-51OU\nP+58OU\n+\n", GY_ERR_TWO_KINGS, 4, 1, -1);
 	error_case(t, "csa-4.16", "PI55KY\n+\n", GY_ERR_CSA_PI_PIECE, 1, 3, -1);
 	error_case(t, "csa-4.17", "P+59OU\nP-51OU\nP+0AFU\n+\n", GY_ERR_CSA_SQUARE, 3, 3, -1);
 	error_case(t, "csa-4.18", "P1 * * *\n", GY_ERR_CSA_ROW, 1, 9, -1);

@@ -14,7 +14,9 @@
 // flow.mjs (rematch, a new game with the same settings, the Watch page, takebacks) and
 // more.mjs (the game page's sounds), pieces.mjs (the pieces drawn without fonts), i18n.mjs
 // (the Japanese interface, browser-40.x; every other scenario runs in English, the language of
-// a browser context without a Japanese locale) and chat.mjs (the game's chat, browser-42.x).
+// a browser context without a Japanese locale), chat.mjs (the game's chat, browser-42.x),
+// input.mjs (keyboard, screen reader, typed moves, premoves, browser-43.x) and editor.mjs (the
+// board editor and games from a position, browser-44.x).
 // Prints one
 // "PASS browser-N.M" / "FAIL browser-N.M: why" / "SKIP ..." line per case
 // (tests/run.sh counts them) and saves screenshots in build/browser/ for a
@@ -44,6 +46,7 @@ import { pieceSets } from './pieces.mjs';
 import { languages } from './i18n.mjs';
 import { chat } from './chat.mjs';
 import { input } from './input.mjs';
+import { editor } from './editor.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const GYOKU = resolve(ROOT, process.env.GYOKU || 'bin/gyoku');
@@ -990,6 +993,8 @@ async function main() {
 		await chat({ base, open, check, tid, assert, shot });
 		blocker = null;
 		await input(helpers);
+		blocker = null;
+		await editor({ check, assert, tid, open, base, sq, shot, gameJson, WAIT_MS });
 
 		await check(
 			'5.1',

@@ -34,7 +34,8 @@ export function opponentIsPerson(g) {
 
 /**
  * The lobby's address with the new-game form filled in with the settings of `g` (the viewer's side,
- * the computer's level, or an open seek for a game between people).
+ * the computer's level, or an open seek for a game between people; the start position of a game
+ * from a position).
  * @param {Game} g
  */
 export function newGameHash(g) {
@@ -48,7 +49,9 @@ export function newGameHash(g) {
 		q.set('opponent', 'open');
 	}
 	q.set('time', g.time);
-	q.set('handicap', g.handicap);
+	if (g.handicap === 'other')
+		q.set('sfen', g.start_sfen); // a game from a position
+	else q.set('handicap', g.handicap);
 	q.set('color', you);
 	if (g.rated) q.set('rated', '1');
 	return `#/?${q}`;

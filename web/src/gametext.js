@@ -43,7 +43,7 @@ export const TIME_PRESETS = [
 
 /**
  * A game's handicap in words: a preset's names, else the id as the server
- * sends it ("other": an imported record's start that is no preset).
+ * sends it ("other": a start that is no preset, from a position or an import).
  * @param {string} id
  */
 export function handicapName(id) {
@@ -67,7 +67,7 @@ export function playerName(p) {
  * @param {string} handicap the game's handicap id
  */
 export function sideLabel(color, handicap) {
-	const even = handicap === 'even';
+	const even = handicap === 'even' || handicap === 'other'; // a position's game: Sente and Gote
 	if (color === 'black') return even ? t('☗ Sente') : t('☗ Shitate');
 	return even ? t('☖ Gote') : t('☖ Uwate');
 }

@@ -4,8 +4,9 @@
  * server (docs/server.md) serves index.html and this bundle from web/dist.
  *
  * Routes: #/ lobby · #/game/ID game · #/login · #/signup · #/user/NAME ·
- * #/import · #/watch (the games being played).  A query after the route is passed to the page
- * (#/?challenge=bob, #/login?next=%23%2Fimport).
+ * #/import · #/watch (the games being played) · #/editor (the board
+ * editor).  A query after the route is passed to the page
+ * (#/?challenge=bob, #/login?next=%23%2Fimport, #/editor?sfen=...).
  *
  * The top bar counts the games waiting for the user's move (turns.js).
  *
@@ -23,6 +24,7 @@ import { lobbyPage } from './pages/lobby.js';
 import { userPage } from './pages/user.js';
 import { refreshTurns, setTitle, startTurns, turnCount, turnListeners } from './turns.js';
 import { watchPage } from './pages/watch.js';
+import { editorPage } from './pages/editor.js';
 import { i18n, LANG_LABELS, LANGS, setLang, t, tn } from './i18n.js';
 
 /** @typedef {{destroy: () => void}} Page */
@@ -154,6 +156,7 @@ function route() {
 	else if (parts[0] === 'user' && parts[1]) current = userPage(main, parts[1]);
 	else if (parts[0] === 'import') current = importPage(main);
 	else if (parts[0] === 'watch') current = watchPage(main);
+	else if (parts[0] === 'editor') current = editorPage(main, query);
 	else current = lobbyPage(main, query);
 }
 

@@ -201,6 +201,7 @@ const SUMMARY_FIELDS = {
 	challenged: nullable(string),
 	time: string,
 	kind: oneOf('live', 'correspondence', 'untimed'),
+	/** A preset id ("even", "lance", ...), or "other": a start no preset has (a game from a position, an import). */
 	handicap: string,
 	rated: boolean,
 	ply: integer,
@@ -215,6 +216,7 @@ const SUMMARY = object(SUMMARY_FIELDS);
 
 const GAME = object({
 	...SUMMARY_FIELDS,
+	/** The start position: a handicap's, or the one the game was made from (POST /api/games "sfen"). */
 	start_sfen: string,
 	sfen: string,
 	moves: arrayOf(string),

@@ -7,7 +7,10 @@
  * notifications of correspondence moves) and recently ended.  The lists are
  * re-read every 10 s while the page is open.  #/?challenge=NAME fills in a
  * challenge; a finished game's "New game" (aftergame.js) fills in its
- * settings: #/?opponent=computer|open&level=N&time=T&handicap=H&color=C&rated=1.
+ * settings: #/?opponent=computer|open&level=N&time=T&handicap=H&color=C&rated=1
+ * (&sfen=S for a game from a position).  A start position may be given as
+ * SFEN instead of a handicap (never rated), or set up on the board editor
+ * (#/editor, "From a position").
  */
 import { h, replace } from '../dom.js';
 import { createGame, gameAction, listGames, session } from '../api.js';
@@ -17,7 +20,7 @@ import { gameList } from '../gamelist.js';
 import { toast } from '../dialog.js';
 import { enableNotify, notifyState, refreshTurns } from '../turns.js';
 import { prefs } from '../prefs.js';
-import { i18n, t } from '../i18n.js';
+import { errorText, i18n, t } from '../i18n.js';
 
 const REFRESH_MS = 10000;
 
@@ -146,6 +149,15 @@ function createForm(query) {
 		h('option', { value: 'white', selected: query.get('color') === 'white' }, t('☖ White (Gote)')),
 	);
 	const rated = h('input', { type: 'checkbox', name: 'rated', checked: query.get('rated') === '1' });
+	const sfen = /** @type {HTMLInputElement} */ (
+		h('input', {
+			name: 'sfen',
+			value: query.get('sfen') || '',
+			placeholder: t('SFEN of the start (optional)'),
+			spellcheck: false,
+			autocomplete: 'off',
+		})
+	);
 	const note = h('p', { class: 'hint' });
 	const error = h('p', { class: 'form-error', 'data-testid': 'form-error', role: 'alert' });
 	const button = h(
@@ -168,6 +180,14 @@ function createForm(query) {
 		h('label', null, t('Time control'), time, custom),
 		corr,
 		h('label', null, t('Handicap'), handicap),
+		h(
+			'label',
+			null,
+			t('Start position'),
+			' ',
+			h('a', { href: '#/editor', 'data-testid': 'goto-editor' }, t('From a position')),
+			sfen,
+		),
 		h('label', null, t('Your side'), color),
 		h('label', { class: 'check' }, rated, t('Rated')),
 		note,
@@ -185,11 +205,14 @@ function createForm(query) {
 		corr.hidden = !isCorrPreset();
 		level.disabled = opp !== 'computer';
 		user.disabled = opp !== 'user';
-		const canRate = opp !== 'computer' && handicap.value === 'even';
+		const fromPosition = sfen.value.trim() !== '';
+		handicap.disabled = fromPosition;
+		const canRate = opp !== 'computer' && handicap.value === 'even' && !fromPosition;
 		rated.disabled = !canRate;
 		if (!canRate) rated.checked = false;
 		const notes = [];
-		if (handicap.value !== 'even')
+		if (fromPosition) notes.push(t('A game from a position is not rated.'));
+		else if (handicap.value !== 'even')
 			notes.push(t('In a handicap game the giver (上手) is White and moves first.'));
 		if (opp === 'computer' && isCorr) notes.push(t('Correspondence is for games between people.'));
 		replace(note, notes.join(' '));
@@ -204,6 +227,7 @@ function createForm(query) {
 	time.addEventListener('change', fillCorr);
 	fillCorr();
 	form.addEventListener('change', update);
+	sfen.addEventListener('input', update);
 	user.addEventListener('focus', () => {
 		/** @type {HTMLInputElement} */ (form.querySelector('input[value=user]')).checked = true;
 		update();
@@ -222,6 +246,10 @@ function createForm(query) {
 			color: color.value,
 			rated: rated.checked,
 		};
+		if (sfen.value.trim()) {
+			body.sfen = sfen.value.trim();
+			delete body.handicap;
+		}
 		if (opp === 'computer') body.level = Number(level.value);
 		if (opp === 'user' && !body.opponent) {
 			error.textContent = t('Whom do you challenge?');
@@ -232,7 +260,7 @@ function createForm(query) {
 			const id = await createGame('/api/games', body);
 			location.hash = `#/game/${encodeURIComponent(id)}`;
 		} catch (err) {
-			error.textContent = /** @type {Error} */ (err).message;
+			error.textContent = errorText(/** @type {Error} */ (err).message);
 		} finally {
 			button.disabled = false;
 		}
