@@ -726,7 +726,8 @@ export const ERRORS = {
 	'a game from a position cannot be rated': '局面からの対局はレーティング対象にできません',
 	// games from a position (server/games.c)
 	'the position cannot be played: %s': 'この局面では対局できません：{1}',
-	'sfen "%s", column %d: %s': 'SFEN「{1}」{2}列目：{3}',
+	'sfen "%s", column %d: %s': 'SFEN「{1}」の{2}文字目：{3}',
+	'the sfen is not the position of handicap %s': 'この SFEN は手合割 {1} の局面ではありません',
 	'sfen must be under %d characters': 'SFEN は {1} 文字未満です',
 };
 
