@@ -421,7 +421,7 @@ int api_game_rematch(struct http_req *r, const char *id)
 	return st ? http_error(r, (unsigned)st, "%s", why.msg) : http_json(r, 201, json_pack("{s:s}", "id", new_id));
 }
 
-/* POST /api/games/{id}/takeback {"answer": "ask"|"accept"|"decline"} (absent: ask). */
+/* POST /api/games/{id}/takeback {"answer": "ask"|"accept"|"decline"|"withdraw"} (absent: ask). */
 int api_game_takeback(struct http_req *r, const char *id)
 {
 	if (!need_user(r))
@@ -435,10 +435,11 @@ int api_game_takeback(struct http_req *r, const char *id)
 		enum games_answer what = !answer || !strcmp(answer, "ask") ? GAMES_ASK
 					 : !strcmp(answer, "accept")       ? GAMES_ACCEPT
 					 : !strcmp(answer, "decline")      ? GAMES_DECLINE
+					 : !strcmp(answer, "withdraw")     ? GAMES_WITHDRAW
 									   : (enum games_answer) - 1;
 		struct why why;
 		struct game g;
-		ret = (int)what < 0 ? http_error(r, 400, "answer must be ask, accept or decline")
+		ret = (int)what < 0 ? http_error(r, 400, "answer must be ask, accept, decline or withdraw")
 				    : after(r, &g, games_takeback(r->srv, id, r->user.id, what, &g, &why), &why);
 	}
 	json_decref(body);

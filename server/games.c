@@ -1033,12 +1033,14 @@ int games_takeback(struct srv *s, const char *id, int64_t user, enum games_answe
 		st = fail(why, 409, "a takeback was already asked for");
 	else if (what == GAMES_ASK && !takeback_plies(&g, side))
 		st = fail(why, 409, "you have no move to take back");
-	else if (what != GAMES_ASK && asker != !side)
+	else if (what == GAMES_WITHDRAW && asker != side)
+		st = fail(why, 409, "you have not asked for a takeback");
+	else if ((what == GAMES_ACCEPT || what == GAMES_DECLINE) && asker != !side)
 		st = fail(why, 409, "your opponent has not asked for a takeback");
 	if (st)
 		goto done;
 	int old_ply = g.row.ply;
-	if (what == GAMES_DECLINE || (what == GAMES_ASK && !computer)) {
+	if (what == GAMES_DECLINE || what == GAMES_WITHDRAW || (what == GAMES_ASK && !computer)) {
 		g.row.takeback = what == GAMES_ASK ? side + 1 : 0;
 	} else {
 		/* Accepted (the computer accepts at once): the session takes the moves back (casual rules). */

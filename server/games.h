@@ -212,7 +212,7 @@ int games_resign(struct srv *s, const char *id, int64_t user, struct game *out, 
 int games_abort(struct srv *s, const char *id, int64_t user, struct game *out, struct why *why);
 
 /* What a player does with a takeback: asks for one, or answers the opponent's. */
-enum games_answer { GAMES_ASK, GAMES_ACCEPT, GAMES_DECLINE };
+enum games_answer { GAMES_ASK, GAMES_ACCEPT, GAMES_DECLINE, GAMES_WITHDRAW };
 /*
  * User `user` asks for a takeback in a casual game in play, or accepts
  * or declines the one the opponent asked for (docs/server.md "Games":

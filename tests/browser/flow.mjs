@@ -27,7 +27,12 @@ export async function gameFlows(t) {
 	await check('7.1', 'the results dialog offers a rematch, a new game, the record and the replay', async () => {
 		await signup(pf, frank);
 		await signup(pg, gina);
-		const made = await call(pf, 'POST', '/api/games', { opponent: gina, color: 'black', time: '5m+10i' });
+		const made = await call(pf, 'POST', '/api/games', {
+			opponent: gina,
+			color: 'black',
+			time: '5m+10i',
+			impasse: 'try',
+		});
 		assert(made.status === 201, `create: ${made.status} ${JSON.stringify(made.body)}`);
 		id = made.body.id;
 		assert((await call(pg, 'POST', `/api/games/${id}/accept`)).status === 200, 'accept');
@@ -80,18 +85,35 @@ export async function gameFlows(t) {
 		},
 	);
 
-	await check('7.3', '"New game" opens the new-game form filled in with the settings of the game', async () => {
-		await pf.click(`${tid('after-game')} ${tid('new-game')}`);
-		await pf.waitForSelector(tid('create-form'));
-		const v = await pf.evaluate(() => ({
-			opponent: document.querySelector('input[name=opponent]:checked').value,
-			time: document.querySelector('[name=time]').value,
-			custom: document.querySelector('[name=time_custom]').value,
-			color: document.querySelector('[name=color]').value,
-		}));
-		assert(v.opponent === 'open' && v.color === 'black', JSON.stringify(v));
-		assert(v.time === '5m+10i' || (v.time === 'custom' && v.custom === '5m+10i'), JSON.stringify(v));
-	});
+	await check(
+		'7.3',
+		'"New game" opens the new-game form filled in with the settings of the game, its impasse rule too',
+		async () => {
+			await pf.click(`${tid('after-game')} ${tid('new-game')}`);
+			await pf.waitForSelector(tid('create-form'));
+			const v = await pf.evaluate(() => ({
+				opponent: document.querySelector('input[name=opponent]:checked').value,
+				time: document.querySelector('[name=time]').value,
+				custom: document.querySelector('[name=time_custom]').value,
+				color: document.querySelector('[name=color]').value,
+				impasse: document.querySelector('[name=impasse]').value,
+			}));
+			assert(v.opponent === 'open' && v.color === 'black' && v.impasse === 'try', JSON.stringify(v));
+			// The form sends the rule it shows: a game against the computer under the 24-point rule.
+			await pf.check('input[name=opponent][value=computer]');
+			await pf.selectOption('[name=impasse]', '24');
+			await pf.click(tid('create-game'));
+			await pf.waitForURL((u) => u.hash.startsWith('#/game/'));
+			const made = decodeURIComponent(pf.url().split('#/game/')[1]);
+			const g = await call(pf, 'GET', `/api/games/${made}`);
+			assert(g.body.impasse.rule === '24', `impasse ${JSON.stringify(g.body.impasse)}`);
+			await call(pf, 'POST', `/api/games/${made}/resign`);
+			assert(
+				v.time === '5m+10i' || (v.time === 'custom' && v.custom === '5m+10i'),
+				JSON.stringify(v),
+			);
+		},
+	);
 
 	await check('7.4', 'a visitor finds the game in play on the Watch page and watches it', async () => {
 		const V = await open('visitor');
@@ -134,7 +156,7 @@ export async function gameFlows(t) {
 	});
 	await check(
 		'7.6',
-		'a takeback asked for with the button, seen and accepted by the opponent; more time for the opponent',
+		'a takeback asked for with the button, withdrawn, asked again, seen and accepted by the opponent; more time for the opponent',
 		async () => {
 			const made = await call(pf, 'POST', '/api/games', {
 				opponent: gina,
@@ -157,7 +179,14 @@ export async function gameFlows(t) {
 			await pf.waitForSelector('[data-ply="2"]');
 			await pg.waitForSelector('[data-ply="2"]');
 			await pf.click(tid('takeback'));
-			await pf.waitForSelector(`${tid('takeback')}:disabled`);
+			await pf.waitForSelector(tid('takeback-waiting'));
+			await pg.waitForSelector(tid('takeback-asked'));
+			// The asker withdraws it: gone from the opponent's page too, and it may be asked again.
+			await pf.click(tid('takeback-withdraw'));
+			await pf.waitForSelector(`${tid('takeback')}:enabled`);
+			await pg.waitForSelector(tid('takeback-asked'), { state: 'detached' });
+			await pf.click(tid('takeback'));
+			await pf.waitForSelector(tid('takeback-waiting'));
 			// The opponent learns of it by the event stream.
 			await pg.waitForSelector(tid('takeback-asked'));
 			await pg.click(tid('takeback-accept'));

@@ -108,6 +108,37 @@ export async function touch({ base, open, check, tid, sq, shot, waitMyTurn, wait
 		{ soft: true },
 	);
 	await check(
+		'13.4',
+		"at 1280x800 and 1440x900 the player's own clock and hand are inside the window, the side panel (typed move, moves, actions) beside the board and the chat below it",
+		async () => {
+			for (const [w, hgt] of [
+				[1280, 800],
+				[1440, 900],
+			]) {
+				const v = await view(`desktop-${w}`, { viewport: { width: w, height: hgt } });
+				const p = v.page;
+				await p.waitForSelector(tid('chat'));
+				if (w === 1280) await shot(p, '15-game-1280x800.png');
+				const clock = await p.locator(tid('clock-black')).boundingBox();
+				const hand = await p.locator('[data-hand-of="black"]').boundingBox();
+				const board = await p.locator('svg.board').boundingBox();
+				const chat = await p.locator(tid('chat')).boundingBox();
+				await v.context.close();
+				if (!inside(clock, w, hgt))
+					throw new Error(`at ${w}x${hgt} the own clock is at ${show(clock)}`);
+				if (!inside(hand, w, hgt))
+					throw new Error(`at ${w}x${hgt} the own hand is at ${show(hand)}`);
+				if (!inside(board, w, hgt))
+					throw new Error(`at ${w}x${hgt} the board is at ${show(board)}`);
+				if (!chat || chat.y < board.y + board.height - 1)
+					throw new Error(
+						`at ${w}x${hgt} the chat is at ${show(chat)}, not below the board`,
+					);
+			}
+		},
+		{ soft: true },
+	);
+	await check(
 		'13.2',
 		'on a phone held sideways (844x390) the board is at least 300 px wide, the own hand and clock are in the window, nothing scrolls sideways',
 		async () => {

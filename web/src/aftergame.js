@@ -53,6 +53,7 @@ export function newGameHash(g) {
 		q.set('sfen', g.start_sfen); // a game from a position
 	else q.set('handicap', g.handicap);
 	q.set('color', you);
+	q.set('impasse', g.impasse.rule);
 	if (g.rated) q.set('rated', '1');
 	return `#/?${q}`;
 }

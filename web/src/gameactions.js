@@ -15,7 +15,7 @@ import { resultText, resultTitle, ratingDelta, playerName, colorName } from './g
 
 /** @typedef {import('./types.js').Game} Game */
 /** @typedef {import('./types.js').Color} Color */
-/** @typedef {'accept' | 'decline' | 'cancel' | 'abort' | 'resign' | 'declare' | 'vacation' | 'takeback' | 'takeback-accept' | 'takeback-decline' | 'moretime'} Action */
+/** @typedef {'accept' | 'decline' | 'cancel' | 'abort' | 'resign' | 'declare' | 'vacation' | 'takeback' | 'takeback-accept' | 'takeback-decline' | 'takeback-withdraw' | 'moretime'} Action */
 
 /**
  * Whether the player `you` has made their first move in `g` (Black moves
@@ -67,15 +67,18 @@ export function actionButtons(g, me, act) {
 					btn('takeback-accept', t('Accept the takeback'), 'primary'),
 					btn('takeback-decline', t('Decline')),
 				);
-			} else {
+			} else if (g.takeback) {
+				// The user's own ask, waiting for the opponent: it may be withdrawn.
 				out.push(
-					btn(
-						'takeback',
-						g.takeback ? t('Takeback asked…') : t('Takeback'),
-						'',
-						Boolean(g.takeback) || !hasMoved(g, g.you),
+					h(
+						'span',
+						{ class: 'takeback-asked', 'data-testid': 'takeback-waiting' },
+						t('Takeback asked…'),
 					),
+					btn('takeback-withdraw', t('Withdraw')),
 				);
+			} else {
+				out.push(btn('takeback', t('Takeback'), '', !hasMoved(g, g.you)));
 			}
 		}
 		if (g.kind === 'live') out.push(btn('moretime', t('+15 s for the opponent')));

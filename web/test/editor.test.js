@@ -177,11 +177,13 @@ test('editor-1.10 "New game" after a game from a position fills in its start, no
 		handicap: 'other',
 		start_sfen: start,
 		rated: false,
+		impasse: { rule: 'try' },
 	});
 	const q = new URLSearchParams(newGameHash(g).split('?')[1]);
 	assert.equal(q.get('sfen'), start);
 	assert.equal(q.get('handicap'), null);
 	assert.equal(q.get('opponent'), 'computer');
+	assert.equal(q.get('impasse'), 'try');
 	const even = new URLSearchParams(newGameHash({ ...g, handicap: 'lance' }).split('?')[1]);
 	assert.equal(even.get('handicap'), 'lance');
 	assert.equal(even.get('sfen'), null);

@@ -422,6 +422,14 @@ const JA = {
 	'SFEN: a rank without 9 squares': 'SFEN：9 マスでない段があります',
 	'SFEN: side must be b or w': 'SFEN：手番は b か w です',
 	'SFEN: bad hand': 'SFEN：持ち駒の書き方が正しくありません',
+	// a takeback withdrawn (gameactions.js)
+	Withdraw: '取り下げる',
+	// the new game's impasse rule (pages/lobby.js)
+	'Impasse rule': '入玉ルール',
+	'27-point declaration (CSA)': '27点法の宣言（CSA）',
+	'24-point declaration (JSA)': '24点法の宣言（日本将棋連盟）',
+	'Try rule': 'トライルール',
+	'No declaration': '宣言なし',
 };
 
 /**
@@ -480,7 +488,7 @@ export const ERRORS = {
 		'誰の対局か（?user=NAME）、対局待ち（?status=waiting）か対局中（?status=playing）かを指定してください',
 	'move must be a USI move such as 7g7f, 8h2b+ or P*5e':
 		'move には 7g7f、8h2b+、P*5e のようなUSI形式の指し手を指定してください',
-	'answer must be ask, accept or decline': 'answer は ask、accept、decline のいずれかです',
+	'answer must be ask, accept, decline or withdraw': 'answer は ask、accept、decline、withdraw のいずれかです',
 	'days must be given': '日数を指定してください',
 	'format must be kif, kifu, ki2, ki2u, csa, jkf, sfen or usi':
 		'形式は kif、kifu、ki2、ki2u、csa、jkf、sfen、usi のいずれかです',
@@ -541,6 +549,7 @@ export const ERRORS = {
 	'a takeback was already asked for': '待ったはすでに申し込まれています',
 	'you have no move to take back': '戻せる指し手がありません',
 	'your opponent has not asked for a takeback': '相手は待ったを申し込んでいません',
+	'you have not asked for a takeback': 'あなたは待ったを申し込んでいません',
 	'more time is for live games': '時間の追加はリアルタイムの対局だけです',
 	'unknown format %s (kif, kifu, ki2, ki2u, csa, jkf, sfen, usi)':
 		'{1} という形式はありません（kif、kifu、ki2、ki2u、csa、jkf、sfen、usi）',

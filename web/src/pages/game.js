@@ -621,6 +621,7 @@ export class GamePage {
 			takeback: ['takeback', {}],
 			'takeback-accept': ['takeback', { answer: 'accept' }],
 			'takeback-decline': ['takeback', { answer: 'decline' }],
+			'takeback-withdraw': ['takeback', { answer: 'withdraw' }],
 			moretime: ['moretime', {}],
 		};
 		try {

@@ -24,6 +24,14 @@ import { errorText, i18n, t } from '../i18n.js';
 
 const REFRESH_MS = 10000;
 
+/** The impasse rules a game may have, the server's default first. */
+const IMPASSE_RULES = /** @type {const} */ ([
+	['27', '27-point declaration (CSA)'],
+	['24', '24-point declaration (JSA)'],
+	['try', 'Try rule'],
+	['none', 'No declaration'],
+]);
+
 /** The check box that opts in to browser notifications of correspondence moves (turns.js). */
 function notifyBox() {
 	const note = h('span', { class: 'hint' });
@@ -149,6 +157,14 @@ function createForm(query) {
 		h('option', { value: 'white', selected: query.get('color') === 'white' }, t('☖ White (Gote)')),
 	);
 	const rated = h('input', { type: 'checkbox', name: 'rated', checked: query.get('rated') === '1' });
+	// The rule for entering kings (docs/server.md "Games": impasse; gyoku/impasse.h).
+	const impasse = h(
+		'select',
+		{ name: 'impasse' },
+		...IMPASSE_RULES.map(([id, label]) =>
+			h('option', { value: id, selected: id === (query.get('impasse') || '27') }, t(label)),
+		),
+	);
 	const sfen = /** @type {HTMLInputElement} */ (
 		h('input', {
 			name: 'sfen',
@@ -189,6 +205,7 @@ function createForm(query) {
 			sfen,
 		),
 		h('label', null, t('Your side'), color),
+		h('label', null, t('Impasse rule'), impasse),
 		h('label', { class: 'check' }, rated, t('Rated')),
 		note,
 		error,
@@ -245,6 +262,7 @@ function createForm(query) {
 			handicap: handicap.value,
 			color: color.value,
 			rated: rated.checked,
+			impasse: impasse.value,
 		};
 		if (sfen.value.trim()) {
 			body.sfen = sfen.value.trim();
