@@ -547,6 +547,39 @@ static enum store_err pg_game_insert(struct store *s, const struct store_game *g
 	return e;
 }
 
+/*
+ * The rows of `r` read by `read` into a new array of `size`-byte elements (*out, NULL when there
+ * are none; *n rows): STORE_DAMAGED when a row's value names nothing, STORE_ERR_DB (logged as
+ * `what`) when one does not fit.
+ */
+static enum store_err read_rows(const PGresult *r, const char *what, size_t size,
+				void (*read)(struct store_cols *c, void *row), void **out, int *n)
+{
+	int rows = PQntuples(r);
+	char *list = rows > 0 ? malloc((size_t)rows * size) : NULL;
+	enum store_err e = rows > 0 && !list ? STORE_ERR_NOMEM : STORE_OK;
+	for (int i = 0; i < rows && !e; i++) {
+		struct reader x = reader_of(r, i);
+		read(&x.cols, list + (size_t)i * size);
+		if (!x.ok) {
+			store__log("postgresql", what, "a stored value does not fit");
+			e = STORE_ERR_DB;
+		} else if (x.cols.damaged) {
+			e = STORE_DAMAGED;
+		}
+	}
+	if (e) {
+		free(list);
+		return e;
+	}
+	*out = list;
+	*n = rows;
+	return STORE_OK;
+}
+
+/* store__chat_read for read_rows. */
+static void chat_read(struct store_cols *c, void *row) { store__chat_read(c, row); }
+
 /* Reads a result of STORE_MOVE_COLUMNS rows into `m` (room for all of them). */
 static bool read_moves(const PGresult *r, struct store_move *m)
 {
@@ -681,28 +714,12 @@ static enum store_err pg_game_list(struct store *s, const struct store_filter *f
 	enum store_err e = run_one((struct pg *)s, k, &v, "list games", &r);
 	if (e)
 		return e;
-	int rows = PQntuples(r);
-	struct store_game *games = rows > 0 ? malloc((size_t)rows * sizeof *games) : NULL;
-	if (rows > 0 && !games)
-		e = STORE_ERR_NOMEM;
-	for (int i = 0; i < rows && !e; i++) {
-		struct reader x = reader_of(r, i);
-		store__game_read(&x.cols, &games[i]);
-		if (!x.ok) {
-			store__log("postgresql", "list games", "a stored value does not fit");
-			e = STORE_ERR_DB;
-		} else if (x.cols.damaged) {
-			e = STORE_DAMAGED;
-		}
-	}
+	void *games;
+	e = read_rows(r, "list games", sizeof **out, store__game_read, &games, n);
 	PQclear(r);
-	if (e) {
-		free(games);
-		return e;
-	}
-	*out = games;
-	*n = rows;
-	return STORE_OK;
+	if (!e)
+		*out = games;
+	return e;
 }
 
 static enum store_err pg_game_deadlines(struct store *s, void (*fn)(void *ctx, const char *id, int64_t deadline_ms),
@@ -857,28 +874,12 @@ static enum store_err pg_chat_list(struct store *s, const char *game, enum store
 				   "read chat", &r);
 	if (e)
 		return e;
-	int rows = PQntuples(r);
-	struct store_chat *list = rows > 0 ? malloc((size_t)rows * sizeof *list) : NULL;
-	if (rows > 0 && !list)
-		e = STORE_ERR_NOMEM;
-	for (int i = 0; i < rows && !e; i++) {
-		struct reader x = reader_of(r, i);
-		store__chat_read(&x.cols, &list[i]);
-		if (!x.ok) {
-			store__log("postgresql", "read chat", "a stored value does not fit");
-			e = STORE_ERR_DB;
-		} else if (x.cols.damaged) {
-			e = STORE_DAMAGED;
-		}
-	}
+	void *list;
+	e = read_rows(r, "read chat", sizeof **out, chat_read, &list, n);
 	PQclear(r);
-	if (e) {
-		free(list);
-		return e;
-	}
-	*out = list;
-	*n = rows;
-	return STORE_OK;
+	if (!e)
+		*out = list;
+	return e;
 }
 
 static enum store_err pg_chat_spectators(struct store *s, const char *game, int set, bool *on)

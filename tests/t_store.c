@@ -1087,7 +1087,7 @@ static void case_chat(struct env *e, struct store *s)
 		return (void)ok(e, "15.1", false, "cannot make the users and the game");
 	int64_t first = chat_add(s, "chatG", STORE_CHAT_PLAYERS, ua, "<b>bold</b> 将棋", 3);
 	for (int i = 2; i <= 5; i++) {
-		char text[8];
+		char text[16];
 		snprintf(text, sizeof text, "p%d", i);
 		chat_add(s, "chatG", STORE_CHAT_PLAYERS, ua, text, 3);
 	}
