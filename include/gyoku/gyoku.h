@@ -22,6 +22,7 @@
 #include "position.h"
 #include "record.h"
 #include "repetition.h"
+#include "review.h"
 #include "session.h"
 #include "textenc.h"
 #include "types.h"
