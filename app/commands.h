@@ -23,6 +23,12 @@ int cmd_shell(int argc, char **argv);
  */
 int cmd_match(int argc, char **argv);
 
+/*
+ * gyoku analyse RECORD [--time S | --nodes N | --depth D] [--hash MB] [-o OUT]:
+ * game review: every move of the main line marked by the engine (review.h).
+ */
+int cmd_analyse(int argc, char **argv);
+
 /* gyoku solve <SFEN|FILE> [--time S] [--memory MB] [--tsume-rules]: the tsume solver. */
 int cmd_solve(int argc, char **argv);
 

@@ -233,6 +233,9 @@ suite cli cli
 # What every command says on its command line: --help, --version, numbers, files (tests/data/cli.txt).
 suite cli-args tests/cli.sh
 [ "$tier" = full ] && suite debug/cli-args env GYOKU_BIN=bin/debug tests/cli.sh
+# gyoku analyse: game review at fixed nodes or depth (tests/data/analyse.txt).
+suite cli-analyse tests/cli.sh tests/data/analyse.txt
+[ "$tier" = full ] && suite debug/cli-analyse env GYOKU_BIN=bin/debug tests/cli.sh tests/data/analyse.txt
 suite mate-cli mate_cli
 suite bench bench_signature
 suite docs tests/docs.sh
