@@ -14,7 +14,8 @@
  * the lines ShogiHome's 棋譜解析 writes: a mark 【疑問手】, 【悪手】 or
  * 【大悪手】 with the better move, then #評価値= (from Black's view) or
  * #詰み=先手勝ち:N手, #読み筋= (the line from the position after the
- * move), #深さ=, #ノード数= and #エンジン=.  On stdout: each marked move
+ * move), #深さ=, #ノード数= and #エンジン=; the lines of an earlier
+ * analysis are replaced, so a record analysed again holds one.  On stdout: each marked move
  * and, per side, the counts of the marks and the average loss.  A
  * progress bar goes to stderr when it is a terminal.  Exit status: 0, 1
  * when the record cannot be read or the output written, 2 for a usage
@@ -60,14 +61,16 @@ static void an_on_info(void *ctx, const struct gy_info *info)
 	s->depth = info->depth;
 	s->nodes = info->nodes;
 	s->pv_len = info->pv_len < AN_PV_MAX ? info->pv_len : AN_PV_MAX;
-	memcpy(s->pv, info->pv, (size_t)s->pv_len * sizeof *s->pv);
+	if (s->pv_len > 0)
+		memcpy(s->pv, info->pv, (size_t)s->pv_len * sizeof *s->pv);
 }
 
 static void an_on_bestmove(void *ctx, enum gy_best_kind kind, gy_move move, gy_move ponder)
 {
 	struct an_search *s = ctx;
 	(void)ponder;
-	s->best = kind == GY_BEST_MOVE ? move : GY_MOVE_NONE;
+	/* A resignation still names the line's first move, the best defence. */
+	s->best = kind == GY_BEST_MOVE ? move : s->pv_len > 0 ? s->pv[0] : GY_MOVE_NONE;
 	if (!s->scored && kind == GY_BEST_WIN) {
 		s->score = (struct gy_score){0, 1};
 		s->scored = true;
@@ -132,6 +135,29 @@ static void an_add(struct an_text *t, const char *fmt, ...)
 	vsnprintf(t->s + t->len, t->cap - t->len, fmt, ap);
 	va_end(ap);
 	t->len += (size_t)n;
+}
+
+/* True when the comment line `l` (of `n` bytes) is one an_comment writes: an earlier analysis. */
+static bool an_is_analysis_line(const char *l, size_t n)
+{
+	static const char *const heads[] = {
+		"#評価値=",   "#詰み=",           "#読み筋=",       "#深さ=",          "#ノード数=",
+		"#エンジン=", "【疑問手】最善手", "【悪手】最善手", "【大悪手】最善手"};
+	for (size_t i = 0; i < sizeof heads / sizeof heads[0]; i++)
+		if (n >= strlen(heads[i]) && !memcmp(l, heads[i], strlen(heads[i])))
+			return true;
+	return false;
+}
+
+/* Adds the lines of the comment `old` to `t`, but those of an earlier analysis, which the new one replaces. */
+static void an_keep_comment(struct an_text *t, const char *old)
+{
+	while (*old) {
+		size_t n = strcspn(old, "\n");
+		if (!an_is_analysis_line(old, n))
+			an_add(t, "%.*s\n", (int)n, old);
+		old += n + (old[n] == '\n');
+	}
 }
 
 /*
@@ -393,8 +419,7 @@ int cmd_analyse(int argc, char **argv)
 				100 * loss, better);
 		if (out) {
 			struct an_text text = {0};
-			const char *old = gy_game_comment(g, nodes[k + 1]);
-			an_add(&text, "%s%s", old, *old && old[strlen(old) - 1] != '\n' ? "\n" : "");
+			an_keep_comment(&text, gy_game_comment(g, nodes[k + 1]));
 			an_comment(&text, mark, better, a, &after, gy_move_to(moves[k]));
 			enum gy_err err = text.failed ? GY_ERR_NOMEM : GY_OK;
 			if (!err && text.len && text.s[text.len - 1] == '\n')
