@@ -318,6 +318,7 @@ static const char *mime_type(const char *path)
 		{".json", "application/json"},
 		{".map", "application/json"},
 		{".woff2", "font/woff2"},
+		{".wasm", "application/wasm"},
 		{".txt", "text/plain; charset=utf-8"},
 	};
 	const char *dot = strrchr(path, '.');
