@@ -130,7 +130,7 @@ PG_INC := $(shell pg_config --includedir 2>/dev/null)
 LAYER_INC_server := -Iserver $(if $(PG_INC),-I$(PG_INC))
 LAYER_INC_app := -Iapp
 LAYER_INC_dev := -Idev -Iapp -Iengine
-$(foreach b,release debug wasm,$(foreach l,lib mate engine server app dev,\
+$(foreach b,release debug wasm/base wasm/simd,$(foreach l,lib mate engine server app dev,\
 	$(eval build/$(b)/$(l)/%.o: INC += $$(LAYER_INC_$(l)))))
 # A test sees its own folder's headers, and the private headers of the layer it tests, named here.
 tests_of = $(foreach t,$(1),build/release/tests/$(t).o build/debug/tests/$(t).o)
@@ -201,44 +201,47 @@ web/node_modules: web/package-lock.json
 	@touch $@
 
 # The engine in the browser (docs/server.md "The engine in the browser"): gyoku-usi compiled by Debian's
-# emscripten into build/wasm/gyoku-engine.{js,wasm}, copied
-# by web/build.mjs into web/dist/engine/,, from the same sources as the native engine
-# (libgyoku without the JKF and text-encoding files it does not use, the mate solver, the engine, the USI
-# session of app/usi.c and app/usi_wasm.c), one thread (GY_NO_THREADS), 128-bit SIMD.  Emscripten builds
-# its system libraries into EM_CACHE at its first use (build/emcache, about a minute); without emcc the
-# rest of `make web` builds and this says the engine was skipped.
+# emscripten, from the same sources as the native engine (libgyoku without the JKF and text-encoding
+# files it does not use, the mate solver, the engine, the USI session of app/usi.c and app/usi_wasm.c),
+# one thread (GY_NO_THREADS), twice: build/wasm/gyoku-engine.{js,wasm} for every browser and
+# gyoku-engine-simd.{js,wasm} with 128-bit SIMD, for the browsers that have it (web/src/engine-worker.js
+# picks); web/build.mjs copies them into web/dist/engine/.  Debian's emscripten comes with its system
+# libraries built (its cache in /usr/share/emscripten, read-only), so nothing is built into a cache at
+# the first use.  Without emcc the rest of `make web` builds and this says the engine was skipped.
 EMCC ?= emcc
 EMCC_FOUND := $(shell command -v $(EMCC) 2>/dev/null)
-EM_CACHE_DIR := $(CURDIR)/build/emcache
-WASM_FLAGS := -O3 -msimd128 -DNDEBUG -DGY_NO_THREADS
+WASM_FLAGS := -O3 -DNDEBUG -DGY_NO_THREADS
 WASM_LIB_SRC := $(filter-out lib/jkf_read.c lib/jkf_write.c lib/json_locate.c lib/textenc.c,$(LIB_SRC))
 WASM_SRC := $(WASM_LIB_SRC) $(MATE_SRC) $(ENGINE_SRC) app/usi.c $(USI_WASM_MAIN)
-WASM_OBJ := $(patsubst %.c,build/wasm/%.o,$(WASM_SRC))
 WASM_LINK := -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=160MB -sMODULARIZE=1 -sEXPORT_NAME=createGyokuEngine \
-	-sENVIRONMENT=web,worker,node -sEXPORTED_FUNCTIONS=_gy_usi_command -sEXPORTED_RUNTIME_METHODS=ccall \
-	-sFILESYSTEM=0 -sTOTAL_STACK=8MB
+	-sENVIRONMENT=web,worker,node -sEXPORTED_FUNCTIONS=_gy_usi_command,_gy_usi_bench \
+	-sEXPORTED_RUNTIME_METHODS=ccall -sFILESYSTEM=0 -sTOTAL_STACK=8MB
+WASM_OUT := build/wasm/gyoku-engine.js build/wasm/gyoku-engine-simd.js
 .PHONY: web-engine
 ifneq ($(EMCC_FOUND),)
-web-engine: build/wasm/gyoku-engine.js
-# web/build.mjs copies the engine into web/dist/engine/.
-web/dist/index.html: build/wasm/gyoku-engine.js
+web-engine: $(WASM_OUT)
+web/dist/index.html: $(WASM_OUT)
 else
 web-engine:
 	@echo "  WASM    skipped: emcc is not installed (scripts/deps.sh installs emscripten)"
 web/dist/index.html: web-engine
 endif
-build/wasm/%.o: %.c
-	@mkdir -p $(dir $@)
-	@echo "  EMCC    $<"
-	@$(EMCC) $(WARN) $(WASM_FLAGS) $(INC) -MMD -MP -c $< -o $@
-build/wasm/%.o: build/gen/%.c
-	@mkdir -p $(dir $@)
-	@echo "  EMCC    $<"
-	@$(EMCC) $(WARN) $(WASM_FLAGS) $(INC) -MMD -MP -c $< -o $@
-build/wasm/gyoku-engine.js: $(WASM_OBJ)
-	@mkdir -p $(dir $@)
-	@echo "  EMLD    $@"
-	@NODE_PATH=/usr/share/nodejs $(EMCC) $(WASM_FLAGS) $(WASM_LINK) $^ -o $@
+# wasm_build VARIANT,FLAGS: the objects in build/wasm/VARIANT/ and build/wasm/gyoku-engine[-simd].js.
+define wasm_build
+build/wasm/$(1)/%.o: %.c
+	@mkdir -p $$(dir $$@)
+	@echo "  EMCC    $$< ($(1))"
+	@$$(EMCC) $$(WARN) $$(WASM_FLAGS) $(2) $$(INC) -MMD -MP -c $$< -o $$@
+build/wasm/$(1)/%.o: build/gen/%.c
+	@mkdir -p $$(dir $$@)
+	@echo "  EMCC    $$< ($(1))"
+	@$$(EMCC) $$(WARN) $$(WASM_FLAGS) $(2) $$(INC) -MMD -MP -c $$< -o $$@
+build/wasm/gyoku-engine$(3).js: $$(patsubst %.c,build/wasm/$(1)/%.o,$$(WASM_SRC))
+	@echo "  EMLD    $$@"
+	@NODE_PATH=/usr/share/nodejs $$(EMCC) $$(WASM_FLAGS) $(2) $$(WASM_LINK) $$^ -o $$@
+endef
+$(eval $(call wasm_build,base,,))
+$(eval $(call wasm_build,simd,-msimd128,-simd))
 
 debug: bin/debug/gyoku bin/debug/gyoku-usi $(DEBUG_TESTS)
 

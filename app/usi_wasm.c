@@ -3,7 +3,8 @@
  * GY_NO_THREADS): the same USI session as the native engine (usi.h), fed one command line at a time
  * by the page's Web Worker (web/src/engine-worker.js) through gy_usi_command, answering on standard
  * output, which the worker passes on line by line.  A search runs to its end inside the call, so
- * its info lines arrive while it runs and its bestmove before the call returns.
+ * its info lines arrive while it runs and its bestmove before the call returns.  gy_usi_bench is
+ * `gyoku-usi bench`.
  */
 #include <stdio.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 #include "usi.h"
 
 int gy_usi_command(const char *line);
+int gy_usi_bench(int depth);
 
 static struct usi *session;
 
@@ -30,4 +32,12 @@ __attribute__((used)) int gy_usi_command(const char *line)
 	usi_close(session);
 	session = NULL;
 	return 0;
+}
+
+/* `gyoku-usi bench DEPTH` (0: the default depth): the search signature and speed, for bench/wasm.sh and
+ * tests/wasm/run.mjs; returns the exit status. */
+__attribute__((used)) int gy_usi_bench(int depth)
+{
+	gy_init();
+	return usi_bench(depth, stdout);
 }

@@ -8,7 +8,7 @@
 #          and the source checks: about a minute on two cores.
 #   full   (make test, what CI runs; the default) all of quick, and the
 #          sanitizer build's tests, the fuzzers for FUZZ_SECONDS each (5),
-#          the independent implementations, PostgreSQL, the web server and
+#          the independent implementations, PostgreSQL, the web server,
 #          the browser board and the engine in WebAssembly.
 # TEST_JOBS (default: the number of cores plus one) suites run at once,
 # the longest first by the times of the last run (build/test-times.txt, or

@@ -1,7 +1,7 @@
 // build.mjs: bundles the site into dist/ with esbuild: dist/index.html, dist/app.js (with a
 // source map) and dist/app.css (imported by src/main.js); and the engine in the browser into
 // dist/engine/: engine-worker.js (src/engine-worker.js, a classic worker script) beside
-// gyoku-engine.js and gyoku-engine.wasm, copied from ../build/wasm/ where `make web` built them
+// gyoku-engine{,-simd}.{js,wasm}, copied from ../build/wasm/ where `make web` built them
 // with emscripten (without them, dist/engine/ is left out).  Run by `npm run build` after tsc.
 import { build } from 'esbuild';
 import { copyFile, mkdir, rm, access } from 'node:fs/promises';
@@ -37,7 +37,8 @@ if (hasEngine) {
 		outdir: dist + '/engine',
 		logLevel: 'warning',
 	});
-	for (const f of ['gyoku-engine.js', 'gyoku-engine.wasm']) await copyFile(wasm + f, dist + '/engine/' + f);
+	for (const f of ['gyoku-engine.js', 'gyoku-engine.wasm', 'gyoku-engine-simd.js', 'gyoku-engine-simd.wasm'])
+		await copyFile(wasm + f, dist + '/engine/' + f);
 }
 // index.html last: make's rule for web/dist/index.html sees a complete build.
 await copyFile(here + 'index.html', dist + '/index.html');

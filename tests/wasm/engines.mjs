@@ -1,4 +1,4 @@
-// engines.mjs: the wasm engine (build/wasm/gyoku-engine.{js,wasm}, run in this process) and the native
+// engines.mjs: the wasm engine (build/wasm/gyoku-engine{,-simd}.{js,wasm}, run in this process) and the native
 // bin/gyoku-usi (a child process), each behind web/src/engine.js's Engine, so both are driven by the same
 // USI code the browser uses.  Used by tests/wasm/run.mjs and bench/wasm.mjs.
 import { spawn } from 'node:child_process';
@@ -8,12 +8,23 @@ import { createInterface } from 'node:readline';
 import { Engine } from '../../web/src/engine.js';
 
 const root = new URL('../../', import.meta.url).pathname;
-export const WASM_JS = root + 'build/wasm/gyoku-engine.js';
-export const WASM_BIN = root + 'build/wasm/gyoku-engine.wasm';
+/** The two builds: without SIMD (for every browser) and with 128-bit SIMD. */
+export const VARIANTS = ['gyoku-engine', 'gyoku-engine-simd'];
+const file = (variant, ext) => `${root}build/wasm/${variant}.${ext}`;
 
 /** Whether the wasm engine is built (make web with emcc). */
 export function wasmBuilt() {
-	return existsSync(WASM_JS) && existsSync(WASM_BIN);
+	return VARIANTS.every((v) => existsSync(file(v, 'js')) && existsSync(file(v, 'wasm')));
+}
+
+/** The emscripten module of `variant`, printing to `print`. */
+export async function wasmModule(variant, print) {
+	const create = createRequire(import.meta.url)(file(variant, 'js'));
+	return create({
+		wasmBinary: readFileSync(file(variant, 'wasm')),
+		print,
+		printErr: (l) => print(`info string ${l}`),
+	});
 }
 
 /**
@@ -21,15 +32,10 @@ export function wasmBuilt() {
  * gy_usi_command on the next turn of the event loop and passes the engine's lines back, as
  * web/src/engine-worker.js does in a browser.
  */
-export async function wasmEngine() {
-	const create = createRequire(import.meta.url)(WASM_JS);
+export async function wasmEngine(variant = VARIANTS[0]) {
 	/** @type {((line: string) => void) | null} */
 	let sink = null;
-	const mod = await create({
-		wasmBinary: readFileSync(WASM_BIN),
-		print: (line) => sink && sink(line),
-		printErr: (line) => sink && sink(`info string ${line}`),
-	});
+	const mod = await wasmModule(variant, (line) => sink && sink(line));
 	const worker = {
 		onmessage: null,
 		postMessage(line) {
@@ -68,4 +74,18 @@ export function nativeEngine(bin = root + 'bin/gyoku-usi') {
 export function limitsOf(go) {
 	const [, word, value] = go.trim().split(/\s+/);
 	return { [word]: Number(value) };
+}
+
+/** `gyoku-usi bench DEPTH` in `variant`: { nodes, nps } as it prints them. */
+export async function wasmBench(variant, depth) {
+	const lines = [];
+	const mod = await wasmModule(variant, (l) => lines.push(l));
+	mod.ccall('gy_usi_bench', 'number', ['number'], [depth]);
+	return benchFigures(lines.join('\n'));
+}
+
+/** The figures of `gyoku-usi bench` output. */
+export function benchFigures(text) {
+	const get = (name) => Number((text.match(new RegExp(`^${name}: (\\d+)`, 'm')) || [])[1]);
+	return { nodes: get('Nodes searched'), nps: get('Nodes/second'), ms: get('Time \\(ms\\)') };
 }

@@ -1,7 +1,7 @@
 /*
  * engine-worker.js: the Web Worker that runs gyoku's engine (engine.js).  Bundled by build.mjs
- * into dist/engine/engine-worker.js beside gyoku-engine.js and gyoku-engine.wasm (emscripten's
- * output), which it loads.  Each message is one USI command line, handed to the engine's
+ * into dist/engine/engine-worker.js beside emscripten's output, which it loads: gyoku-engine-simd.js
+ * (and .wasm) where the browser has WebAssembly's 128-bit SIMD, else gyoku-engine.js.  Each message is one USI command line, handed to the engine's
  * gy_usi_command; each line the engine writes is posted back as one message.  Lines that come
  * before the engine has loaded wait for it, in order.
  */
@@ -11,6 +11,8 @@
  * @typedef {object} EngineModule
  * @property {(name: string, ret: string, types: string[], args: unknown[]) => unknown} ccall
  */
+
+import { hasSimd } from './engine.js';
 
 /** @type {any} */
 const scope = self;
@@ -31,7 +33,7 @@ scope.onmessage = (/** @type {MessageEvent} */ e) => {
 	else pending.push(line);
 };
 
-scope.importScripts('gyoku-engine.js');
+scope.importScripts(hasSimd() ? 'gyoku-engine-simd.js' : 'gyoku-engine.js');
 /** @type {(opts: object) => Promise<EngineModule>} */ (scope.createGyokuEngine)({
 	print: (/** @type {string} */ line) => scope.postMessage(line),
 	printErr: (/** @type {string} */ line) => scope.postMessage(`info string ${line}`),
@@ -39,4 +41,3 @@ scope.importScripts('gyoku-engine.js');
 	engine = m;
 	for (const line of pending.splice(0)) run(line);
 });
-export {};

@@ -148,6 +148,17 @@ export function positionCommand(sfen, moves = []) {
 	return moves.length ? `${base} moves ${moves.join(' ')}` : base;
 }
 
+/**
+ * Whether WebAssembly has 128-bit SIMD: a module of one function returning v128.const 0 validates.
+ * @returns {boolean}
+ */
+export function hasSimd() {
+	const body = [0, 0xfd, 0x0c, ...new Array(16).fill(0), 0x0b];
+	const bytes = [0, 0x61, 0x73, 0x6d, 1, 0, 0, 0, 1, 5, 1, 0x60, 0, 1, 0x7b, 3, 2, 1, 0];
+	bytes.push(10, body.length + 2, 1, body.length, ...body);
+	return typeof WebAssembly === 'object' && WebAssembly.validate(new Uint8Array(bytes));
+}
+
 /** The default worker: engine-worker.js beside the engine in dist/engine/. */
 function defaultWorker() {
 	return /** @type {WorkerLike} */ (/** @type {unknown} */ (new Worker('/engine/engine-worker.js')));
