@@ -6,12 +6,14 @@
 #                 signature, the match, tune and play scripts and the layers (tests/run.sh quick)
 #   make test     install what is missing, build, run every test: the full tier, what CI runs
 #                 (tests/run.sh full; the fuzzers for FUZZ_SECONDS each, 5 unless set)
-#   make bench    perft and search speed next to Fairy-Stockfish, mate solver times, the web server under load
+#   make bench    perft and search speed next to Fairy-Stockfish, mate solver times, the web server under load,
+#                 the engine in WebAssembly next to the native one
 #   make run      install what is missing, build, start the web server (gyoku serve) on http://127.0.0.1:8080
 #   make debug    ASan/UBSan build with position checks (bin/debug/)
 #   make pgo      the release programs rebuilt with profile-guided optimisation, trained by gyoku-usi bench
 #   make fuzz     libFuzzer on every parser in tests/fuzz (FUZZ_SECONDS each, 60 unless set)
-#   make web      the browser board into web/dist (installs web/node_modules from the lockfile first)
+#   make web      the browser board into web/dist (installs web/node_modules from the lockfile first), with
+#                 the engine in WebAssembly (web/dist/engine) when emscripten is installed
 #   make screenshots  the site photographed into docs/screenshots/ (lobby, game, finished game, profile; en, ja)
 #   make clean
 
@@ -272,11 +274,12 @@ bin/tools/server_load: build/release/bench/server_load.o $(REL_LIBS)
 	@$(CC) $(RELEASE_FLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
 test-build: bin/tools/server_load
 
-bench: deps bin/gyoku bin/gyoku-usi bin/tools/server_load
+bench: deps bin/gyoku bin/gyoku-usi bin/tools/server_load web-engine
 	@bench/perft.sh
 	@bench/engine.sh
 	@bench/mate.sh
 	@bench/server.sh
+	@bench/wasm.sh
 
 run: deps bin/gyoku web
 	bin/gyoku serve --port 8080 --db gyoku.db
