@@ -191,7 +191,7 @@ bin/fuzz/%: tests/fuzz/%.c $(LIB_SRC)
 # The browser front end (web/, docs/server.md): bundled by npm into web/dist when a source is newer.
 WEB_SRC := $(shell find web/src -type f 2>/dev/null) web/index.html web/package.json web/build.mjs
 .PHONY: web
-web: web/dist/index.html
+web: web/dist/index.html web-engine
 web/dist/index.html: $(WEB_SRC) | web/node_modules
 	@echo "  NPM     web/dist"
 	@npm run build --prefix web --silent
@@ -226,7 +226,6 @@ web/dist/index.html: $(WASM_OUT)
 else
 web-engine:
 	@echo "  WASM    skipped: emcc is not installed (scripts/deps.sh installs emscripten)"
-web/dist/index.html: web-engine
 endif
 # wasm_build VARIANT,FLAGS: the objects in build/wasm/VARIANT/ and build/wasm/gyoku-engine[-simd].js.
 define wasm_build
