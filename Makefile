@@ -6,12 +6,14 @@
 #                 signature, the match, tune and play scripts and the layers (tests/run.sh quick)
 #   make test     install what is missing, build, run every test: the full tier, what CI runs
 #                 (tests/run.sh full; the fuzzers for FUZZ_SECONDS each, 5 unless set)
-#   make bench    perft and search speed next to Fairy-Stockfish, mate solver times, the web server under load
+#   make bench    perft and search speed next to Fairy-Stockfish, mate solver times, the web server under load,
+#                 the engine in WebAssembly next to the native one
 #   make run      install what is missing, build, start the web server (gyoku serve) on http://127.0.0.1:8080
 #   make debug    ASan/UBSan build with position checks (bin/debug/)
 #   make pgo      the release programs rebuilt with profile-guided optimisation, trained by gyoku-usi bench
 #   make fuzz     libFuzzer on every parser in tests/fuzz (FUZZ_SECONDS each, 60 unless set)
-#   make web      the browser board into web/dist (installs web/node_modules from the lockfile first)
+#   make web      the browser board into web/dist (installs web/node_modules from the lockfile first), with
+#                 the engine in WebAssembly (web/dist/engine) when emscripten is installed
 #   make screenshots  the site photographed into docs/screenshots/ (lobby, game, finished game, profile; en, ja)
 #   make clean
 
@@ -47,7 +49,9 @@ SERVER_SRC := $(wildcard server/*.c)
 # app/main.c is the gyoku program and app/usi_main.c gyoku-usi; the rest of app/ and dev/ are archives.
 MAIN := app/main.c
 USI_MAIN := app/usi_main.c
-APP_SRC := $(filter-out $(MAIN) $(USI_MAIN),$(wildcard app/*.c))
+# app/usi_wasm.c is gyoku-usi for the browser (the engine in WebAssembly, below).
+USI_WASM_MAIN := app/usi_wasm.c
+APP_SRC := $(filter-out $(MAIN) $(USI_MAIN) $(USI_WASM_MAIN),$(wildcard app/*.c))
 DEV_SRC := $(wildcard dev/*.c)
 TEST_SRC := $(wildcard tests/t_*.c)
 TOOL_SRC := $(wildcard tests/tools/*.c)
@@ -128,7 +132,7 @@ PG_INC := $(shell pg_config --includedir 2>/dev/null)
 LAYER_INC_server := -Iserver $(if $(PG_INC),-I$(PG_INC))
 LAYER_INC_app := -Iapp
 LAYER_INC_dev := -Idev -Iapp -Iengine
-$(foreach b,release debug,$(foreach l,lib mate engine server app dev,\
+$(foreach b,release debug wasm/base wasm/simd,$(foreach l,lib mate engine server app dev,\
 	$(eval build/$(b)/$(l)/%.o: INC += $$(LAYER_INC_$(l)))))
 # A test sees its own folder's headers, and the private headers of the layer it tests, named here.
 tests_of = $(foreach t,$(1),build/release/tests/$(t).o build/debug/tests/$(t).o)
@@ -187,7 +191,7 @@ bin/fuzz/%: tests/fuzz/%.c $(LIB_SRC)
 # The browser front end (web/, docs/server.md): bundled by npm into web/dist when a source is newer.
 WEB_SRC := $(shell find web/src -type f 2>/dev/null) web/index.html web/package.json web/build.mjs
 .PHONY: web
-web: web/dist/index.html
+web: web/dist/index.html web-engine
 web/dist/index.html: $(WEB_SRC) | web/node_modules
 	@echo "  NPM     web/dist"
 	@npm run build --prefix web --silent
@@ -197,6 +201,48 @@ web/node_modules: web/package-lock.json
 	@echo "  NPM     web/node_modules"
 	@npm ci --prefix web --no-audit --no-fund --loglevel=error > /dev/null
 	@touch $@
+
+# The engine in the browser (docs/server.md "The engine in the browser"): gyoku-usi compiled by Debian's
+# emscripten, from the same sources as the native engine (libgyoku without the JKF and text-encoding
+# files it does not use, the mate solver, the engine, the USI session of app/usi.c and app/usi_wasm.c),
+# one thread (GY_NO_THREADS), twice: build/wasm/gyoku-engine.{js,wasm} for every browser and
+# gyoku-engine-simd.{js,wasm} with 128-bit SIMD, for the browsers that have it (web/src/engine-worker.js
+# picks); web/build.mjs copies them into web/dist/engine/.  Debian's emscripten comes with its system
+# libraries built (its cache in /usr/share/emscripten, read-only), so nothing is built into a cache at
+# the first use.  Without emcc the rest of `make web` builds and this says the engine was skipped.
+EMCC ?= emcc
+EMCC_FOUND := $(shell command -v $(EMCC) 2>/dev/null)
+WASM_FLAGS := -O3 -DNDEBUG -DGY_NO_THREADS
+WASM_LIB_SRC := $(filter-out lib/jkf_read.c lib/jkf_write.c lib/json_locate.c lib/textenc.c,$(LIB_SRC))
+WASM_SRC := $(WASM_LIB_SRC) $(MATE_SRC) $(ENGINE_SRC) app/usi.c $(USI_WASM_MAIN)
+WASM_LINK := -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=160MB -sMODULARIZE=1 -sEXPORT_NAME=createGyokuEngine \
+	-sENVIRONMENT=web,worker,node -sEXPORTED_FUNCTIONS=_gy_usi_command,_gy_usi_bench \
+	-sEXPORTED_RUNTIME_METHODS=ccall -sFILESYSTEM=0 -sTOTAL_STACK=8MB
+WASM_OUT := build/wasm/gyoku-engine.js build/wasm/gyoku-engine-simd.js
+.PHONY: web-engine
+ifneq ($(EMCC_FOUND),)
+web-engine: $(WASM_OUT)
+web/dist/index.html: $(WASM_OUT)
+else
+web-engine:
+	@echo "  WASM    skipped: emcc is not installed (scripts/deps.sh installs emscripten)"
+endif
+# wasm_build VARIANT,FLAGS: the objects in build/wasm/VARIANT/ and build/wasm/gyoku-engine[-simd].js.
+define wasm_build
+build/wasm/$(1)/%.o: %.c
+	@mkdir -p $$(dir $$@)
+	@echo "  EMCC    $$< ($(1))"
+	@$$(EMCC) $$(WARN) $$(WASM_FLAGS) $(2) $$(INC) -MMD -MP -c $$< -o $$@
+build/wasm/$(1)/%.o: build/gen/%.c
+	@mkdir -p $$(dir $$@)
+	@echo "  EMCC    $$< ($(1))"
+	@$$(EMCC) $$(WARN) $$(WASM_FLAGS) $(2) $$(INC) -MMD -MP -c $$< -o $$@
+build/wasm/gyoku-engine$(3).js: $$(patsubst %.c,build/wasm/$(1)/%.o,$$(WASM_SRC))
+	@echo "  EMLD    $$@"
+	@NODE_PATH=/usr/share/nodejs $$(EMCC) $$(WASM_FLAGS) $(2) $$(WASM_LINK) $$^ -o $$@
+endef
+$(eval $(call wasm_build,base,,))
+$(eval $(call wasm_build,simd,-msimd128,-simd))
 
 debug: bin/debug/gyoku bin/debug/gyoku-usi $(DEBUG_TESTS)
 
@@ -227,11 +273,12 @@ bin/tools/server_load: build/release/bench/server_load.o $(REL_LIBS)
 	@$(CC) $(RELEASE_FLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
 test-build: bin/tools/server_load
 
-bench: deps bin/gyoku bin/gyoku-usi bin/tools/server_load
+bench: deps bin/gyoku bin/gyoku-usi bin/tools/server_load web-engine
 	@bench/perft.sh
 	@bench/engine.sh
 	@bench/mate.sh
 	@bench/server.sh
+	@bench/wasm.sh
 
 run: deps bin/gyoku web
 	bin/gyoku serve --port 8080 --db gyoku.db

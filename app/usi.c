@@ -360,31 +360,66 @@ static bool handle(struct usi *u, char *line)
 	return true;
 }
 
+struct usi *usi_open(FILE *out)
+{
+	struct usi *u = calloc(1, sizeof *u);
+	if (!u)
+		return NULL;
+	u->out = out;
+	pthread_mutex_init(&u->out_lock, NULL);
+	struct gy_engine_callbacks cb = {u, on_info, on_bestmove, on_checkmate, on_message};
+	if (gy_engine_create(&u->engine, &cb) != GY_OK) {
+		pthread_mutex_destroy(&u->out_lock);
+		free(u);
+		return NULL;
+	}
+	return u;
+}
+
+bool usi_command(struct usi *u, const char *line, size_t len)
+{
+	if (len > 0 && memchr(line, '\0', len)) {
+		say(u, "info string error: a NUL byte in the command");
+		return true;
+	}
+	while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+		len--;
+	char *copy = malloc(len + 1);
+	if (!copy) {
+		say(u, "info string error: out of memory");
+		return true;
+	}
+	memcpy(copy, line, len);
+	copy[len] = '\0';
+	bool go_on = handle(u, copy);
+	free(copy);
+	return go_on;
+}
+
+void usi_close(struct usi *u)
+{
+	if (!u)
+		return;
+	gy_engine_destroy(u->engine);
+	pthread_mutex_destroy(&u->out_lock);
+	free(u);
+}
+
 int usi_loop(FILE *in, FILE *out)
 {
-	struct usi u = {.out = out};
-	pthread_mutex_init(&u.out_lock, NULL);
-	struct gy_engine_callbacks cb = {&u, on_info, on_bestmove, on_checkmate, on_message};
-	if (gy_engine_create(&u.engine, &cb) != GY_OK) {
+	struct usi *u = usi_open(out);
+	if (!u) {
 		fputs("info string error: out of memory\n", out);
 		return 1;
 	}
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t len;
-	while ((len = getline(&line, &cap, in)) >= 0) {
-		if (len > 0 && memchr(line, '\0', (size_t)len)) {
-			say(&u, "info string error: a NUL byte in the command");
-			continue;
-		}
-		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-			line[--len] = '\0';
-		if (!handle(&u, line))
+	while ((len = getline(&line, &cap, in)) >= 0)
+		if (!usi_command(u, line, (size_t)len))
 			break;
-	}
 	free(line);
-	gy_engine_destroy(u.engine);
-	pthread_mutex_destroy(&u.out_lock);
+	usi_close(u);
 	return 0;
 }
 

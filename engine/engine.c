@@ -415,6 +415,11 @@ static gy_move ponder_move(struct gy_engine *e, const struct root_move *rm)
 static void wait_for_release(struct gy_engine *e)
 {
 	struct search_shared *sh = e->sh;
+#ifdef GY_NO_THREADS
+	/* Nothing can release a search that runs on the caller's thread: it answers when it ends. */
+	(void)sh;
+	return;
+#endif
 	pthread_mutex_lock(&e->lock);
 	while (!atomic_load(&sh->stop) && (sh->setup.limits.infinite || atomic_load(&sh->pondering)))
 		pthread_cond_wait(&e->cond, &e->lock);
@@ -518,6 +523,11 @@ static enum gy_err start(struct gy_engine *e, void *(*fn)(void *))
 		pthread_join(e->thread, NULL);
 		e->joinable = false;
 	}
+#ifdef GY_NO_THREADS
+	/* A build without threads (the browser's engine, GY_NO_THREADS): the search runs to its end here. */
+	fn(e);
+	return GY_OK;
+#endif
 	if (pthread_create(&e->thread, NULL, fn, e) != 0) {
 		finish(e);
 		return GY_ERR_NOMEM;

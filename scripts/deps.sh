@@ -29,6 +29,7 @@ fonts-ipafont-gothic
 fairy-stockfish
 gpsshogi
 libosl-dev
+emscripten:emcc
 nodejs:node
 npm:npm
 '

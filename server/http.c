@@ -104,13 +104,16 @@ static const struct route *route_find(const char *method, const char *path, char
 	return NULL;
 }
 
+/* The policy lets scripts of the site compile WebAssembly ('wasm-unsafe-eval', not eval): the engine in
+ * the browser (docs/server.md "The engine in the browser"). */
 static void add_security_headers(struct MHD_Response *resp)
 {
 	MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
 	MHD_add_response_header(resp, "X-Frame-Options", "DENY");
 	MHD_add_response_header(resp, "Referrer-Policy", "same-origin");
 	MHD_add_response_header(resp, "Content-Security-Policy",
-				"default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'");
+				"default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; img-src 'self' data:; "
+				"style-src 'self' 'unsafe-inline'");
 }
 
 int http_queue(struct http_req *r, unsigned status, struct MHD_Response *resp)
@@ -318,6 +321,7 @@ static const char *mime_type(const char *path)
 		{".json", "application/json"},
 		{".map", "application/json"},
 		{".woff2", "font/woff2"},
+		{".wasm", "application/wasm"},
 		{".txt", "text/plain; charset=utf-8"},
 	};
 	const char *dot = strrchr(path, '.');

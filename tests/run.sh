@@ -8,8 +8,8 @@
 #          and the source checks: about a minute on two cores.
 #   full   (make test, what CI runs; the default) all of quick, and the
 #          sanitizer build's tests, the fuzzers for FUZZ_SECONDS each (5),
-#          the independent implementations, PostgreSQL, the web server and
-#          the browser board.
+#          the independent implementations, PostgreSQL, the web server,
+#          the browser board and the engine in WebAssembly.
 # TEST_JOBS (default: the number of cores plus one) suites run at once,
 # the longest first by the times of the last run (build/test-times.txt, or
 # tests/suite-times.txt in a fresh build/).
@@ -286,6 +286,8 @@ if [ "$tier" = full ]; then
 		suite server echo "SKIP server-1.1: node is not installed"
 	fi
 	suite web web_unit
+	# The engine in WebAssembly against the native engine (tests/wasm/run.mjs; SKIP without emscripten's build).
+	suite wasm node tests/wasm/run.mjs
 	# The board in headless Chromium against its own gyoku serve (docs/server.md): two players, a spectator, a phone.
 	suite browser node tests/browser/run.mjs
 	# The web server under load (bench/server.sh, bench/server_load.c): a tiny run on SQLite and on a

@@ -47,6 +47,7 @@ import { languages } from './i18n.mjs';
 import { chat } from './chat.mjs';
 import { input } from './input.mjs';
 import { editor } from './editor.mjs';
+import { wasm } from './wasm.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const GYOKU = resolve(ROOT, process.env.GYOKU || 'bin/gyoku');
@@ -995,6 +996,8 @@ async function main() {
 		await input(helpers);
 		blocker = null;
 		await editor({ check, assert, tid, open, base, sq, shot, gameJson, WAIT_MS });
+		blocker = null;
+		await wasm({ base, open, check, assert });
 
 		await check(
 			'5.1',

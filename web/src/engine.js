@@ -1,0 +1,326 @@
+/*
+ * engine.js: gyoku's engine in the visitor's browser (docs/server.md "The engine in the browser").
+ * The engine is gyoku-usi compiled to WebAssembly (dist/engine/gyoku-engine.{js,wasm}, built by
+ * `make web` with emscripten); it runs in a Web Worker (engine-worker.js) and speaks USI, one command
+ * line at a time, the same protocol as the native engine.  This module sends the commands and parses
+ * the answers: `info` lines into Info objects, `bestmove` and `checkmate` into results.
+ *
+ * The engine is built without threads: a search runs to its end inside the worker, sending its info
+ * lines as it goes, so a `stop` sent during a search would only arrive after it.  stop() therefore
+ * ends the worker (the hash is lost) and answers the search with the first move of the deepest PV
+ * seen; the next command starts a fresh worker.  Searches are best given a limit (depth, nodes or
+ * movetime); `go infinite` runs until stop().
+ */
+
+/**
+ * One `info` line of a search.  Absent words are absent fields.
+ * @typedef {object} Info
+ * @property {number} [depth]
+ * @property {number} [seldepth]
+ * @property {number} [multipv] 1 for the best line
+ * @property {number} [cp] the score in centipawns, from the side to move's view
+ * @property {number} [mate] the score as a mate in N plies (negative: the side to move is mated)
+ * @property {number} [nodes]
+ * @property {number} [nps]
+ * @property {number} [time] milliseconds since the search began
+ * @property {number} [hashfull]
+ * @property {string[]} [pv] USI moves
+ * @property {string} [string] the text of `info string`
+ */
+
+/**
+ * The answer of a search: `bestmove MOVE [ponder MOVE]`; move is a USI move, "resign" or "win".
+ * @typedef {object} BestMove
+ * @property {string} move
+ * @property {string | null} ponder
+ * @property {Info[]} infos the info lines of the search, in order
+ * @property {boolean} stopped the search was ended by stop() (the move is the last PV's first)
+ */
+
+/**
+ * The answer of `go mate`: kind "mate" with the moves, or "nomate", "timeout" or "notimplemented".
+ * @typedef {object} MateResult
+ * @property {'mate' | 'nomate' | 'timeout' | 'notimplemented'} kind
+ * @property {string[]} pv
+ */
+
+/**
+ * The limits of a search, as the words of `go`: one of depth, nodes, movetime or infinite.
+ * @typedef {object} Limits
+ * @property {number} [depth]
+ * @property {number} [nodes]
+ * @property {number} [movetime] milliseconds
+ * @property {boolean} [infinite]
+ */
+
+/**
+ * What the engine needs of a worker: engine-worker.js in a Worker, or an object like it (the tests).
+ * @typedef {object} WorkerLike
+ * @property {(line: string) => void} postMessage sends one command line
+ * @property {((e: { data: string }) => void) | null} onmessage called with each line the engine writes
+ * @property {() => void} terminate
+ */
+
+const NUMBER_WORDS = ['depth', 'seldepth', 'multipv', 'nodes', 'nps', 'time', 'hashfull'];
+
+/**
+ * Parses one `info` line; null when the line is not one.
+ * @param {string} line
+ * @returns {Info | null}
+ */
+export function parseInfo(line) {
+	const words = line.trim().split(/\s+/);
+	if (words[0] !== 'info') return null;
+	/** @type {Info} */
+	const info = {};
+	/** @type {Record<string, number>} */
+	const nums = /** @type {any} */ (info);
+	for (let i = 1; i < words.length; i++) {
+		const w = words[i];
+		if (w === 'string') {
+			info.string = words.slice(i + 1).join(' ');
+			break;
+		}
+		if (w === 'pv') {
+			info.pv = words.slice(i + 1);
+			break;
+		}
+		if (w === 'score') {
+			const kind = words[i + 1];
+			const v = Number(words[i + 2]);
+			if ((kind === 'cp' || kind === 'mate') && Number.isFinite(v)) info[kind] = v;
+			i += 2;
+			if (words[i + 1] === 'lowerbound' || words[i + 1] === 'upperbound') i++;
+			continue;
+		}
+		if (NUMBER_WORDS.includes(w)) {
+			const v = Number(words[i + 1]);
+			if (Number.isFinite(v)) nums[w] = v;
+			i++;
+		}
+	}
+	return info;
+}
+
+/**
+ * Parses a `bestmove` line; null when the line is not one.
+ * @param {string} line
+ * @returns {{ move: string, ponder: string | null } | null}
+ */
+export function parseBestMove(line) {
+	const words = line.trim().split(/\s+/);
+	if (words[0] !== 'bestmove' || !words[1]) return null;
+	return { move: words[1], ponder: words[2] === 'ponder' && words[3] ? words[3] : null };
+}
+
+/**
+ * Parses a `checkmate` line (the answer of `go mate`); null when the line is not one.
+ * @param {string} line
+ * @returns {MateResult | null}
+ */
+export function parseCheckmate(line) {
+	const words = line.trim().split(/\s+/);
+	if (words[0] !== 'checkmate') return null;
+	const rest = words.slice(1);
+	if (rest.length === 1 && (rest[0] === 'nomate' || rest[0] === 'timeout' || rest[0] === 'notimplemented'))
+		return { kind: rest[0], pv: [] };
+	return { kind: 'mate', pv: rest };
+}
+
+/**
+ * The words of `go` for `limits`.
+ * @param {Limits} limits
+ */
+export function goCommand(limits) {
+	if (limits.depth !== undefined) return `go depth ${Math.max(1, Math.floor(limits.depth))}`;
+	if (limits.nodes !== undefined) return `go nodes ${Math.max(1, Math.floor(limits.nodes))}`;
+	if (limits.movetime !== undefined) return `go movetime ${Math.max(0, Math.floor(limits.movetime))}`;
+	return 'go infinite';
+}
+
+/**
+ * The `position` command of a position and the moves played from it.
+ * @param {string | null} sfen an SFEN, or null for the start position
+ * @param {string[]} [moves] USI moves
+ */
+export function positionCommand(sfen, moves = []) {
+	const base = sfen ? `position sfen ${sfen.trim()}` : 'position startpos';
+	return moves.length ? `${base} moves ${moves.join(' ')}` : base;
+}
+
+/**
+ * Whether WebAssembly has 128-bit SIMD: a module of one function returning v128.const 0 validates.
+ * @returns {boolean}
+ */
+export function hasSimd() {
+	const body = [0, 0xfd, 0x0c, ...new Array(16).fill(0), 0x0b];
+	const bytes = [0, 0x61, 0x73, 0x6d, 1, 0, 0, 0, 1, 5, 1, 0x60, 0, 1, 0x7b, 3, 2, 1, 0];
+	bytes.push(10, body.length + 2, 1, body.length, ...body);
+	return typeof WebAssembly === 'object' && WebAssembly.validate(new Uint8Array(bytes));
+}
+
+/** The default worker: engine-worker.js beside the engine in dist/engine/. */
+function defaultWorker() {
+	return /** @type {WorkerLike} */ (/** @type {unknown} */ (new Worker('/engine/engine-worker.js')));
+}
+
+/**
+ * A USI session with the engine in a worker.  One search at a time: go() and mate() wait for the
+ * one before to end.
+ */
+export class Engine {
+	/**
+	 * @param {() => WorkerLike} [makeWorker] starts a worker (default: dist/engine/engine-worker.js)
+	 */
+	constructor(makeWorker = defaultWorker) {
+		this.makeWorker = makeWorker;
+		/** @type {WorkerLike | null} */
+		this.worker = null;
+		/** @type {((line: string) => void) | null} the waiter of the current command */
+		this.waiter = null;
+		/** @type {Promise<unknown>} the last command's end */
+		this.queue = Promise.resolve();
+		/** @type {string} the last position sent, sent again to a fresh worker */
+		this.lastPosition = 'position startpos';
+		/** @type {string[]} the setoption lines sent, sent again to a fresh worker */
+		this.options = [];
+		/** @type {(() => void) | null} ends the current search at once (stop) */
+		this.abort = null;
+		/** @type {string} the engine's name (id name) */
+		this.name = '';
+	}
+
+	/** Starts the worker when there is none, with usi, the options and the position. */
+	ensure() {
+		if (this.worker) return;
+		const w = this.makeWorker();
+		this.worker = w;
+		w.onmessage = (e) => {
+			const line = String(e.data);
+			if (line.startsWith('id name ')) this.name = line.slice(8);
+			if (this.waiter) this.waiter(line);
+		};
+		w.postMessage('usi');
+		for (const o of this.options) w.postMessage(o);
+		w.postMessage(this.lastPosition);
+	}
+
+	/**
+	 * Sends `line` and collects the answer until `done(line)` is true; resolves with the lines.
+	 * @param {string} line
+	 * @param {(line: string) => boolean} done
+	 * @param {(line: string) => void} [each]
+	 * @returns {Promise<{ lines: string[], stopped: boolean }>}
+	 */
+	ask(line, done, each) {
+		const run = () =>
+			new Promise((resolve) => {
+				this.ensure();
+				/** @type {string[]} */
+				const lines = [];
+				const finish = (/** @type {boolean} */ stopped) => {
+					this.waiter = null;
+					this.abort = null;
+					resolve({ lines, stopped });
+				};
+				this.waiter = (l) => {
+					lines.push(l);
+					if (each) each(l);
+					if (done(l)) finish(false);
+				};
+				this.abort = () => finish(true);
+				/** @type {WorkerLike} */ (this.worker).postMessage(line);
+			});
+		const p = this.queue.then(run, run);
+		this.queue = p;
+		return /** @type {Promise<{ lines: string[], stopped: boolean }>} */ (p);
+	}
+
+	/** Starts the engine and waits until it is ready (usi, isready). */
+	async ready() {
+		await this.ask('isready', (l) => l === 'readyok');
+	}
+
+	/**
+	 * Sets a USI option (e.g. USI_Hash, MultiPV).
+	 * @param {string} name
+	 * @param {string | number} value
+	 */
+	setOption(name, value) {
+		const line = `setoption name ${name} value ${value}`;
+		this.options = this.options.filter((o) => !o.startsWith(`setoption name ${name} value `));
+		this.options.push(line);
+		if (this.worker) this.worker.postMessage(line);
+	}
+
+	/** A new game (usinewgame): the hash and the move histories are cleared. */
+	newGame() {
+		this.ensure();
+		/** @type {WorkerLike} */ (this.worker).postMessage('usinewgame');
+	}
+
+	/**
+	 * Sets the position: an SFEN (null: the start position) and the moves played from it.
+	 * @param {string | null} sfen
+	 * @param {string[]} [moves]
+	 */
+	position(sfen, moves = []) {
+		this.lastPosition = positionCommand(sfen, moves);
+		if (this.worker) this.worker.postMessage(this.lastPosition);
+	}
+
+	/**
+	 * Searches the position within `limits`, calling onInfo with each info line as it comes.
+	 * @param {Limits} limits
+	 * @param {(info: Info) => void} [onInfo]
+	 * @returns {Promise<BestMove>}
+	 */
+	async go(limits, onInfo) {
+		/** @type {Info[]} */
+		const infos = [];
+		const { lines, stopped } = await this.ask(
+			goCommand(limits),
+			(l) => l.startsWith('bestmove'),
+			(l) => {
+				const info = parseInfo(l);
+				if (!info) return;
+				infos.push(info);
+				if (onInfo) onInfo(info);
+			},
+		);
+		const best = lines.length ? parseBestMove(lines[lines.length - 1]) : null;
+		if (best && !stopped) return { ...best, infos, stopped };
+		const deepest = infos.filter((i) => i.pv && i.pv.length && (i.multipv ?? 1) === 1).pop();
+		return { move: deepest?.pv?.[0] ?? 'resign', ponder: deepest?.pv?.[1] ?? null, infos, stopped: true };
+	}
+
+	/**
+	 * Looks for a mate of the side to move (`go mate`, the df-pn solver) within `ms` milliseconds
+	 * (none: until found or disproved).
+	 * @param {number} [ms]
+	 * @returns {Promise<MateResult>}
+	 */
+	async mate(ms) {
+		const cmd = ms === undefined ? 'go mate infinite' : `go mate ${Math.max(0, Math.floor(ms))}`;
+		const { lines, stopped } = await this.ask(cmd, (l) => l.startsWith('checkmate'));
+		const last = lines.length ? parseCheckmate(lines[lines.length - 1]) : null;
+		return last && !stopped ? last : { kind: 'timeout', pv: [] };
+	}
+
+	/**
+	 * Ends the current search at once: the worker is ended (a search cannot hear `stop` while it
+	 * runs), and a fresh one starts at the next command.
+	 */
+	stop() {
+		if (!this.abort) return;
+		this.terminate();
+	}
+
+	/** Ends the worker; a pending search is answered as stopped. */
+	terminate() {
+		const abort = this.abort;
+		if (this.worker) this.worker.terminate();
+		this.worker = null;
+		if (abort) abort();
+	}
+}

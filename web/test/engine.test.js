@@ -1,0 +1,114 @@
+// engine.test.js: the USI lines of the engine in the browser (src/engine.js): info, bestmove and
+// checkmate parsed, the go and position commands written, and a session driven through a fake worker.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+	Engine,
+	hasSimd,
+	goCommand,
+	parseBestMove,
+	parseCheckmate,
+	parseInfo,
+	positionCommand,
+} from '../src/engine.js';
+
+test('info lines parse into their fields', () => {
+	assert.deepEqual(
+		parseInfo(
+			'info depth 8 seldepth 12 multipv 1 score cp 35 nodes 7005 nps 42198 hashfull 0 time 166 pv 7g7f 5a4b',
+		),
+		{
+			depth: 8,
+			seldepth: 12,
+			multipv: 1,
+			cp: 35,
+			nodes: 7005,
+			nps: 42198,
+			hashfull: 0,
+			time: 166,
+			pv: ['7g7f', '5a4b'],
+		},
+	);
+	assert.deepEqual(parseInfo('info depth 3 score mate -4 lowerbound nodes 10 pv 1a1b'), {
+		depth: 3,
+		mate: -4,
+		nodes: 10,
+		pv: ['1a1b'],
+	});
+	assert.deepEqual(parseInfo('info string error: go: busy'), { string: 'error: go: busy' });
+	assert.equal(parseInfo('bestmove 7g7f'), null);
+});
+
+test('bestmove and checkmate lines parse', () => {
+	assert.deepEqual(parseBestMove('bestmove 7g7f ponder 3c3d'), { move: '7g7f', ponder: '3c3d' });
+	assert.deepEqual(parseBestMove('bestmove resign'), { move: 'resign', ponder: null });
+	assert.equal(parseBestMove('bestmove'), null);
+	assert.deepEqual(parseCheckmate('checkmate G*5b'), { kind: 'mate', pv: ['G*5b'] });
+	assert.deepEqual(parseCheckmate('checkmate nomate'), { kind: 'nomate', pv: [] });
+	assert.equal(parseCheckmate('readyok'), null);
+});
+
+test('SIMD is detected (node has it)', () => {
+	assert.equal(hasSimd(), true);
+});
+
+test('go and position commands', () => {
+	assert.equal(goCommand({ depth: 10 }), 'go depth 10');
+	assert.equal(goCommand({ nodes: 5000 }), 'go nodes 5000');
+	assert.equal(goCommand({ movetime: 250.7 }), 'go movetime 250');
+	assert.equal(goCommand({}), 'go infinite');
+	assert.equal(positionCommand(null), 'position startpos');
+	assert.equal(positionCommand(null, ['7g7f', '3c3d']), 'position startpos moves 7g7f 3c3d');
+	assert.equal(positionCommand('8k/9/9/9/9/9/9/9/K8 b G 1 '), 'position sfen 8k/9/9/9/9/9/9/9/K8 b G 1');
+});
+
+/** A fake worker that answers go with two info lines and a bestmove, and records what it got. */
+function fakeWorker(sent) {
+	const w = {
+		onmessage: null,
+		postMessage(line) {
+			sent.push(line);
+			const say = (data) => queueMicrotask(() => w.onmessage({ data }));
+			if (line === 'isready') say('readyok');
+			if (line.startsWith('go depth')) {
+				say('info depth 1 score cp 10 nodes 5 pv 2g2f');
+				say('info depth 2 score cp 20 nodes 50 pv 7g7f 3c3d');
+				say('bestmove 7g7f ponder 3c3d');
+			}
+		},
+		terminate() {
+			sent.push('(terminated)');
+		},
+	};
+	return w;
+}
+
+test('a session: usi, options and the position go first; go collects infos; stop ends the worker', async () => {
+	const sent = [];
+	const e = new Engine(() => fakeWorker(sent));
+	e.setOption('USI_Hash', 16);
+	e.position(null, ['7g7f']);
+	await e.ready();
+	assert.deepEqual(sent, ['usi', 'setoption name USI_Hash value 16', 'position startpos moves 7g7f', 'isready']);
+	const seen = [];
+	const best = await e.go({ depth: 2 }, (i) => seen.push(i.depth));
+	assert.deepEqual(seen, [1, 2]);
+	assert.equal(best.move, '7g7f');
+	assert.equal(best.ponder, '3c3d');
+	assert.equal(best.stopped, false);
+	// A search that does not answer (go infinite) ends with stop(): the worker is ended.
+	const pending = e.go({ infinite: true });
+	await new Promise((r) => setTimeout(r, 0));
+	e.stop();
+	const stopped = await pending;
+	assert.equal(stopped.stopped, true);
+	assert.equal(sent.at(-1), '(terminated)');
+	// The next command starts a fresh worker with the options and the position again.
+	await e.ready();
+	assert.deepEqual(sent.slice(-4), [
+		'usi',
+		'setoption name USI_Hash value 16',
+		'position startpos moves 7g7f',
+		'isready',
+	]);
+});
