@@ -4,7 +4,7 @@
 # line "N passed, N failed" (plus skipped).  Full output: build/test.log,
 # and each suite's own in build/test-logs/NAME.log.
 #   quick  (make check) the release unit tests, the command-line cases, the
-#          search signature, the match, tune and play scripts, the layers
+#          search signature, the match, tune, puzzles and play scripts, the layers
 #          and the source checks: about a minute on two cores.
 #   full   (make test, what CI runs; the default) all of quick, and the
 #          sanitizer build's tests, the fuzzers for FUZZ_SECONDS each (5),
@@ -242,6 +242,9 @@ suite match tests/match.sh
 # gyoku selfplay and gyoku tune, the evaluation's tuning tools (docs/tuning.md), release and sanitizer builds.
 suite tune tests/tune.sh
 [ "$tier" = full ] && suite debug/tune env GYOKU=bin/debug/gyoku tests/tune.sh
+# gyoku puzzles, the tsume puzzle set (docs/puzzles.md): the shipped set checked by the solver, broken puzzles rejected.
+suite puzzles tests/puzzles.sh
+[ "$tier" = full ] && suite debug/puzzles env GYOKU=bin/debug/gyoku tests/puzzles.sh
 # gyoku play, the terminal game (docs/play.md): scripted sessions and a pseudo-terminal, release and sanitizer builds.
 suite play tests/play.sh
 [ "$tier" = full ] && suite debug/play env GYOKU=bin/debug/gyoku tests/play.sh
