@@ -65,3 +65,23 @@ out=$("$gyoku" puzzles check "$tmp/missing.txt" 2>&1)
 [ $? = 2 ] && grep -q 'missing.txt' <<< "$out" && echo "PASS puzzles-3.2" || echo "FAIL puzzles-3.2: $out"
 "$gyoku" puzzles check > /dev/null 2>&1
 [ $? = 2 ] && echo "PASS puzzles-3.3" || echo "FAIL puzzles-3.3: no file is not exit 2"
+# 4.1: the last 1, 3, ... 15 plies of Microcosmos (the 1525-ply tsume of ../shared/research-data/, when
+# present) are each a puzzle the check accepts: unique, shortest, a main line.
+micro=../shared/research-data/tsume_microcosmos_1525.txt
+if [ -f "$micro" ]; then
+	sfen=$(sed -n '1s/.*SFEN: //p' "$micro")
+	read -ra mv <<< "$(grep -v '^#' "$micro" | tr '\n' ' ')"
+	total=${#mv[@]}
+	: > "$tmp/micro.txt"
+	for k in 1 3 5 7 9 11 13 15; do
+		printf 'position sfen %s moves %s\n' "$sfen" "${mv[*]:0:$((total - k))}" > "$tmp/micro.usi"
+		pos=$("$gyoku" convert "$tmp/micro.usi" --to sfen)
+		printf '%s\t%s\t%d\t%d手詰\tmicrocosmos ply %d\n' "$pos" "${mv[*]:$((total - k))}" $k $k $((total - k)) \
+			>> "$tmp/micro.txt"
+	done
+	out=$("$gyoku" puzzles check "$tmp/micro.txt" 2>&1)
+	[ $? = 0 ] && [ "$total" = 1525 ] && grep -q '^8 puzzles good, 0 failed$' <<< "$out" && echo "PASS puzzles-4.1" \
+		|| echo "FAIL puzzles-4.1: $out"
+else
+	echo "SKIP puzzles-4.1: $micro is not there"
+fi
