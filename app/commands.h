@@ -51,4 +51,10 @@ int cmd_serve(int argc, char **argv);
  */
 int cmd_play(int argc, char **argv);
 
+/*
+ * gyoku puzzles make [--games N | --from RECORD...] [--seed S] [--max-len L] [--out FILE]:
+ * tsume puzzles from games; gyoku puzzles check FILE: verifies a puzzle file (docs/puzzles.md).
+ */
+int cmd_puzzles(int argc, char **argv);
+
 #endif

@@ -25,6 +25,8 @@ static void usage(FILE *f)
 	      "                                             game review: each move marked by the engine\n"
 	      "                                             (inaccuracy, mistake, blunder), the record\n"
 	      "                                             with the analysis in its comments\n"
+	      "  puzzles make [--games N | --from RECORD...] [--seed S] [--max-len 15] [--out FILE]\n"
+	      "  puzzles check FILE                         tsume puzzles from games; verify a puzzle file\n"
 	      "  play [--vs computer|human|watch] [--level 1-10] [--color sente|gote|random]\n"
 	      "       [--handicap NAME] [--time 10m+30s] [--rules casual|strict] [--impasse 24|27|try]\n"
 	      "       [--load FILE]                         the terminal game (docs/play.md)\n"
@@ -49,9 +51,9 @@ static const struct command {
 	const char *name;
 	int (*run)(int argc, char **argv);
 } commands[] = {
-	{"perft", cmd_perft},       {"convert", cmd_convert}, {"solve", cmd_solve}, {"analyse", cmd_analyse},
-	{"play", cmd_play},         {"shell", cmd_shell},     {"match", cmd_match}, {"serve", cmd_serve},
-	{"selfplay", cmd_selfplay}, {"tune", cmd_tune},
+	{"perft", cmd_perft},       {"convert", cmd_convert}, {"solve", cmd_solve},     {"analyse", cmd_analyse},
+	{"play", cmd_play},         {"shell", cmd_shell},     {"match", cmd_match},     {"serve", cmd_serve},
+	{"selfplay", cmd_selfplay}, {"tune", cmd_tune},       {"puzzles", cmd_puzzles},
 };
 
 static const struct command *command_by_name(const char *name)

@@ -4,12 +4,14 @@
 # line "N passed, N failed" (plus skipped).  Full output: build/test.log,
 # and each suite's own in build/test-logs/NAME.log.
 #   quick  (make check) the release unit tests, the command-line cases, the
-#          search signature, the match, tune and play scripts, the layers
-#          and the source checks: about a minute on two cores.
+#          search signature, the match, tune and play scripts, the broken
+#          puzzles, the layers and the source checks: about a minute on two
+#          cores.
 #   full   (make test, what CI runs; the default) all of quick, and the
-#          sanitizer build's tests, the fuzzers for FUZZ_SECONDS each (5),
-#          the independent implementations, PostgreSQL, the web server,
-#          the browser board and the engine in WebAssembly.
+#          shipped puzzle set checked, the sanitizer build's tests, the
+#          fuzzers for FUZZ_SECONDS each (5), the independent
+#          implementations, PostgreSQL, the web server, the browser board
+#          and the engine in WebAssembly.
 # TEST_JOBS (default: the number of cores plus one) suites run at once,
 # the longest first by the times of the last run (build/test-times.txt, or
 # tests/suite-times.txt in a fresh build/).
@@ -245,6 +247,14 @@ suite match tests/match.sh
 # gyoku selfplay and gyoku tune, the evaluation's tuning tools (docs/tuning.md), release and sanitizer builds.
 suite tune tests/tune.sh
 [ "$tier" = full ] && suite debug/tune env GYOKU=bin/debug/gyoku tests/tune.sh
+# gyoku puzzles, the tsume puzzle set (docs/puzzles.md): broken puzzles rejected; in the full tier also the
+# shipped set checked by the solver and partly made again (about a minute of one core).
+if [ "$tier" = full ]; then
+	suite puzzles tests/puzzles.sh
+	suite debug/puzzles env GYOKU=bin/debug/gyoku tests/puzzles.sh --broken
+else
+	suite puzzles tests/puzzles.sh --broken
+fi
 # gyoku play, the terminal game (docs/play.md): scripted sessions and a pseudo-terminal, release and sanitizer builds.
 suite play tests/play.sh
 [ "$tier" = full ] && suite debug/play env GYOKU=bin/debug/gyoku tests/play.sh
