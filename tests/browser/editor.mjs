@@ -91,7 +91,7 @@ export async function editor(t) {
 		page.on('request', (r) => {
 			if (r.method() === 'POST' && /\/api\/games$/.test(r.url())) sent++;
 		});
-		await page.click(tid('editor-play'));
+		await page.click(tid('create-game'));
 		await page.waitForSelector(`${tid('form-error')}:has-text("Nifu")`);
 		assert(sent === 0, 'the position was sent');
 		await shot(page, '44-editor-invalid.png');
@@ -119,13 +119,13 @@ export async function editor(t) {
 		async () => {
 			await page.fill(tid('editor-sfen'), MATED);
 			await sfenIs(page, MATED, 'the mated position');
-			await page.click(tid('editor-play'));
+			await page.click(tid('create-game'));
 			await page.waitForSelector(
 				`${tid('form-error')}:has-text("the side to move has no legal move")`,
 			);
 			await page.selectOption(tid('nav-lang'), 'ja');
 			await sfenIs(page, MATED, 'the page in Japanese');
-			await page.click(tid('editor-play'));
+			await page.click(tid('create-game'));
 			await page.waitForSelector(`${tid('form-error')}:has-text("手番の側に指せる手がありません")`);
 			await shot(page, '44-editor-refused-ja.png');
 			await page.selectOption(tid('nav-lang'), 'en');
@@ -144,11 +144,11 @@ export async function editor(t) {
 		await L.context.close();
 	});
 	await check('44.6', 'played against the computer: it moves first from the position', async () => {
-		await page.check(`${tid('editor-play-form')} input[name=opponent][value=computer]`);
-		await page.selectOption(`${tid('editor-play-form')} select[name=level]`, '1');
-		await page.selectOption(`${tid('editor-play-form')} select[name=time]`, 'none');
-		await page.selectOption(`${tid('editor-play-form')} select[name=color]`, 'white');
-		await page.click(tid('editor-play'));
+		await page.check(`${tid('create-form')} input[name=opponent][value=computer]`);
+		await page.selectOption(`${tid('create-form')} select[name=level]`, '1');
+		await page.selectOption(`${tid('create-form')} select[name=time]`, 'none');
+		await page.selectOption(`${tid('create-form')} select[name=color]`, 'white');
+		await page.click(tid('create-game'));
 		await page.waitForURL(/#\/game\/[^/]+$/);
 		const id = decodeURIComponent(page.url().replace(/^.*#\/game\//, ''));
 		const t0 = Date.now();
@@ -169,13 +169,13 @@ export async function editor(t) {
 		async () => {
 			await page.goto(`${base}/#/editor?sfen=${encodeURIComponent(TSUME.replace(/ /g, '_'))}`);
 			await sfenIs(page, TSUME, 'the editor again');
-			await page.fill(`${tid('editor-play-form')} input[name=challenge]`, 'nobody_' + friend.name);
-			await page.check(`${tid('editor-play-form')} input[name=opponent][value=user]`);
-			await page.selectOption(`${tid('editor-play-form')} select[name=color]`, 'black');
-			await page.click(tid('editor-play'));
+			await page.check(`${tid('create-form')} input[name=opponent][value=user]`);
+			await page.fill(`${tid('create-form')} input[name=challenge]`, 'nobody_' + friend.name);
+			await page.selectOption(`${tid('create-form')} select[name=color]`, 'black');
+			await page.click(tid('create-game'));
 			await page.waitForSelector(`${tid('form-error')}:has-text("no user named nobody_")`); // the server's word
-			await page.fill(`${tid('editor-play-form')} input[name=challenge]`, friend.name);
-			await page.click(tid('editor-play'));
+			await page.fill(`${tid('create-form')} input[name=challenge]`, friend.name);
+			await page.click(tid('create-game'));
 			await page.waitForURL(/#\/game\/[^/]+$/);
 			const id = decodeURIComponent(page.url().replace(/^.*#\/game\//, ''));
 			const F = await open('editor-friend');

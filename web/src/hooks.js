@@ -43,7 +43,7 @@ export const TESTIDS = {
 	'import-login': 'the import page of a visitor: log in or sign up first (no form)',
 	'form-error': "a form's error line",
 	// The lobby.
-	'create-form': 'the new-game form',
+	'create-form': "the new-game form (the lobby's, and the board editor's: Play from this position)",
 	'create-game': "the new-game form's button",
 	seeks: 'the list of open seeks and challenges',
 	'my-playing': "the signed-in user's games in play",
@@ -174,8 +174,6 @@ export const TESTIDS = {
 	'editor-sfen-error': 'why the typed SFEN is none',
 	'editor-problems': 'what makes the position unplayable (kings, nifu, dead pieces, counts, check)',
 	'editor-link': 'the link to the editor with this position (#/editor?sfen=...)',
-	'editor-play-form': 'the form "Play from this position"',
-	'editor-play': "that form's button",
 };
 
 /** Classes the tests read. */

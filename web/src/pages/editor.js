@@ -17,10 +17,10 @@ import { h, replace } from '../dom.js';
 import { BoardView } from '../board.js';
 import { pieceSvg } from '../pieces.js';
 import { HAND_ORDER, colored, pieceAt, toSfen } from '../sfen.js';
-import { createGame, session } from '../api.js';
-import { TIME_PRESETS } from '../gametext.js';
+import { session } from '../api.js';
+import { newGameForm } from '../newgame.js';
 import { prefs } from '../prefs.js';
-import { errorText, t } from '../i18n.js';
+import { t } from '../i18n.js';
 import {
 	PALETTE,
 	SET_COUNTS,
@@ -309,9 +309,8 @@ export function editorPage(root, query) {
 }
 
 /**
- * "Play from this position": against the computer (level), a friend (name)
- * or anyone (an open seek), with a time control and a side; a visitor is
- * asked to log in first.
+ * "Play from this position": the new-game form (newgame.js) with the editor's position as
+ * the start; a visitor is asked to log in first.
  * @param {() => Position} current
  * @param {() => string[]} problems
  */
@@ -331,95 +330,8 @@ function playForm(current, problems) {
 			),
 		);
 	}
-	const radio = (/** @type {string} */ v, /** @type {string} */ label, /** @type {boolean} */ checked) =>
-		h(
-			'label',
-			{ class: 'radio' },
-			h('input', { type: 'radio', name: 'opponent', value: v, checked }),
-			label,
-		);
-	const level = h(
-		'select',
-		{ name: 'level', 'aria-label': t("The computer's level") },
-		...Array.from({ length: 10 }, (_, i) =>
-			h('option', { value: i + 1, selected: i === 2 }, t('Computer level {n}', { n: i + 1 })),
-		),
-	);
-	const user = /** @type {HTMLInputElement} */ (
-		h('input', {
-			name: 'challenge',
-			placeholder: t('their user name'),
-			'aria-label': t('Friend to challenge'),
-		})
-	);
-	const time = h(
-		'select',
-		{ name: 'time' },
-		h('option', { value: 'none' }, t('No time limit')),
-		...TIME_PRESETS.map(([v, label]) => h('option', { value: v, selected: v === '10m+30s' }, label)),
-	);
-	const color = h(
-		'select',
-		{ name: 'color' },
-		h('option', { value: 'black' }, t('☗ Sente (Black)')),
-		h('option', { value: 'white' }, t('☖ Gote (White)')),
-		h('option', { value: 'random' }, t('Either side (furigoma)')),
-	);
-	const error = h('div', { class: 'form-error', 'data-testid': 'form-error', role: 'alert' });
-	const submit = h(
-		'button',
-		{ class: 'btn primary', type: 'submit', 'data-testid': 'editor-play' },
-		t('Play from this position'),
-	);
-	const form = /** @type {HTMLFormElement} */ (
-		h(
-			'form',
-			{ class: 'card form', 'data-testid': 'editor-play-form' },
-			h('h2', null, t('Play from this position')),
-			h(
-				'fieldset',
-				{ class: 'opponents' },
-				h('legend', null, t('Play against')),
-				h('div', { class: 'row' }, radio('computer', t('The computer'), true), level),
-				h('div', { class: 'row' }, radio('user', t('A friend'), false), user),
-				h('div', { class: 'row' }, radio('open', t('Anyone (an open seek)'), false)),
-			),
-			h('label', null, t('Clock'), time),
-			h('label', null, t('You play'), color),
-			h('p', { class: 'hint' }, t('A game from a position is not rated.')),
-			error,
-			submit,
-		)
-	);
-	const opponent = () =>
-		/** @type {HTMLInputElement} */ (form.querySelector('input[name=opponent]:checked')).value;
-	user.addEventListener('focus', () => {
-		/** @type {HTMLInputElement} */ (form.querySelector('input[value=user]')).checked = true;
+	return newGameForm(new URLSearchParams({ opponent: 'computer', time: '10m+30s', color: 'black' }), {
+		sfen: () => toSfen(current()),
+		problems,
 	});
-	form.addEventListener('submit', async (e) => {
-		e.preventDefault();
-		replace(error);
-		const wrong = problems();
-		if (wrong.length) return replace(error, ...wrong.map((p) => h('div', null, p)));
-		const opp = opponent();
-		/** @type {Record<string, any>} */
-		const body = {
-			opponent: opp === 'user' ? user.value.trim() : opp,
-			sfen: toSfen(current()),
-			time: time.value,
-			color: color.value,
-		};
-		if (opp === 'computer') body.level = Number(level.value);
-		if (opp === 'user' && !body.opponent) return replace(error, t('Name the friend to challenge.'));
-		submit.disabled = true;
-		try {
-			const id = await createGame('/api/games', body);
-			location.hash = `#/game/${encodeURIComponent(id)}`;
-		} catch (err) {
-			replace(error, errorText(/** @type {Error} */ (err).message));
-		} finally {
-			submit.disabled = false;
-		}
-	});
-	return form;
 }
