@@ -48,7 +48,7 @@ export const TIME_PRESETS = [
  */
 export function handicapName(id) {
 	const h = HANDICAPS.find((x) => x[0] === id);
-	if (!h) return id === 'other' ? t('other') : id;
+	if (!h) return id === 'other' ? t('Custom position') : id;
 	return i18n.lang === 'ja' ? h[2] : `${h[1]} ${h[2]}`;
 }
 

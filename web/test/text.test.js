@@ -21,7 +21,7 @@ test('players and sides', () => {
 	assert.equal(sideLabel('black', 'even'), '☗ Sente');
 	assert.equal(sideLabel('white', 'two-piece'), '☖ Uwate');
 	assert.equal(handicapName('rook-lance'), 'Rook and lance 飛香落ち');
-	assert.equal(handicapName('other'), 'other');
+	assert.equal(handicapName('other'), 'Custom position');
 	assert.equal(timeText({ kind: 'live', time: '10m+30s' }), '10m+30s');
 	assert.equal(timeText({ kind: 'correspondence', time: '3d' }), 'Correspondence 3d');
 	assert.equal(timeText({ kind: 'untimed', time: 'none' }), 'No clock');

@@ -20,7 +20,7 @@ const JA = {
 
 	// The whole interface: the words of the pages and their parts
 	// gametext.js: players, sides, time controls, status and result lines
-	other: 'その他',
+	'Custom position': '任意局面',
 	'Computer level {n}': 'コンピューター レベル{n}',
 	'☗ Sente': '☗ 先手',
 	'☗ Shitate': '☗ 下手',
