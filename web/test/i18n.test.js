@@ -44,7 +44,9 @@ test('i18n-1.2 a Japanese text keeps the placeholders of its English', () => {
 test('i18n-1.3 no Japanese entry is left that no source names', () => {
 	// A key outside t() is a whole string literal of a table the modules pass through t() (TIME_PRESETS, ...).
 	const quoted = (k) =>
-		sources.includes(`'${k.replace(/'/g, "\\'")}'`) || sources.includes(`"${k}"`) || sources.includes(`\`${k}\``);
+		sources.includes(`'${k.replace(/'/g, "\\'")}'`) ||
+		sources.includes(`"${k}"`) ||
+		sources.includes(`\`${k}\``);
 	const stale = Object.keys(JA).filter((k) => !keys.has(k) && !quoted(k));
 	assert.deepEqual(stale, []);
 });
