@@ -376,8 +376,10 @@ enum store_err store_game_get(struct store *s, const char *id, struct store_game
 		*moves = NULL;
 	if (n)
 		*n = 0;
-	if (!g || !text_ok(id, STORE_ID_MAX, false) || (moves && !n))
+	if (!g || !id || (moves && !n))
 		return STORE_ERR_ARG;
+	if (!text_ok(id, STORE_ID_MAX, false))
+		return STORE_NOT_FOUND; /* no game has an id that long */
 	return s->ops->game_get(s, id, g, moves, n);
 }
 

@@ -280,7 +280,8 @@ enum store_err store_record_get(struct store *s, const char *id, char *format, c
 /*
  * Reads game `id` into `g` and, when `moves` is not NULL, its moves into
  * a malloc'ed array (`*moves`, `*n`; the caller frees it; NULL when n is
- * 0), read in the same snapshot as the game.  STORE_NOT_FOUND when none,
+ * 0), read in the same snapshot as the game.  STORE_NOT_FOUND when none
+ * (also for an id too long to be one),
  * STORE_DAMAGED when its row does not decode.
  */
 enum store_err store_game_get(struct store *s, const char *id, struct store_game *g, struct store_move **moves, int *n)

@@ -297,15 +297,17 @@ async function main() {
 			}
 		}
 		// A long game id on every game route: 404, never a buffer overrun.
-		for (const p of ['', '/accept', '/moves', '/resign', '/export', '/events', '/vacation']) {
-			const id = 'G'.repeat(63 + rand.int(200));
-			const a =
-				p === '' || p === '/export' || p === '/events'
-					? await c.get(`/api/games/${id}${p}`)
-					: await alice.post(`/api/games/${id}${p}`, { move: '7g7f', days: 1 });
-			if (a.status !== 404 && a.status !== 400)
-				out.push(`/api/games/<${id.length}>${p}: status ${a.status}`);
-		}
+		// Every length from the store's limit (16) to the router's (63) and past it.
+		for (const p of ['', '/accept', '/moves', '/resign', '/export', '/events', '/vacation', '/chat'])
+			for (const len of [16, 17, 40, 63, 64, 64 + rand.int(200)]) {
+				const id = 'G'.repeat(len);
+				const a =
+					p === '' || p === '/export' || p === '/events'
+						? await c.get(`/api/games/${id}${p}`)
+						: await alice.post(`/api/games/${id}${p}`, { move: '7g7f', days: 1 });
+				if (a.status !== 404 && a.status !== 400)
+					out.push(`/api/games/<${id.length}>${p}: status ${a.status}`);
+			}
 		c.close();
 		return bad(out);
 	});
