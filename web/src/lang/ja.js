@@ -419,6 +419,9 @@ const JA = {
 	'24-point declaration (JSA)': '24点法の宣言（日本将棋連盟）',
 	'Try rule': 'トライルール',
 	'No declaration': '宣言なし',
+	// analysis board (pages/analysis.js, analysisview.js)
+	'Mate in {n} for Black': '先手の{n}手詰',
+	'Mate in {n} for White': '後手の{n}手詰',
 };
 
 /**
