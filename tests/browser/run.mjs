@@ -48,6 +48,7 @@ import { chat } from './chat.mjs';
 import { input } from './input.mjs';
 import { editor } from './editor.mjs';
 import { wasm } from './wasm.mjs';
+import { analysis } from './analysis.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const GYOKU = resolve(ROOT, process.env.GYOKU || 'bin/gyoku');
@@ -998,6 +999,8 @@ async function main() {
 		await editor({ check, assert, tid, open, base, sq, shot, gameJson, WAIT_MS });
 		blocker = null;
 		await wasm({ base, open, check, assert });
+		blocker = null;
+		await analysis({ base, open, check, tid, assert, sq, shot, WAIT_MS });
 
 		await check(
 			'5.1',

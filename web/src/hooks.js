@@ -20,6 +20,15 @@ export const ATTRIBUTES = {
 	'data-ply': 'a move-list item: 1 the first move, 0 the start position',
 	'data-char': 'the kanji a piece\'s ink draws ("玉", "龍"), on the ink of the kanji set only',
 	'data-game': 'a game row of a list, and the accept, decline and cancel buttons in it, by the game id',
+	'data-node': "a move of the analysis board's tree, by its node id",
+	'data-move': "the analysis board: a tree move's or an arrow's USI move",
+	'data-from': 'an engine arrow\'s origin square ("P*" for a drop)',
+	'data-to': "an engine arrow's destination square",
+	'data-rank': "an engine arrow's line (1: the best)",
+	'data-multipv': "an engine line's number (1: the best)",
+	'data-pv': "an engine line's or the mating line's USI moves, space-separated",
+	'data-depth': 'the depth the search reached',
+	'data-kind': "the mate search's answer: mate, nomate, timeout",
 };
 
 /** The values of data-testid. */
@@ -174,6 +183,35 @@ export const TESTIDS = {
 	'editor-sfen-error': 'why the typed SFEN is none',
 	'editor-problems': 'what makes the position unplayable (kings, nifu, dead pieces, counts, check)',
 	'editor-link': 'the link to the editor with this position (#/editor?sfen=...)',
+	// The analysis board (#/analysis).
+	'nav-analysis': 'the link to the analysis board from the start position',
+	'open-analysis': "a finished game's link to its analysis board (#/analysis/ID)",
+	'editor-analyse': "the board editor's button that opens the analysis board on its position",
+	analysis: 'the analysis board page',
+	'analysis-moves':
+		'the move tree: .tree-line.main holds the main line, .tree-line.variation each variation, .tree-move each move (data-node, data-move, data-ply)',
+	'analysis-comment': "the record's comment of the move shown (main line only)",
+	'analysis-source': 'the game analysed (a link to its page)',
+	'analysis-game': 'the link to the game analysed',
+	'analysis-error': 'why the game or the SFEN could not be read',
+	'analysis-promote': 'make the variation shown the main line',
+	'analysis-delete': 'delete the move shown and the moves after it',
+	'analysis-sfen': 'the SFEN of the position shown (read-only)',
+	'analysis-copy-sfen': 'copy the SFEN',
+	'analysis-editor': 'the board editor with the position shown (to play from it)',
+	'analysis-link': 'the link to the analysis board from the position shown',
+	'engine-panel': "the analysis board's engine panel",
+	'engine-toggle': 'the engine on or off (a checkbox)',
+	'engine-multipv': 'the number of best lines, 1-5 (a select)',
+	'engine-eval': "the evaluation from Black's side (+0.35, mate in N)",
+	'engine-stats': 'depth, nodes and speed of the search (data-depth: the depth reached)',
+	'engine-lines': 'the best lines',
+	'engine-line': 'one best line (data-multipv, data-pv: its USI moves)',
+	'eval-bar': "the evaluation bar beside the board (data-black: Black's share in thousandths)",
+	arrows: "the board's layer of the engine's arrows (.arrow each, data-move, data-from, data-to, data-rank)",
+	'mate-search': 'the mate search button (go mate)',
+	'mate-result': "the mate search's answer (data-kind: mate, nomate, timeout)",
+	'mate-line': 'the mating line found (data-pv: its USI moves)',
 };
 
 /** Classes the tests read. */
@@ -197,6 +235,12 @@ export const CLASSES = {
 	'chat-text': "a chat message's text (chat.js), put in the page as text",
 	folded: 'on the chat panel while it is folded away (phones)',
 	'board-slot': "the game page's place of the board (its box is the board's)",
+	'tree-line': 'the analysis board: a line of the move tree (main or variation)',
+	main: 'the analysis board: on the main line of the move tree',
+	variation: 'the analysis board: on a variation of the move tree (nested in the line it branches from)',
+	'tree-move': 'the analysis board: a move of the move tree',
+	arrow: "the analysis board: an engine's arrow (a <g>)",
+	best: "the analysis board: on the best line's arrow",
 };
 
 /** Form inputs, by name. */

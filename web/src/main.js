@@ -5,7 +5,7 @@
  *
  * Routes: #/ lobby · #/game/ID game · #/login · #/signup · #/user/NAME ·
  * #/import · #/watch (the games being played) · #/editor (the board
- * editor).  A query after the route is passed to the page
+ * editor) · #/analysis[/ID] (the analysis board).  A query after the route is passed to the page
  * (#/?challenge=bob, #/login?next=%23%2Fimport, #/editor?sfen=...).
  *
  * The top bar counts the games waiting for the user's move (turns.js).
@@ -25,6 +25,7 @@ import { userPage } from './pages/user.js';
 import { refreshTurns, setTitle, startTurns, turnCount, turnListeners } from './turns.js';
 import { watchPage } from './pages/watch.js';
 import { editorPage } from './pages/editor.js';
+import { analysisPage } from './pages/analysis.js';
 import { i18n, LANG_LABELS, LANGS, setLang, t, tn } from './i18n.js';
 
 /** @typedef {{destroy: () => void}} Page */
@@ -59,6 +60,7 @@ function drawNav() {
 			),
 		),
 		h('a', { href: '#/watch', 'data-testid': 'nav-watch' }, t('Watch')),
+		h('a', { href: '#/analysis', 'data-testid': 'nav-analysis' }, t('Analysis')),
 		// Importing needs an account (docs/server.md): visitors are not invited to it.
 		me ? h('a', { href: '#/import', 'data-testid': 'nav-import' }, t('Import')) : null,
 		...(me
@@ -157,6 +159,7 @@ function route() {
 	else if (parts[0] === 'import') current = importPage(main);
 	else if (parts[0] === 'watch') current = watchPage(main);
 	else if (parts[0] === 'editor') current = editorPage(main, query);
+	else if (parts[0] === 'analysis') current = analysisPage(main, parts[1] || null, query);
 	else current = lobbyPage(main, query);
 }
 

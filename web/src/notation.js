@@ -128,7 +128,13 @@ export function moveText(pos, usi, prevTo, style, mark = true, legal) {
 		...new Set(
 			moves
 				.map((mv) => parseUsi(mv))
-				.filter((x) => x && x.from && x.to === m.to && (pieceAt(pos, x.from) || '').toUpperCase() === kind)
+				.filter(
+					(x) =>
+						x &&
+						x.from &&
+						x.to === m.to &&
+						(pieceAt(pos, x.from) || '').toUpperCase() === kind,
+				)
 				.map((x) => /** @type {string} */ (/** @type {any} */ (x).from)),
 		),
 	];

@@ -102,7 +102,8 @@ function pseudoMoves(pos) {
 				const to = squareName(f, r);
 				const promotable = kind.length === 1 && kind !== 'G' && kind !== 'K';
 				if (ahead(color, r) > deadRanks(kind)) out.push(from + to);
-				if (promotable && (ahead(color, rank) <= 3 || ahead(color, r) <= 3)) out.push(from + to + '+');
+				if (promotable && (ahead(color, rank) <= 3 || ahead(color, r) <= 3))
+					out.push(from + to + '+');
 			};
 			for (const [df, dr] of m.step) {
 				// Every kind's steps are the same to the left and the right: the file's sign is free.
@@ -132,7 +133,8 @@ function pseudoMoves(pos) {
 		for (let file = 1; file <= 9; file++) {
 			if (kind === 'P') {
 				let pawn = false;
-				for (let rank = 1; rank <= 9; rank++) if (at(pos, file, rank) === colored('P', color)) pawn = true;
+				for (let rank = 1; rank <= 9; rank++)
+					if (at(pos, file, rank) === colored('P', color)) pawn = true;
 				if (pawn) continue;
 			}
 			for (let rank = 1; rank <= 9; rank++) {

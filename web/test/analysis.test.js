@@ -155,7 +155,9 @@ test('analysis-4.1 the page link and its reading: sfen, moves, a game', () => {
 	const q = new URLSearchParams(link.split('?')[1]);
 	assert.deepEqual(readAnalysisQuery(q), { sfen: '4k4/9/9/9/9/9/9/9/4K4 b G 1', moves: ['G*5h'] });
 	assert.deepEqual(readAnalysisQuery(new URLSearchParams('')), { sfen: START_SFEN, moves: [] });
-	assert.deepEqual(readAnalysisQuery(new URLSearchParams('sfen=nonsense')), { error: 'SFEN: want board, side and hands' });
+	assert.deepEqual(readAnalysisQuery(new URLSearchParams('sfen=nonsense')), {
+		error: 'SFEN: want board, side and hands',
+	});
 	// Moves that cannot be played are cut at the first one.
 	assert.deepEqual(readAnalysisQuery(new URLSearchParams('moves=7g7f,3c3d,7f7e,5a5c')), {
 		sfen: START_SFEN,

@@ -21,6 +21,7 @@ import { session } from '../api.js';
 import { newGameForm } from '../newgame.js';
 import { prefs } from '../prefs.js';
 import { t } from '../i18n.js';
+import { analysisLink } from '../analysisview.js';
 import {
 	PALETTE,
 	SET_COUNTS,
@@ -275,6 +276,9 @@ export function editorPage(root, query) {
 				draw();
 			}),
 			button('editor-clear-hands', t('Clear hands'), () => set(clearHands(pos))),
+			button('editor-analyse', t('Analyse'), () => {
+				location.hash = analysisLink(toSfen(pos), []);
+			}),
 		),
 		h('label', null, 'SFEN', sfen),
 		sfenError,

@@ -825,6 +825,17 @@ export class GamePage {
 		replace(
 			this.after,
 			g.status === 'ended' ? afterGamePanel(g, this.rematch, me, () => this.replay()) : null,
+			g.status === 'ended'
+				? h(
+						'a',
+						{
+							class: 'btn analysis-open',
+							href: `#/analysis/${encodeURIComponent(g.id)}`,
+							'data-testid': 'open-analysis',
+						},
+						t('Analysis board'),
+					)
+				: null,
 		);
 		if (!this.exports.firstChild) this.exports.replaceChildren(exportLinks(this.id));
 	}
