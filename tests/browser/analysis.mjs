@@ -163,6 +163,30 @@ export async function analysis({ base, open, check, tid, assert, sq, shot, WAIT_
 					arrow.drawnFrom === arrow.from && arrow.drawnTo === arrow.to,
 					`drawn from ${arrow.drawnFrom} to ${arrow.drawnTo}`,
 				);
+				// A new position stops the search and starts another: after 7g7f, White's moves.
+				await page.keyboard.press('ArrowLeft');
+				await page.waitForFunction(
+					() => {
+						const a = document.querySelector('.arrow.best');
+						const from = a && a.getAttribute('data-from');
+						const p =
+							from &&
+							document
+								.querySelector(`[data-square="${from}"]`)
+								?.getAttribute('data-piece');
+						return (
+							Boolean(p) &&
+							p === p.toLowerCase() &&
+							Boolean(
+								document.querySelector(
+									'.tree-move.current[data-move="7g7f"]',
+								),
+							)
+						);
+					},
+					null,
+					{ timeout: 30000 },
+				);
 			},
 		);
 
@@ -239,6 +263,7 @@ export async function analysis({ base, open, check, tid, assert, sq, shot, WAIT_
 			const left = await englishWords(p, ['gyoku', 'SFEN', 'Enter', 'Esc']);
 			assert(left.length === 0, `English left: ${left.join(' | ')}`);
 			await shot(p, '61-analysis-phone.png');
+			await p.screenshot({ path: `${ROOT}build/browser/61-analysis-phone-full.png`, fullPage: true });
 			await M.context.close();
 		},
 	);

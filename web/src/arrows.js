@@ -1,7 +1,7 @@
 /*
  * arrows.js: the engine's best moves drawn on the board (analysis board):
  * an arrow from a piece's square to its destination, a ring on the square
- * of a drop with the dropped piece's letter beside it.  The first line's
+ * of a drop with the dropped piece drawn faint on it.  The first line's
  * move is drawn strongest, the others fainter and thinner.  One SVG layer
  * inside the board's SVG, under the promotion choice; it takes no pointer
  * events.  Each arrow is a <g class="arrow"> with data-move (USI),
@@ -9,10 +9,12 @@
  * best line).
  */
 import { s } from './dom.js';
-import { SQ_W, SQ_H } from './pieces.js';
-import { parseUsi } from './sfen.js';
+import { SQ_W, SQ_H, pieceGlyph } from './pieces.js';
+import { colored, parseUsi } from './sfen.js';
 
 /** @typedef {import('./board.js').BoardView} BoardView */
+/** @typedef {import('./sfen.js').Color} Color */
+/** @typedef {import('./pieces.js').PieceStyle} PieceStyle */
 
 export class ArrowLayer {
 	/** @param {BoardView} board */
@@ -34,8 +36,10 @@ export class ArrowLayer {
 	/**
 	 * Draws the arrows of these moves, the best first (each move once).
 	 * @param {string[]} moves USI moves
+	 * @param {Color} side the side to move (whose pieces are dropped)
+	 * @param {PieceStyle} style
 	 */
-	draw(moves) {
+	draw(moves, side, style) {
 		const seen = new Set();
 		/** @type {SVGElement[]} */
 		const parts = [];
@@ -46,7 +50,7 @@ export class ArrowLayer {
 			const rank = i + 1;
 			const cls = 'arrow' + (rank === 1 ? ' best' : '');
 			const width = rank === 1 ? 15 : Math.max(7, 12 - rank);
-			const opacity = rank === 1 ? 0.85 : Math.max(0.3, 0.6 - 0.08 * rank);
+			const opacity = rank === 1 ? 0.85 : Math.max(0.4, 0.72 - 0.08 * rank);
 			const attrs = {
 				class: cls,
 				'data-move': mv,
@@ -57,21 +61,31 @@ export class ArrowLayer {
 			};
 			const to = this.centre(m.to);
 			if (!m.from) {
+				// A drop: the piece itself, faint, on its square, and a ring around it.
+				const corner = this.board.squareXY(m.to);
+				const ghost = pieceGlyph(
+					colored(m.drop || 'P', side),
+					style,
+					Boolean(this.board.flipped),
+				);
 				parts.push(
 					s(
 						'g',
 						attrs,
+						s(
+							'g',
+							{
+								class: 'arrow-piece',
+								transform: `translate(${corner.x} ${corner.y})`,
+							},
+							ghost,
+						),
 						s('circle', {
 							cx: to.x,
 							cy: to.y,
-							r: SQ_W * 0.42,
+							r: SQ_W * 0.47,
 							'stroke-width': width * 0.6,
 						}),
-						s(
-							'text',
-							{ x: to.x + SQ_W * 0.3, y: to.y - SQ_H * 0.28 },
-							m.drop || '',
-						),
 					),
 				);
 				return;

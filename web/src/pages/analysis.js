@@ -42,6 +42,8 @@ import { t } from '../i18n.js';
 
 /** How long one search of a position runs (ms): info lines come at each depth meanwhile. */
 const SEARCH_MS = 15000;
+/** How long a position stays on the board before its search starts (ms). */
+const START_DELAY_MS = 120;
 /** How long the mate search may run (ms). */
 const MATE_MS = 10000;
 const MULTIPV_KEY = 'gyoku.analysis.multipv';
@@ -104,6 +106,8 @@ class AnalysisPage {
 		this.engine = /** @type {Engine | null} */ (null);
 		this.engineOn = stored(ENGINE_KEY, '0') === '1';
 		this.multipv = Math.min(5, Math.max(1, Number(stored(MULTIPV_KEY, '1')) || 1));
+		/** @type {ReturnType<typeof setTimeout> | undefined} the search about to start */
+		this.startTimer = undefined;
 		/** A count of the searches started: an answer of an older one is ignored. */
 		this.searchId = 0;
 		/** @type {Map<number, Info>} the latest info with a PV of each line */
@@ -277,10 +281,10 @@ class AnalysisPage {
 								' ',
 								this.multipvSel,
 							),
+							this.mateBtn,
 						),
 						this.statsEl,
 						this.pvEl,
-						h('div', { class: 'row-buttons wrap' }, this.mateBtn),
 						this.mateEl,
 					),
 					this.title,
@@ -327,6 +331,7 @@ class AnalysisPage {
 
 	destroy() {
 		this.destroyed = true;
+		clearTimeout(this.startTimer);
 		if (this.promo) this.promo.cancel();
 		this.input.destroy();
 		document.removeEventListener('keydown', this.onKey);
@@ -498,8 +503,9 @@ class AnalysisPage {
 	/** @param {KeyboardEvent} e */
 	onKey(e) {
 		const el = e.target;
+		// Keys typed into a text field or a list stay there (a checkbox does not use the arrows).
 		if (
-			el instanceof HTMLInputElement ||
+			(el instanceof HTMLInputElement && el.type !== 'checkbox') ||
 			el instanceof HTMLTextAreaElement ||
 			el instanceof HTMLSelectElement
 		)
@@ -697,8 +703,23 @@ class AnalysisPage {
 			this.drawEngine();
 			return;
 		}
+		const moves = this.tree.path(this.node);
+		// A short wait first: stepping quickly through the moves starts no search per step.
+		clearTimeout(this.startTimer);
+		this.startTimer = setTimeout(() => {
+			if (id === this.searchId && !this.destroyed) this.run(engine, id, moves);
+		}, START_DELAY_MS);
+	}
+
+	/**
+	 * Starts search `id` of the position after `moves`.
+	 * @param {Engine} engine
+	 * @param {number} id
+	 * @param {string[]} moves
+	 */
+	run(engine, id, moves) {
 		engine.setOption('MultiPV', this.multipv);
-		engine.position(this.startSfen, this.tree.path(this.node));
+		engine.position(this.startSfen, moves);
 		engine.go({ movetime: SEARCH_MS }, (info) => {
 			if (id !== this.searchId || this.destroyed) return;
 			this.last = info;
@@ -734,7 +755,7 @@ class AnalysisPage {
 			.sort((a, b) => a - b)
 			.filter((k) => k <= this.multipv)
 			.map((k) => /** @type {string[]} */ (this.lines.get(k)?.pv)[0]);
-		this.arrows.draw(this.engineOn ? moves : []);
+		this.arrows.draw(this.engineOn ? moves : [], this.position().side, prefs.pieceStyle);
 	}
 
 	drawEngine() {
@@ -750,8 +771,8 @@ class AnalysisPage {
 		const stats = [];
 		if (this.engineOn && l) {
 			if (l.depth !== undefined) stats.push(t('Depth {n}', { n: l.depth }));
-			if (l.nodes !== undefined) stats.push(t('{n} nodes', { n: l.nodes.toLocaleString() }));
-			if (l.nps !== undefined) stats.push(t('{n} k nodes/s', { n: Math.round(l.nps / 1000) }));
+			if (l.nodes) stats.push(t('{n} nodes', { n: l.nodes.toLocaleString() }));
+			if (l.nps) stats.push(t('{n} k nodes/s', { n: Math.round(l.nps / 1000) }));
 		}
 		if (this.engineOn && !this.searching && l) stats.push(t('done'));
 		if (this.engineOn && !this.legal().length)
