@@ -4,10 +4,11 @@
 // deleted; the engine in the browser (WebAssembly) shows an evaluation with its depth and the
 // best move's arrow on the board (its squares those of the first line's first move); MultiPV 3
 // shows three lines and three arrows; "Mate search" on a mate-in-3 position answers mate in 3
-// with its line; the board editor's "Analyse"; on a phone (390x844, touch) a tapped move makes
+// with its line; an imported record's side line (from its KIF export) and comments; the board
+// editor's "Analyse"; on a phone (390x844, touch) a tapped move makes
 // a variation, nothing is wider than the screen and, in Japanese, no English word is left.
 // The engine's cases SKIP when the wasm build is absent.  run.mjs calls analysis() with its helpers.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { apiUser, newGame, playMoves, post } from './lib.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -227,7 +228,27 @@ export async function analysis({ base, open, check, tid, assert, sq, shot, WAIT_
 		});
 	}
 
-	await check('61.6', "the board editor's Analyse opens its position", async () => {
+	await check('61.6', "an imported record's side line and its comment are in the tree", async () => {
+		const kif = readFileSync(new URL('../server/records/annotated.kifu', import.meta.url), 'utf8');
+		const { id: rec } = await post(black, '/api/import', { record: kif, format: 'kif' });
+		await page.goto(`${base}/#/analysis/${rec}`);
+		await page.waitForSelector('.tree-line.variation .tree-move[data-move="6g6f"]');
+		assert((await mainLine(page)).join() === line.join(), `main line ${await mainLine(page)}`);
+		await page.click('.tree-line.variation .tree-move[data-move="6g6f"]');
+		await page.waitForFunction(
+			() =>
+				document.querySelector('[data-testid="analysis-comment"]')?.textContent ===
+				'変化のコメント',
+		);
+		await page.click('.tree-line.main .tree-move[data-move="7g7f"]');
+		await page.waitForFunction(
+			() =>
+				document.querySelector('[data-testid="analysis-comment"]')?.textContent ===
+				'角道を開ける一手',
+		);
+	});
+
+	await check('61.7', "the board editor's Analyse opens its position", async () => {
 		await page.goto(`${base}/#/editor?sfen=${encodeURIComponent(MATE3.replace(/ /g, '_'))}`);
 		await page.click(tid('editor-analyse'));
 		await page.waitForSelector(tid('analysis'));

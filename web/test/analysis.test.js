@@ -2,7 +2,7 @@
 // (src/rules.js: perft of the start position, nifu, uchifuzume, dead pieces, pins), the
 // moves written as the server writes them (src/notation.js), the move tree (src/movetree.js:
 // add, variations, promote, delete, navigate, the listing) and the page's link and engine
-// reading (src/analysisview.js).
+// reading (src/analysisview.js), a KIF record's side lines (src/kifvariations.js).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { START_SFEN, applyMove, parseSfen } from '../src/sfen.js';
@@ -11,6 +11,8 @@ import { lineText, moveText } from '../src/notation.js';
 import { MoveTree } from '../src/movetree.js';
 import { analysisLink, blackScore, evalText, readAnalysisQuery, scoreFraction } from '../src/analysisview.js';
 import { i18n } from '../src/i18n.js';
+import { kifMoveUsi, kifSideLines } from '../src/kifvariations.js';
+import { readFileSync } from 'node:fs';
 
 i18n.lang = 'en';
 
@@ -180,4 +182,29 @@ test('analysis-4.2 the evaluation: from Black, mate, the bar', () => {
 	assert.equal(scoreFraction({ mate: 1 }), 1);
 	assert.equal(scoreFraction({ mate: -1 }), 0);
 	assert.ok(scoreFraction({ cp: 600 }) > 0.8 && scoreFraction({ cp: 600 }) < 0.95);
+});
+
+test("analysis-5.1 a KIF record's side lines: blocks, nesting order, comments, moves as USI", () => {
+	const text = readFileSync(new URL('../../tests/data/kif/branches.kifu', import.meta.url), 'utf8');
+	const lines = kifSideLines(text);
+	assert.deepEqual(
+		lines.map((l) => [l.ply, l.moves.map((m) => m.text)]),
+		[
+			[4, ['４四歩(43)', '２五歩(26)']],
+			[2, ['８四歩(83)', '６八銀(79)']],
+		],
+	);
+	assert.equal(lines[0].moves[0].comment, '変化のコメント');
+	const start = parseSfen(START_SFEN);
+	const cases = [
+		['７六歩(77)', null, '7g7f'],
+		['同　歩(77)', '7f', '7g7f'],
+		['２二角成(88)', null, '8h2b+'],
+		['２二角不成(88)', null, '8h2b'],
+		['５五角打', null, 'B*5e'],
+		['５五角', null, 'B*5e'],
+		['投了', null, null],
+		['中断', null, null],
+	];
+	for (const [kif, prev, usi] of cases) assert.equal(kifMoveUsi(start, kif, prev), usi, kif);
 });

@@ -29,7 +29,8 @@ import { EvalBar } from '../evalbar.js';
 import { Engine } from '../engine.js';
 import { analysisLink, blackScore, evalText, readAnalysisQuery, scoreFraction } from '../analysisview.js';
 import { editorLink } from '../editorpos.js';
-import { getGame } from '../api.js';
+import { gamePath, getGame } from '../api.js';
+import { kifMoveUsi, kifSideLines } from '../kifvariations.js';
 import { playerName } from '../gametext.js';
 import { prefs } from '../prefs.js';
 import { setTitle } from '../turns.js';
@@ -93,6 +94,8 @@ class AnalysisPage {
 		this.positions = new Map();
 		/** @type {string[]} the record's comments of the main line (an imported record's) */
 		this.comments = [];
+		/** @type {Map<number, string>} the record's comments of the moves (and the start), by node id */
+		this.nodeComments = new Map();
 		this.flipped = false;
 		/** @type {{source: string, to: string} | null} */
 		this.promoMove = null;
@@ -372,6 +375,7 @@ class AnalysisPage {
 				);
 				this.start(g.start_sfen, g.moves);
 				setTitle(t('Analysis board · gyoku'));
+				if (g.variations > 0) await this.loadSideLines(g.id);
 			} catch (e) {
 				if (this.destroyed) return;
 				replace(this.error, /** @type {Error} */ (e).message);
@@ -388,6 +392,49 @@ class AnalysisPage {
 	}
 
 	/**
+	 * Adds a record's side lines to the tree, read from its KIF export (the game JSON has only
+	 * their count); a line stops at a move that cannot be read or played.
+	 * @param {string} id
+	 */
+	async loadSideLines(id) {
+		let text = '';
+		try {
+			const r = await fetch(`${gamePath(id)}/export?format=kifu`);
+			if (!r.ok) return;
+			text = await r.text();
+		} catch {
+			return;
+		}
+		if (this.destroyed) return;
+		/** @type {{start: number, nodes: Map<number, Node>}[]} */
+		const lines = [
+			{
+				start: 1,
+				nodes: new Map(
+					this.tree.nodes(this.tree.lineEnd(this.tree.root)).map((n) => [n.ply, n]),
+				),
+			},
+		];
+		for (const side of kifSideLines(text)) {
+			const over = [...lines].reverse().find((l) => l.start <= side.ply && l.nodes.has(side.ply));
+			if (!over) continue;
+			let parent = /** @type {Node} */ (/** @type {Node} */ (over.nodes.get(side.ply)).parent);
+			/** @type {Map<number, Node>} */
+			const nodes = new Map();
+			for (const mv of side.moves) {
+				const pos = this.position(parent);
+				const usi = kifMoveUsi(pos, mv.text, this.prevTo(parent));
+				if (!usi || !legalMoves(pos).includes(usi)) break;
+				parent = this.tree.add(parent, usi);
+				nodes.set(parent.ply, parent);
+				if (mv.comment) this.nodeComments.set(parent.id, mv.comment);
+			}
+			lines.push({ start: side.ply, nodes });
+		}
+		this.render();
+	}
+
+	/**
 	 * Sets the start and the main line, and shows the start position.
 	 * @param {string} sfen
 	 * @param {string[]} moves
@@ -397,6 +444,9 @@ class AnalysisPage {
 		this.startPos = parseSfen(sfen);
 		this.positions = new Map([[0, this.startPos]]);
 		this.tree = MoveTree.fromLine(moves);
+		this.nodeComments = new Map();
+		for (const n of [this.tree.root, ...this.tree.nodes(this.tree.lineEnd(this.tree.root))])
+			if (this.comments[n.ply]) this.nodeComments.set(n.id, this.comments[n.ply]);
 		// A game opens at its start (as a record is read), a link with moves at their end.
 		this.node = this.gameId ? this.tree.root : this.tree.lineEnd(this.tree.root);
 		this.changed();
@@ -576,7 +626,7 @@ class AnalysisPage {
 		const onMain = this.tree.onMainLine(node);
 		this.promoteBtn.hidden = onMain;
 		this.deleteBtn.disabled = !node.parent;
-		const comment = onMain ? this.comments[node.ply] || '' : '';
+		const comment = this.nodeComments.get(node.id) || '';
 		this.comment.textContent = comment;
 		this.comment.hidden = !comment;
 		const pos = this.position();
