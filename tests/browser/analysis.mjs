@@ -260,7 +260,7 @@ export async function analysis({ base, open, check, tid, assert, sq, shot, WAIT_
 	await P.context.close();
 
 	await check(
-		'61.7',
+		'61.8',
 		'on a phone in Japanese: a tapped move makes a variation, nothing too wide, no English',
 		async () => {
 			const M = await open('analysis-phone', {

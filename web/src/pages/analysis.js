@@ -32,7 +32,7 @@ import { editorLink } from '../editorpos.js';
 import { gamePath, getGame } from '../api.js';
 import { kifMoveUsi, kifSideLines } from '../kifvariations.js';
 import { playerName } from '../gametext.js';
-import { prefs } from '../prefs.js';
+import { NOTATIONS, NOTATION_LABELS, prefs, setNotation } from '../prefs.js';
 import { setTitle } from '../turns.js';
 import { t } from '../i18n.js';
 
@@ -311,6 +311,30 @@ class AnalysisPage {
 							this.go(this.tree.lineEnd(this.node)),
 						),
 						button('flip', t('⇅ Flip'), t('Flip the board'), () => this.flip()),
+						h(
+							'select',
+							{
+								'data-testid': 'notation',
+								'aria-label': t('notation'),
+								onchange: (/** @type {Event} */ e) => {
+									setNotation(
+										/** @type {any} */ (
+											/** @type {HTMLSelectElement} */ (
+												e.target
+											).value
+										),
+									);
+									this.render();
+								},
+							},
+							...NOTATIONS.map((v) =>
+								h(
+									'option',
+									{ value: v, selected: prefs.notation === v },
+									t(NOTATION_LABELS[v]),
+								),
+							),
+						),
 					),
 					h('div', { class: 'row-buttons wrap' }, this.promoteBtn, this.deleteBtn),
 					h(
