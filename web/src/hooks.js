@@ -185,6 +185,7 @@ export const TESTIDS = {
 	'editor-link': 'the link to the editor with this position (#/editor?sfen=...)',
 	// The analysis board (#/analysis).
 	'nav-analysis': 'the link to the analysis board from the start position',
+	'goto-analysis': "the lobby's link to the analysis board (the top bar's is hidden on phones)",
 	'open-analysis': "a finished game's link to its analysis board (#/analysis/ID)",
 	'editor-analyse': "the board editor's button that opens the analysis board on its position",
 	analysis: 'the analysis board page',

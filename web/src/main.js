@@ -60,7 +60,8 @@ function drawNav() {
 			),
 		),
 		h('a', { href: '#/watch', 'data-testid': 'nav-watch' }, t('Watch')),
-		h('a', { href: '#/analysis', 'data-testid': 'nav-analysis' }, t('Analysis')),
+		// On phones the lobby's link stands for it (the top bar has no room).
+		h('a', { href: '#/analysis', class: 'nav-wide', 'data-testid': 'nav-analysis' }, t('Analysis')),
 		// Importing needs an account (docs/server.md): visitors are not invited to it.
 		me ? h('a', { href: '#/import', 'data-testid': 'nav-import' }, t('Import')) : null,
 		...(me

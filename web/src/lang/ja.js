@@ -455,6 +455,7 @@ const JA = {
 	'Mate in {n}': '{n}手詰',
 	'No mate found.': '詰みは見つかりませんでした。',
 	'No mate found in the time given.': '時間内に詰みは見つかりませんでした。',
+	'The engine could not be loaded.': 'エンジンを読み込めませんでした。',
 };
 
 /**

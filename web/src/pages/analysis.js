@@ -45,6 +45,8 @@ import { t } from '../i18n.js';
 const SEARCH_MS = 15000;
 /** How long a position stays on the board before its search starts (ms). */
 const START_DELAY_MS = 120;
+/** The engine panel is drawn at most this often (ms) while info lines come. */
+const DRAW_MS = 150;
 /** How long the mate search may run (ms). */
 const MATE_MS = 10000;
 const MULTIPV_KEY = 'gyoku.analysis.multipv';
@@ -113,6 +115,15 @@ class AnalysisPage {
 		this.startTimer = undefined;
 		/** A count of the searches started: an answer of an older one is ignored. */
 		this.searchId = 0;
+		/** @type {ReturnType<typeof setTimeout> | undefined} the engine panel's drawing to come */
+		this.drawTimer = undefined;
+		/** @type {Node | null} the node whose lines pvTexts holds, in the notation pvNotation */
+		this.pvOf = null;
+		this.pvNotation = '';
+		/** @type {Map<string, string>} */
+		this.pvTexts = new Map();
+		/** The engine's worker failed to load. */
+		this.engineError = false;
 		/** @type {Map<number, Info>} the latest info with a PV of each line */
 		this.lines = new Map();
 		/** @type {Info | null} the latest info line (depth, nodes, nps) */
@@ -359,6 +370,7 @@ class AnalysisPage {
 	destroy() {
 		this.destroyed = true;
 		clearTimeout(this.startTimer);
+		clearTimeout(this.drawTimer);
 		if (this.promo) this.promo.cancel();
 		this.input.destroy();
 		document.removeEventListener('keydown', this.onKey);
@@ -748,10 +760,23 @@ class AnalysisPage {
 	/** The engine, started on first use. */
 	getEngine() {
 		if (!this.engine) {
-			this.engine = new Engine();
+			this.engine = new Engine(() => {
+				const w = new Worker('/engine/engine-worker.js');
+				// A worker that cannot load the engine (not built, not served) says so here.
+				w.addEventListener('error', () => this.engineFailed());
+				return /** @type {import('../engine.js').WorkerLike} */ (/** @type {unknown} */ (w));
+			});
 			this.engine.setOption('USI_Hash', 32);
 		}
 		return this.engine;
+	}
+
+	/** The engine could not be loaded: the search ends with a note. */
+	engineFailed() {
+		this.engineError = true;
+		this.searching = false;
+		if (this.mate === 'running') this.mate = null;
+		this.drawEngine();
 	}
 
 	/** Stops any search and starts one of the position on the board (when the engine is on). */
@@ -799,13 +824,45 @@ class AnalysisPage {
 			this.last = info;
 			if (info.pv && info.pv.length && (info.cp !== undefined || info.mate !== undefined))
 				this.lines.set(info.multipv ?? 1, info);
-			this.drawEngine();
-			this.drawArrows();
+			this.drawSoon();
 		}).then(() => {
 			if (id !== this.searchId || this.destroyed) return;
 			this.searching = false;
 			this.drawEngine();
 		});
+	}
+
+	/**
+	 * Draws the engine's panel and arrows within DRAW_MS: info lines come many a second, and
+	 * each drawing writes the lines out.
+	 */
+	drawSoon() {
+		if (this.drawTimer !== undefined) return;
+		this.drawTimer = setTimeout(() => {
+			this.drawTimer = undefined;
+			if (this.destroyed) return;
+			this.drawEngine();
+			this.drawArrows();
+		}, DRAW_MS);
+	}
+
+	/**
+	 * The text of a line from the position on the board, kept while the position stays.
+	 * @param {string[]} pv
+	 */
+	pvText(pv) {
+		const key = pv.join(' ');
+		if (this.pvOf !== this.node || this.pvNotation !== prefs.notation) {
+			this.pvOf = this.node;
+			this.pvNotation = prefs.notation;
+			this.pvTexts = new Map();
+		}
+		let text = this.pvTexts.get(key);
+		if (text === undefined) {
+			text = lineText(this.position(), pv, this.prevTo(this.node), prefs.notation).join(' ');
+			this.pvTexts.set(key, text);
+		}
+		return text;
 	}
 
 	async mateSearch() {
@@ -851,16 +908,16 @@ class AnalysisPage {
 		if (this.engineOn && !this.searching && l) stats.push(t('done'));
 		if (this.engineOn && !this.legal().length)
 			stats.push(inCheck(pos) ? t('Checkmate') : t('No legal move'));
+		if (this.engineError) stats.push(t('The engine could not be loaded.'));
 		this.statsEl.textContent = stats.join(' · ');
 		this.statsEl.setAttribute('data-depth', l && l.depth !== undefined ? String(l.depth) : '');
-		const prev = this.prevTo(this.node);
 		const items = [...this.lines.entries()]
 			.filter(([k]) => k <= this.multipv)
 			.sort((a, b) => a[0] - b[0])
 			.map(([k, info]) => {
 				const s = blackScore(info, this.searchedSide);
 				const pv = /** @type {string[]} */ (info.pv);
-				const texts = lineText(pos, pv, prev, prefs.notation);
+
 				return h(
 					'li',
 					{
@@ -873,7 +930,7 @@ class AnalysisPage {
 					},
 					h('span', { class: 'line-eval' }, s ? evalText(s) : ''),
 					' ',
-					h('span', { class: 'line-moves' }, texts.join(' ')),
+					h('span', { class: 'line-moves' }, this.pvText(pv)),
 				);
 			});
 		replace(this.pvEl, ...(this.engineOn ? items : []));

@@ -170,6 +170,16 @@ export function lobbyPage(root, query) {
 			h(
 				'div',
 				{ class: 'lobby-lists' },
+				h(
+					'p',
+					{ class: 'lobby-tools' },
+					h(
+						'a',
+						{ class: 'btn', href: '#/analysis', 'data-testid': 'goto-analysis' },
+						t('Analysis board'),
+					),
+					h('a', { class: 'btn', href: '#/editor' }, t('Board editor')),
+				),
 				h('section', { class: 'card' }, h('h2', null, t('Open seeks and challenges')), seeks),
 				me
 					? h(
