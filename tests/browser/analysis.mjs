@@ -6,7 +6,8 @@
 // shows three lines and three arrows; "Mate search" on a mate-in-3 position answers mate in 3
 // with its line; an imported record's side line (from its KIF export) and comments; the board
 // editor's "Analyse"; on a phone (390x844, touch) a tapped move makes
-// a variation, nothing is wider than the screen and, in Japanese, no English word is left.
+// a variation, nothing is wider than the screen and, in Japanese, no English word is left; an
+// engine that cannot be loaded is said so.
 // The engine's cases SKIP when the wasm build is absent.  run.mjs calls analysis() with its helpers.
 import { existsSync, readFileSync } from 'node:fs';
 import { apiUser, newGame, playMoves, post } from './lib.mjs';
@@ -257,10 +258,29 @@ export async function analysis({ base, open, check, tid, assert, sq, shot, WAIT_
 			MATE3,
 		);
 	});
+	if (engineBuilt)
+		await check(
+			'61.8',
+			'an engine that cannot be loaded is said so, and the board still works',
+			async () => {
+				await page.route('**/engine/engine-worker.js', (r) => r.abort());
+				await page.goto(`${base}/#/analysis`);
+				await page.click(tid('engine-toggle'));
+				await page.waitForFunction(() =>
+					document
+						.querySelector('[data-testid="engine-stats"]')
+						?.textContent.includes('could not be loaded'),
+				);
+				await page.click(sq('7g'));
+				await page.click(sq('7f'));
+				await page.waitForSelector('.tree-move.current[data-move="7g7f"]');
+				await page.click(tid('engine-toggle'));
+			},
+		);
 	await P.context.close();
 
 	await check(
-		'61.8',
+		'61.9',
 		'on a phone in Japanese: a tapped move makes a variation, nothing too wide, no English',
 		async () => {
 			const M = await open('analysis-phone', {

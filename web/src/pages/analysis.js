@@ -763,7 +763,14 @@ class AnalysisPage {
 			this.engine = new Engine(() => {
 				const w = new Worker('/engine/engine-worker.js');
 				// A worker that cannot load the engine (not built, not served) says so here.
-				w.addEventListener('error', () => this.engineFailed());
+				// (Only the current worker's, and only before its first answer: a worker ended by
+				// stop() is none of its business.)
+				let answered = false;
+				w.addEventListener('message', () => (answered = true));
+				w.addEventListener('error', () => {
+					const engine = /** @type {any} */ (this.engine);
+					if (!answered && engine && engine.worker === w) this.engineFailed();
+				});
 				return /** @type {import('../engine.js').WorkerLike} */ (/** @type {unknown} */ (w));
 			});
 			this.engine.setOption('USI_Hash', 32);
@@ -817,6 +824,7 @@ class AnalysisPage {
 	 * @param {string[]} moves
 	 */
 	run(engine, id, moves) {
+		this.engineError = false;
 		engine.setOption('MultiPV', this.multipv);
 		engine.position(this.startSfen, moves);
 		engine.go({ movetime: SEARCH_MS }, (info) => {
