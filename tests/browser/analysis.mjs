@@ -97,7 +97,7 @@ export async function analysis({ base, open, check, tid, assert, sq, shot, WAIT_
 	});
 
 	if (!engineBuilt) {
-		for (const c of ['61.3', '61.4', '61.5'])
+		for (const c of ['61.3', '61.4', '61.5', '61.8'])
 			console.log(`SKIP browser-${c}: the engine is not built (make web with emscripten)`);
 	} else {
 		await check(

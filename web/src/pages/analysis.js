@@ -122,6 +122,9 @@ class AnalysisPage {
 		this.pvNotation = '';
 		/** @type {Map<string, string>} */
 		this.pvTexts = new Map();
+		/** @type {Map<number, string>} the moves' texts by node id, in the notation textNotation */
+		this.texts = new Map();
+		this.textNotation = '';
 		/** The engine's worker failed to load. */
 		this.engineError = false;
 		/** @type {Map<number, Info>} the latest info with a PV of each line */
@@ -480,6 +483,7 @@ class AnalysisPage {
 		this.startPos = parseSfen(sfen);
 		this.positions = new Map([[0, this.startPos]]);
 		this.tree = MoveTree.fromLine(moves);
+		this.texts = new Map(); // the new tree's ids start again
 		this.nodeComments = new Map();
 		for (const n of [this.tree.root, ...this.tree.nodes(this.tree.lineEnd(this.tree.root))])
 			if (this.comments[n.ply]) this.nodeComments.set(n.id, this.comments[n.ply]);
@@ -678,6 +682,25 @@ class AnalysisPage {
 		this.drawEngine();
 	}
 
+	/**
+	 * A node's move in the user's notation (kept: a node's position never changes).
+	 * @param {Node} node
+	 */
+	nodeText(node) {
+		if (this.textNotation !== prefs.notation) {
+			this.textNotation = prefs.notation;
+			this.texts = new Map();
+		}
+		let text = this.texts.get(node.id);
+		if (text === undefined) {
+			const parent = /** @type {Node} */ (node.parent);
+			const move = /** @type {string} */ (node.move);
+			text = moveText(this.position(parent), move, this.prevTo(parent), prefs.notation);
+			this.texts.set(node.id, text);
+		}
+		return text;
+	}
+
 	/** The move list: the tree, its variations bracketed and indented. */
 	drawMoves() {
 		const first = this.startPos.moveNumber;
@@ -698,14 +721,7 @@ class AnalysisPage {
 				continue;
 			}
 			const node = row.node;
-			const parent = /** @type {Node} */ (node.parent);
-			const pos = this.position(parent);
-			const text = moveText(
-				pos,
-				/** @type {string} */ (node.move),
-				this.prevTo(parent),
-				prefs.notation,
-			);
+			const text = this.nodeText(node);
 			const el = h(
 				'button',
 				{
