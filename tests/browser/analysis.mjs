@@ -257,6 +257,11 @@ export async function analysis({ base, open, check, tid, assert, sq, shot, WAIT_
 			(s) => document.querySelector('[data-testid="analysis-sfen"]')?.value === s,
 			MATE3,
 		);
+		// "Play from this position": the new-game form with the position (a visitor logs in first).
+		const href = await page.getAttribute(tid('analysis-play'), 'href');
+		const next = new URLSearchParams(href.split('?')[1]).get('next') || '';
+		const play = new URLSearchParams(next.split('?')[1]);
+		assert(play.get('sfen') === MATE3 && play.get('opponent') === 'computer', `play link ${href}`);
 	});
 	if (engineBuilt)
 		await check(

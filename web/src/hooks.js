@@ -200,6 +200,8 @@ export const TESTIDS = {
 	'analysis-sfen': 'the SFEN of the position shown (read-only)',
 	'analysis-copy-sfen': 'copy the SFEN',
 	'analysis-editor': 'the board editor with the position shown (to play from it)',
+	'analysis-play':
+		"the lobby's new-game form with the position shown as the start (#/?opponent=computer&sfen=...)",
 	'analysis-link': 'the link to the analysis board from the position shown',
 	'engine-panel': "the analysis board's engine panel",
 	'engine-toggle': 'the engine on or off (a checkbox)',

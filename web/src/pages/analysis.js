@@ -29,7 +29,7 @@ import { EvalBar } from '../evalbar.js';
 import { Engine } from '../engine.js';
 import { analysisLink, blackScore, evalText, readAnalysisQuery, scoreFraction } from '../analysisview.js';
 import { editorLink } from '../editorpos.js';
-import { gamePath, getGame } from '../api.js';
+import { gamePath, getGame, session } from '../api.js';
 import { kifMoveUsi, kifSideLines } from '../kifvariations.js';
 import { playerName } from '../gametext.js';
 import { NOTATIONS, NOTATION_LABELS, prefs, setNotation } from '../prefs.js';
@@ -260,6 +260,11 @@ class AnalysisPage {
 			{ class: 'btn small', 'data-testid': 'analysis-editor' },
 			t('Open in the board editor'),
 		);
+		this.playA = h(
+			'a',
+			{ class: 'btn small', 'data-testid': 'analysis-play' },
+			t('Play from this position'),
+		);
 		this.linkA = h(
 			'a',
 			{ class: 'analysis-link', 'data-testid': 'analysis-link' },
@@ -360,7 +365,13 @@ class AnalysisPage {
 							'SFEN',
 							h('span', { class: 'sfen-row' }, this.sfenEl, this.copyBtn),
 						),
-						h('p', { class: 'row-buttons wrap' }, this.editorA, this.linkA),
+						h(
+							'p',
+							{ class: 'row-buttons wrap' },
+							this.editorA,
+							this.playA,
+							this.linkA,
+						),
 					),
 				),
 			),
@@ -673,6 +684,9 @@ class AnalysisPage {
 		this.sfenEl.value = toSfen(pos);
 		this.copyBtn.textContent = t('Copy');
 		this.editorA.setAttribute('href', editorLink(pos));
+		// The lobby's new-game form with this position as the start (a visitor logs in first).
+		const play = '#/?' + new URLSearchParams({ opponent: 'computer', sfen: toSfen(pos) }).toString();
+		this.playA.setAttribute('href', session.me ? play : `#/login?next=${encodeURIComponent(play)}`);
 		const link = this.gameId
 			? `#/analysis/${encodeURIComponent(this.gameId)}`
 			: analysisLink(this.startSfen, this.tree.path(node));
