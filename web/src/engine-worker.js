@@ -5,7 +5,9 @@
  * memory and SIMD (canThread(): the page is cross-origin isolated), else gyoku-engine-simd.js where
  * WebAssembly has 128-bit SIMD, else gyoku-engine.js.  Each message is one USI command line, handed
  * to the engine (moduleSession); each line the engine writes is posted back as one message.  Lines
- * that come before the engine has loaded wait for it, in order.
+ * that come before the engine has loaded wait for it, in order.  Once loaded, the worker says which
+ * build it runs and its pool of threads in one line, `info string engine SCRIPT threads N`, which
+ * USI clients ignore.
  */
 
 import { canThread, hasSimd, moduleSession, wasmThreads } from './engine.js';
@@ -37,6 +39,7 @@ scope.importScripts(script);
 	gyThreads: Math.max(2, wasmThreads()),
 	mainScriptUrlOrBlob: new URL(script, scope.location.href).href,
 }).then((mod) => {
+	post(`info string engine ${script} threads ${threaded ? Math.max(2, wasmThreads()) : 1}`);
 	send = moduleSession(mod, threaded, post);
 	for (const line of pending.splice(0)) send(line);
 });
