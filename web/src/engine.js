@@ -282,6 +282,9 @@ export class Engine {
 		w.onmessage = (e) => {
 			const line = String(e.data);
 			if (line.startsWith('id name ')) this.name = line.slice(8);
+			// engine-worker.js says which build it runs: one that fell back to one thread cannot hear stop.
+			if (line.startsWith('info string engine '))
+				this.threaded = /^info string engine \S+-mt\.js /.test(line);
 			if (this.waiter) this.waiter(line);
 		};
 		w.postMessage('usi');

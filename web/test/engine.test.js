@@ -197,3 +197,24 @@ test('the module session: answers taken after each command and while a search ru
 test('threads: one where the threaded build cannot run (node is not cross-origin isolated)', () => {
 	assert.equal(wasmThreads(), 1);
 });
+
+test('the worker saying it runs a one-thread build makes stop end the worker', async () => {
+	const sent = [];
+	const e = new Engine(
+		() => {
+			const w = fakeWorker(sent);
+			queueMicrotask(() =>
+				w.onmessage({ data: 'info string engine gyoku-engine-simd.js threads 1' }),
+			);
+			return w;
+		},
+		{ threaded: true },
+	);
+	await e.ready();
+	assert.equal(e.threaded, false);
+	const pending = e.go({ infinite: true });
+	await new Promise((r) => setTimeout(r, 0));
+	e.stop();
+	assert.equal((await pending).stopped, true);
+	assert.equal(sent.at(-1), '(terminated)');
+});
