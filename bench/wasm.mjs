@@ -31,7 +31,7 @@ if (!wasmBuilt()) {
 const mtWhyNot = mtMissing();
 const variants = mtWhyNot ? VARIANTS : [...VARIANTS, MT_VARIANT];
 const row = (name, f, base) =>
-	`${name.padEnd(30)} nodes ${String(f.nodes).padStart(10)}  nodes/second ${String(f.nps).padStart(9)}  x${(f.nps / base.nps).toFixed(2)}`;
+	`${name.padEnd(32)} nodes ${String(f.nodes).padStart(10)}  nodes/second ${String(f.nps).padStart(9)}  x${(f.nps / base.nps).toFixed(2)}`;
 
 const native = benchFigures(execFileSync(root + 'bin/gyoku-usi', ['bench', String(depth)], { encoding: 'utf8' }));
 const rows = [['native gyoku-usi', native]];
@@ -66,10 +66,13 @@ else {
 	};
 	const trows = [];
 	for (const threads of [1, 2])
-		trows.push([`native gyoku-usi, ${threads} thread(s)`, await searchAll(nativeEngine(), threads)]);
+		trows.push([
+			`native gyoku-usi, ${threads === 1 ? '1 thread' : `${threads} threads`}`,
+			await searchAll(nativeEngine(), threads),
+		]);
 	for (const threads of [1, 2])
 		trows.push([
-			`wasm ${MT_VARIANT}, ${threads} thread(s)`,
+			`wasm ${MT_VARIANT}, ${threads === 1 ? '1 thread' : `${threads} threads`}`,
 			await searchAll(await wasmEngine(MT_VARIANT, threads), threads),
 		]);
 	console.log(
