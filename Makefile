@@ -132,7 +132,7 @@ PG_INC := $(shell pg_config --includedir 2>/dev/null)
 LAYER_INC_server := -Iserver $(if $(PG_INC),-I$(PG_INC))
 LAYER_INC_app := -Iapp
 LAYER_INC_dev := -Idev -Iapp -Iengine
-$(foreach b,release debug wasm/base wasm/simd,$(foreach l,lib mate engine server app dev,\
+$(foreach b,release debug wasm/base wasm/simd wasm/mt,$(foreach l,lib mate engine server app dev,\
 	$(eval build/$(b)/$(l)/%.o: INC += $$(LAYER_INC_$(l)))))
 # A test sees its own folder's headers, and the private headers of the layer it tests, named here.
 tests_of = $(foreach t,$(1),build/release/tests/$(t).o build/debug/tests/$(t).o)
@@ -205,20 +205,30 @@ web/node_modules: web/package-lock.json
 # The engine in the browser (docs/server.md "The engine in the browser"): gyoku-usi compiled by Debian's
 # emscripten, from the same sources as the native engine (libgyoku without the JKF and text-encoding
 # files it does not use, the mate solver, the engine, the USI session of app/usi.c and app/usi_wasm.c),
-# one thread (GY_NO_THREADS), twice: build/wasm/gyoku-engine.{js,wasm} for every browser and
-# gyoku-engine-simd.{js,wasm} with 128-bit SIMD, for the browsers that have it (web/src/engine-worker.js
-# picks); web/build.mjs copies them into web/dist/engine/.  Debian's emscripten comes with its system
-# libraries built (its cache in /usr/share/emscripten, read-only), so nothing is built into a cache at
-# the first use.  Without emcc the rest of `make web` builds and this says the engine was skipped.
+# three times, into build/wasm/: gyoku-engine.{js,wasm} for every browser and gyoku-engine-simd.{js,wasm}
+# with 128-bit SIMD, both with one thread (GY_NO_THREADS: a search runs to its end inside the call);
+# and gyoku-engine-mt.{js,wasm} with SIMD and threads (emscripten's pthreads: each thread a Web Worker,
+# gyoku-engine-mt.worker.js, sharing the memory, a SharedArrayBuffer, which a browser gives only to a
+# cross-origin isolated page: gyoku serve sends the headers), whose search runs on the engine's threads
+# as natively, so `stop` is heard during a search.  Its pool of workers is made when the module starts,
+# as many as the module's `gyThreads` asks (the Threads the page will set; 1 when absent), so that no
+# thread waits for a worker to be made.  web/src/engine-worker.js picks the variant; web/build.mjs
+# copies them into web/dist/engine/.  Debian's emscripten comes with its system libraries built (its
+# cache in /usr/share/emscripten, read-only), so nothing is built into a cache at the first use.
+# Without emcc the rest of `make web` builds and this says the engine was skipped.
 EMCC ?= emcc
 EMCC_FOUND := $(shell command -v $(EMCC) 2>/dev/null)
-WASM_FLAGS := -O3 -DNDEBUG -DGY_NO_THREADS
+WASM_FLAGS := -O3 -DNDEBUG
 WASM_LIB_SRC := $(filter-out lib/jkf_read.c lib/jkf_write.c lib/json_locate.c lib/textenc.c,$(LIB_SRC))
 WASM_SRC := $(WASM_LIB_SRC) $(MATE_SRC) $(ENGINE_SRC) app/usi.c $(USI_WASM_MAIN)
 WASM_LINK := -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=160MB -sMODULARIZE=1 -sEXPORT_NAME=createGyokuEngine \
-	-sENVIRONMENT=web,worker,node -sEXPORTED_FUNCTIONS=_gy_usi_command,_gy_usi_bench \
-	-sEXPORTED_RUNTIME_METHODS=ccall -sFILESYSTEM=0 -sTOTAL_STACK=8MB
-WASM_OUT := build/wasm/gyoku-engine.js build/wasm/gyoku-engine-simd.js
+	-sENVIRONMENT=web,worker,node -sEXPORTED_RUNTIME_METHODS=ccall -sFILESYSTEM=0 -sTOTAL_STACK=8MB
+WASM_EXPORTS := -sEXPORTED_FUNCTIONS=_gy_usi_command,_gy_usi_bench
+# The threaded variant: each thread's stack as large as the first's; the answers are taken from a queue
+# (gy_usi_take, app/usi_wasm.c); growing shared memory is slower for the JavaScript glue only.
+WASM_MT_LINK := -pthread -sPTHREAD_POOL_SIZE=Module.gyThreads\|\|1 -sDEFAULT_PTHREAD_STACK_SIZE=8MB \
+	-sEXPORTED_FUNCTIONS=_gy_usi_command,_gy_usi_bench,_gy_usi_take -Wno-pthreads-mem-growth
+WASM_OUT := build/wasm/gyoku-engine.js build/wasm/gyoku-engine-simd.js build/wasm/gyoku-engine-mt.js
 .PHONY: web-engine
 ifneq ($(EMCC_FOUND),)
 web-engine: $(WASM_OUT)
@@ -227,7 +237,7 @@ else
 web-engine:
 	@echo "  WASM    skipped: emcc is not installed (scripts/deps.sh installs emscripten)"
 endif
-# wasm_build VARIANT,FLAGS: the objects in build/wasm/VARIANT/ and build/wasm/gyoku-engine[-simd].js.
+# wasm_build VARIANT,CFLAGS,SUFFIX,LINKFLAGS: the objects in build/wasm/VARIANT/ and build/wasm/gyoku-engine[SUFFIX].js.
 define wasm_build
 build/wasm/$(1)/%.o: %.c
 	@mkdir -p $$(dir $$@)
@@ -239,10 +249,11 @@ build/wasm/$(1)/%.o: build/gen/%.c
 	@$$(EMCC) $$(WARN) $$(WASM_FLAGS) $(2) $$(INC) -MMD -MP -c $$< -o $$@
 build/wasm/gyoku-engine$(3).js: $$(patsubst %.c,build/wasm/$(1)/%.o,$$(WASM_SRC))
 	@echo "  EMLD    $$@"
-	@NODE_PATH=/usr/share/nodejs $$(EMCC) $$(WASM_FLAGS) $(2) $$(WASM_LINK) $$^ -o $$@
+	@NODE_PATH=/usr/share/nodejs $$(EMCC) $$(WASM_FLAGS) $(2) $$(WASM_LINK) $(4) $$^ -o $$@
 endef
-$(eval $(call wasm_build,base,,))
-$(eval $(call wasm_build,simd,-msimd128,-simd))
+$(eval $(call wasm_build,base,-DGY_NO_THREADS,,$$(WASM_EXPORTS)))
+$(eval $(call wasm_build,simd,-DGY_NO_THREADS -msimd128,-simd,$$(WASM_EXPORTS)))
+$(eval $(call wasm_build,mt,-pthread -msimd128,-mt,$$(WASM_MT_LINK)))
 
 debug: bin/debug/gyoku bin/debug/gyoku-usi $(DEBUG_TESTS)
 

@@ -17,7 +17,7 @@ struct usi *usi_open(FILE *out);
 
 /* Handles one command line of `len` bytes (a trailing newline is dropped); false after "quit".  A
  * search runs on the engine's thread, or to its end before this returns in a build without threads
- * (GY_NO_THREADS, the browser's engine). */
+ * (GY_NO_THREADS, the browser's one-thread builds). */
 bool usi_command(struct usi *u, const char *line, size_t len);
 
 /* Ends a session (stopping its search) and frees it; NULL is allowed. */

@@ -105,9 +105,15 @@ static const struct route *route_find(const char *method, const char *path, char
 }
 
 /* The policy lets scripts of the site compile WebAssembly ('wasm-unsafe-eval', not eval): the engine in
- * the browser (docs/server.md "The engine in the browser"). */
+ * the browser (docs/server.md "The engine in the browser").  The opener and embedder policies make the
+ * pages cross-origin isolated, which browsers ask before they share memory between threads (the
+ * threaded engine); every resource of the site is its own, and says it may be loaded by the site only
+ * (Cross-Origin-Resource-Policy), which such a page requires of what it loads. */
 static void add_security_headers(struct MHD_Response *resp)
 {
+	MHD_add_response_header(resp, "Cross-Origin-Opener-Policy", "same-origin");
+	MHD_add_response_header(resp, "Cross-Origin-Embedder-Policy", "require-corp");
+	MHD_add_response_header(resp, "Cross-Origin-Resource-Policy", "same-origin");
 	MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
 	MHD_add_response_header(resp, "X-Frame-Options", "DENY");
 	MHD_add_response_header(resp, "Referrer-Policy", "same-origin");

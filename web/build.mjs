@@ -1,8 +1,9 @@
 // build.mjs: bundles the site into dist/ with esbuild: dist/index.html, dist/app.js (with a
 // source map) and dist/app.css (imported by src/main.js); and the engine in the browser into
 // dist/engine/: engine-worker.js (src/engine-worker.js, a classic worker script) beside
-// gyoku-engine{,-simd}.{js,wasm}, copied from ../build/wasm/ where `make web` built them
-// with emscripten (without them, dist/engine/ is left out).  Run by `npm run build` after tsc.
+// gyoku-engine{,-simd,-mt}.{js,wasm} and gyoku-engine-mt.worker.js (the threaded build's thread
+// script), copied from ../build/wasm/ where `make web` built them with emscripten (without them,
+// dist/engine/ is left out; without the threaded build, the worker falls back to one thread).  Run by `npm run build` after tsc.
 import { build } from 'esbuild';
 import { copyFile, mkdir, rm, access } from 'node:fs/promises';
 
@@ -39,6 +40,8 @@ if (hasEngine) {
 	});
 	for (const f of ['gyoku-engine.js', 'gyoku-engine.wasm', 'gyoku-engine-simd.js', 'gyoku-engine-simd.wasm'])
 		await copyFile(wasm + f, dist + '/engine/' + f);
+	for (const f of ['gyoku-engine-mt.js', 'gyoku-engine-mt.wasm', 'gyoku-engine-mt.worker.js'])
+		await copyFile(wasm + f, dist + '/engine/' + f).catch(() => {});
 }
 // index.html last: make's rule for web/dist/index.html sees a complete build.
 await copyFile(here + 'index.html', dist + '/index.html');

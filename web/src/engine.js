@@ -5,11 +5,15 @@
  * line at a time, the same protocol as the native engine.  This module sends the commands and parses
  * the answers: `info` lines into Info objects, `bestmove` and `checkmate` into results.
  *
- * The engine is built without threads: a search runs to its end inside the worker, sending its info
- * lines as it goes, so a `stop` sent during a search would only arrive after it.  stop() therefore
- * ends the worker (the hash is lost) and answers the search with the first move of the deepest PV
- * seen; the next command starts a fresh worker.  Searches are best given a limit (depth, nodes or
- * movetime); `go infinite` runs until stop().
+ * Where the page is cross-origin isolated (SharedArrayBuffer exists: gyoku serve sends the headers)
+ * and WebAssembly has SIMD, the worker loads the threaded build (gyoku-engine-mt): its search runs
+ * on the engine's own threads, with the Threads option set to the visitor's cores (wasmThreads()),
+ * and stop() sends `stop`, answered by the engine's bestmove as natively.  Elsewhere the engine
+ * has one thread: a search runs to its end inside the worker, sending its info lines as it goes, so
+ * a `stop` sent during a search would only arrive after it; stop() then ends the worker (the hash is
+ * lost) and answers the search with the first move of the deepest PV seen, and the next command
+ * starts a fresh worker.  Searches are best given a limit (depth, nodes or movetime); `go infinite`
+ * runs until stop().
  */
 
 /**
@@ -60,6 +64,9 @@
  * @property {((e: { data: string }) => void) | null} onmessage called with each line the engine writes
  * @property {() => void} terminate
  */
+
+/** How long the threaded build may take to answer `stop` before its worker is ended. */
+const STOP_WAIT_MS = 3000;
 
 const NUMBER_WORDS = ['depth', 'seldepth', 'multipv', 'nodes', 'nps', 'time', 'hashfull'];
 
@@ -159,6 +166,71 @@ export function hasSimd() {
 	return typeof WebAssembly === 'object' && WebAssembly.validate(new Uint8Array(bytes));
 }
 
+/** The most threads the threaded build is given (Lazy SMP gains little beyond). */
+export const MAX_WASM_THREADS = 8;
+
+/**
+ * Whether the threaded build can run here: shared memory (a cross-origin isolated page or worker)
+ * and SIMD, which it is built with.
+ * @returns {boolean}
+ */
+export function canThread() {
+	return typeof SharedArrayBuffer === 'function' && globalThis.crossOriginIsolated === true && hasSimd();
+}
+
+/**
+ * The threads of the engine in the browser: the visitor's cores up to MAX_WASM_THREADS where the
+ * threaded build runs, else 1.
+ * @returns {number}
+ */
+export function wasmThreads() {
+	if (!canThread()) return 1;
+	const cores = Math.floor(Number(globalThis.navigator?.hardwareConcurrency) || 1);
+	return Math.min(MAX_WASM_THREADS, Math.max(1, cores));
+}
+
+/**
+ * What the USI code needs of emscripten's module.
+ * @typedef {object} EngineModule
+ * @property {(name: string, ret: string, types: string[], args: unknown[]) => unknown} ccall
+ */
+
+/** How often, in milliseconds, the threaded build's answers are taken while a search runs. */
+export const POLL_MS = 4;
+
+/**
+ * Drives an emscripten module of the engine: returns send(line), which hands one command line to
+ * its gy_usi_command.  The one-thread builds answer through the module's print, set when it was
+ * made; the threaded build (threaded true) queues its answers (app/usi_wasm.c), taken here with
+ * gy_usi_take after each command and every POLL_MS while a search runs (from `go` to its bestmove
+ * or checkmate), and each line handed to `post`.
+ * @param {EngineModule} mod
+ * @param {boolean} threaded
+ * @param {(line: string) => void} post
+ * @returns {(line: string) => void}
+ */
+export function moduleSession(mod, threaded, post) {
+	if (!threaded) return (line) => void mod.ccall('gy_usi_command', 'number', ['string'], [line]);
+	/** @type {ReturnType<typeof setInterval> | null} */
+	let timer = null;
+	const take = () => {
+		const text = String(mod.ccall('gy_usi_take', 'string', [], []));
+		for (const line of text.split('\n')) {
+			if (!line) continue;
+			if (timer && (line.startsWith('bestmove') || line.startsWith('checkmate'))) {
+				clearInterval(timer);
+				timer = null;
+			}
+			post(line);
+		}
+	};
+	return (line) => {
+		mod.ccall('gy_usi_command', 'number', ['string'], [line]);
+		if (/^\s*go(\s|$)/.test(line) && !timer) timer = setInterval(take, POLL_MS);
+		take();
+	};
+}
+
 /** The default worker: engine-worker.js beside the engine in dist/engine/. */
 function defaultWorker() {
 	return /** @type {WorkerLike} */ (/** @type {unknown} */ (new Worker('/engine/engine-worker.js')));
@@ -171,9 +243,17 @@ function defaultWorker() {
 export class Engine {
 	/**
 	 * @param {() => WorkerLike} [makeWorker] starts a worker (default: dist/engine/engine-worker.js)
+	 * @param {{ threaded?: boolean, threads?: number }} [how] threaded: the worker runs the threaded
+	 *   build, which hears `stop` during a search; threads: the Threads option (default, for the
+	 *   default worker: canThread() and wasmThreads(); else one thread)
 	 */
-	constructor(makeWorker = defaultWorker) {
+	constructor(makeWorker = defaultWorker, how = {}) {
 		this.makeWorker = makeWorker;
+		const ours = makeWorker === defaultWorker;
+		/** @type {boolean} stop() sends `stop` rather than ending the worker */
+		this.threaded = how.threaded ?? (ours && canThread());
+		/** @type {number} */
+		this.threads = how.threads ?? (ours ? wasmThreads() : 1);
 		/** @type {WorkerLike | null} */
 		this.worker = null;
 		/** @type {((line: string) => void) | null} the waiter of the current command */
@@ -183,9 +263,13 @@ export class Engine {
 		/** @type {string} the last position sent, sent again to a fresh worker */
 		this.lastPosition = 'position startpos';
 		/** @type {string[]} the setoption lines sent, sent again to a fresh worker */
-		this.options = [];
+		this.options = this.threads > 1 ? [`setoption name Threads value ${this.threads}`] : [];
 		/** @type {(() => void) | null} ends the current search at once (stop) */
 		this.abort = null;
+		/** @type {boolean} stop() was called during the current command (threaded) */
+		this.stopping = false;
+		/** @type {ReturnType<typeof setTimeout> | null} ends the worker if `stop` goes unanswered */
+		this.stopTimer = null;
 		/** @type {string} the engine's name (id name) */
 		this.name = '';
 	}
@@ -198,6 +282,9 @@ export class Engine {
 		w.onmessage = (e) => {
 			const line = String(e.data);
 			if (line.startsWith('id name ')) this.name = line.slice(8);
+			// engine-worker.js says which build it runs: one that fell back to one thread cannot hear stop.
+			if (line.startsWith('info string engine '))
+				this.threaded = /^info string engine \S+-mt\.js /.test(line);
 			if (this.waiter) this.waiter(line);
 		};
 		w.postMessage('usi');
@@ -218,10 +305,13 @@ export class Engine {
 				this.ensure();
 				/** @type {string[]} */
 				const lines = [];
+				this.stopping = false;
 				const finish = (/** @type {boolean} */ stopped) => {
 					this.waiter = null;
 					this.abort = null;
-					resolve({ lines, stopped });
+					if (this.stopTimer) clearTimeout(this.stopTimer);
+					this.stopTimer = null;
+					resolve({ lines, stopped: stopped || this.stopping });
 				};
 				this.waiter = (l) => {
 					lines.push(l);
@@ -289,7 +379,7 @@ export class Engine {
 			},
 		);
 		const best = lines.length ? parseBestMove(lines[lines.length - 1]) : null;
-		if (best && !stopped) return { ...best, infos, stopped };
+		if (best && (!stopped || this.threaded)) return { ...best, infos, stopped };
 		const deepest = infos.filter((i) => i.pv && i.pv.length && (i.multipv ?? 1) === 1).pop();
 		return { move: deepest?.pv?.[0] ?? 'resign', ponder: deepest?.pv?.[1] ?? null, infos, stopped: true };
 	}
@@ -304,16 +394,24 @@ export class Engine {
 		const cmd = ms === undefined ? 'go mate infinite' : `go mate ${Math.max(0, Math.floor(ms))}`;
 		const { lines, stopped } = await this.ask(cmd, (l) => l.startsWith('checkmate'));
 		const last = lines.length ? parseCheckmate(lines[lines.length - 1]) : null;
-		return last && !stopped ? last : { kind: 'timeout', pv: [] };
+		return last && (!stopped || this.threaded) ? last : { kind: 'timeout', pv: [] };
 	}
 
 	/**
-	 * Ends the current search at once: the worker is ended (a search cannot hear `stop` while it
-	 * runs), and a fresh one starts at the next command.
+	 * Ends the current search.  The threaded build hears `stop` and answers its bestmove (the
+	 * worker is ended after STOP_WAIT_MS without one); a one-thread build cannot hear it while it
+	 * searches, so its worker is ended at once, and a fresh one starts at the next command.
 	 */
 	stop() {
 		if (!this.abort) return;
-		this.terminate();
+		if (!this.threaded || !this.worker) {
+			this.terminate();
+			return;
+		}
+		if (this.stopping) return;
+		this.stopping = true;
+		this.worker.postMessage('stop');
+		this.stopTimer = setTimeout(() => this.terminate(), STOP_WAIT_MS);
 	}
 
 	/** Ends the worker; a pending search is answered as stopped. */

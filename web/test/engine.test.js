@@ -1,11 +1,15 @@
 // engine.test.js: the USI lines of the engine in the browser (src/engine.js): info, bestmove and
-// checkmate parsed, the go and position commands written, and a session driven through a fake worker.
+// checkmate parsed, the go and position commands written, and a session driven through a fake worker:
+// one thread (stop ends the worker) and threaded (stop is sent and its bestmove answers; the Threads
+// option goes first; the module's queued answers are taken while a search runs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
 	Engine,
 	hasSimd,
 	goCommand,
+	moduleSession,
+	wasmThreads,
 	parseBestMove,
 	parseCheckmate,
 	parseInfo,
@@ -111,4 +115,106 @@ test('a session: usi, options and the position go first; go collects infos; stop
 		'position startpos moves 7g7f',
 		'isready',
 	]);
+});
+
+/** A fake worker of the threaded build: go infinite answers its bestmove only on stop. */
+function threadedWorker(sent) {
+	const w = fakeWorker(sent);
+	const post = w.postMessage;
+	w.postMessage = (line) => {
+		post(line);
+		const say = (data) => queueMicrotask(() => w.onmessage({ data }));
+		if (line === 'go infinite') say('info depth 1 score cp 10 nodes 5 pv 2g2f');
+		if (line === 'stop') say('bestmove 2g2f ponder 8c8d');
+	};
+	return w;
+}
+
+test('threaded: Threads goes first, stop is sent and the engine answers the search', async () => {
+	const sent = [];
+	const e = new Engine(() => threadedWorker(sent), { threaded: true, threads: 4 });
+	await e.ready();
+	assert.deepEqual(sent, ['usi', 'setoption name Threads value 4', 'position startpos', 'isready']);
+	const pending = e.go({ infinite: true });
+	await new Promise((r) => setTimeout(r, 0));
+	e.stop();
+	e.stop(); // once is enough
+	const best = await pending;
+	assert.deepEqual([best.move, best.ponder, best.stopped], ['2g2f', '8c8d', true]);
+	assert.deepEqual(sent.slice(-2), ['go infinite', 'stop']);
+	assert.ok(!sent.includes('(terminated)'));
+	// The next search goes to the same worker.
+	const next = await e.go({ depth: 2 });
+	assert.deepEqual([next.move, next.stopped], ['7g7f', false]);
+	assert.ok(!sent.includes('usi', 1));
+});
+
+test('threaded: a stop the engine does not answer ends the worker after a while', async (t) => {
+	t.mock.timers.enable({ apis: ['setTimeout'] });
+	const sent = [];
+	const e = new Engine(() => fakeWorker(sent), { threaded: true });
+	const pending = e.go({ infinite: true });
+	await Promise.resolve();
+	await Promise.resolve();
+	e.stop();
+	t.mock.timers.tick(3000);
+	const best = await pending;
+	assert.equal(best.stopped, true);
+	assert.equal(sent.at(-1), '(terminated)');
+});
+
+test('the module session: answers taken after each command and while a search runs', async () => {
+	const queue = [];
+	const calls = [];
+	const mod = {
+		ccall(name, _ret, _types, args) {
+			calls.push(name);
+			if (name === 'gy_usi_take') return queue.splice(0).join('');
+			if (args[0] === 'isready') queue.push('readyok\n');
+			if (args[0] === 'go infinite') queue.push('info depth 1 nodes 5 pv 7g7f\n');
+			return 1;
+		},
+	};
+	const got = [];
+	const send = moduleSession(mod, true, (l) => got.push(l));
+	send('isready');
+	assert.deepEqual(got, ['readyok']);
+	send('go infinite');
+	assert.deepEqual(got, ['readyok', 'info depth 1 nodes 5 pv 7g7f']);
+	// The search's lines come while it runs, the bestmove ends the taking.
+	queue.push('info depth 2 nodes 50 pv 7g7f\nbestmove 7g7f\n');
+	await new Promise((r) => setTimeout(r, 30));
+	assert.deepEqual(got.slice(2), ['info depth 2 nodes 50 pv 7g7f', 'bestmove 7g7f']);
+	const takes = calls.filter((c) => c === 'gy_usi_take').length;
+	await new Promise((r) => setTimeout(r, 30));
+	assert.equal(calls.filter((c) => c === 'gy_usi_take').length, takes);
+	// One thread: the line goes to gy_usi_command, the answers come through print.
+	const plain = [];
+	moduleSession({ ccall: (...a) => plain.push(a) }, false, () => {})('usi');
+	assert.deepEqual(plain, [['gy_usi_command', 'number', ['string'], ['usi']]]);
+});
+
+test('threads: one where the threaded build cannot run (node is not cross-origin isolated)', () => {
+	assert.equal(wasmThreads(), 1);
+});
+
+test('the worker saying it runs a one-thread build makes stop end the worker', async () => {
+	const sent = [];
+	const e = new Engine(
+		() => {
+			const w = fakeWorker(sent);
+			queueMicrotask(() =>
+				w.onmessage({ data: 'info string engine gyoku-engine-simd.js threads 1' }),
+			);
+			return w;
+		},
+		{ threaded: true },
+	);
+	await e.ready();
+	assert.equal(e.threaded, false);
+	const pending = e.go({ infinite: true });
+	await new Promise((r) => setTimeout(r, 0));
+	e.stop();
+	assert.equal((await pending).stopped, true);
+	assert.equal(sent.at(-1), '(terminated)');
 });
