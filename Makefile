@@ -51,7 +51,9 @@ MAIN := app/main.c
 USI_MAIN := app/usi_main.c
 # app/usi_wasm.c is gyoku-usi for the browser (the engine in WebAssembly, below).
 USI_WASM_MAIN := app/usi_wasm.c
-APP_SRC := $(filter-out $(MAIN) $(USI_MAIN) $(USI_WASM_MAIN),$(wildcard app/*.c))
+# app/rules_wasm.c is libgyoku's rules and notation for the browser's page (gyoku-rules, below).
+RULES_WASM_MAIN := app/rules_wasm.c
+APP_SRC := $(filter-out $(MAIN) $(USI_MAIN) $(USI_WASM_MAIN) $(RULES_WASM_MAIN),$(wildcard app/*.c))
 DEV_SRC := $(wildcard dev/*.c)
 TEST_SRC := $(wildcard tests/t_*.c)
 TOOL_SRC := $(wildcard tests/tools/*.c)
@@ -228,7 +230,16 @@ WASM_EXPORTS := -sEXPORTED_FUNCTIONS=_gy_usi_command,_gy_usi_bench
 # (gy_usi_take, app/usi_wasm.c); growing shared memory is slower for the JavaScript glue only.
 WASM_MT_LINK := -pthread -sPTHREAD_POOL_SIZE=Module.gyThreads\|\|1 -sDEFAULT_PTHREAD_STACK_SIZE=8MB \
 	-sEXPORTED_FUNCTIONS=_gy_usi_command,_gy_usi_bench,_gy_usi_take -Wno-pthreads-mem-growth
-WASM_OUT := build/wasm/gyoku-engine.js build/wasm/gyoku-engine-simd.js build/wasm/gyoku-engine-mt.js
+# The rules in the browser: libgyoku alone (no engine, no solver) with app/rules_wasm.c, the legal
+# moves, check and move texts of any position for the page's main thread (web/src/rules.js,
+# notation.js), built for size (-Os; the linker drops what the exported calls do not reach) into
+# build/wasm/gyoku-rules.{js,wasm}, which web/build.mjs copies into web/dist/engine/.
+RULES_WASM_LINK := -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=4MB -sTOTAL_STACK=512KB -sMODULARIZE=1 \
+	-sEXPORT_NAME=createGyokuRules -sENVIRONMENT=web,node -sEXPORTED_RUNTIME_METHODS=ccall -sFILESYSTEM=0 \
+	-sNODEJS_CATCH_EXIT=0 -sNODEJS_CATCH_REJECTION=0 \
+	-sEXPORTED_FUNCTIONS=_gy_rules_set,_gy_rules_legal,_gy_rules_in_check,_gy_rules_move_text,_gy_rules_line_text
+WASM_OUT := build/wasm/gyoku-engine.js build/wasm/gyoku-engine-simd.js build/wasm/gyoku-engine-mt.js \
+	build/wasm/gyoku-rules.js
 .PHONY: web-engine
 ifneq ($(EMCC_FOUND),)
 web-engine: $(WASM_OUT)
@@ -254,6 +265,17 @@ endef
 $(eval $(call wasm_build,base,-DGY_NO_THREADS,,$$(WASM_EXPORTS)))
 $(eval $(call wasm_build,simd,-DGY_NO_THREADS -msimd128,-simd,$$(WASM_EXPORTS)))
 $(eval $(call wasm_build,mt,-pthread -msimd128,-mt,$$(WASM_MT_LINK)))
+build/wasm/rules/%.o: %.c
+	@mkdir -p $(dir $@)
+	@echo "  EMCC    $< (rules)"
+	@$(EMCC) $(WARN) -Os -DNDEBUG -DGY_NO_THREADS $(INC) -MMD -MP -c $< -o $@
+build/wasm/rules/%.o: build/gen/%.c
+	@mkdir -p $(dir $@)
+	@echo "  EMCC    $< (rules)"
+	@$(EMCC) $(WARN) -Os -DNDEBUG -DGY_NO_THREADS $(INC) -MMD -MP -c $< -o $@
+build/wasm/gyoku-rules.js: $(patsubst %.c,build/wasm/rules/%.o,$(WASM_LIB_SRC) $(RULES_WASM_MAIN))
+	@echo "  EMLD    $@"
+	@NODE_PATH=/usr/share/nodejs $(EMCC) -Os -DNDEBUG $(RULES_WASM_LINK) $^ -o $@
 
 debug: bin/debug/gyoku bin/debug/gyoku-usi $(DEBUG_TESTS)
 

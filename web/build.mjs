@@ -2,7 +2,7 @@
 // source map) and dist/app.css (imported by src/main.js); and the engine in the browser into
 // dist/engine/: engine-worker.js (src/engine-worker.js, a classic worker script) beside
 // gyoku-engine{,-simd,-mt}.{js,wasm} and gyoku-engine-mt.worker.js (the threaded build's thread
-// script), copied from ../build/wasm/ where `make web` built them with emscripten (without them,
+// script), and the rules of the main thread, gyoku-rules.{js,wasm} (src/rules.js), copied from ../build/wasm/ where `make web` built them with emscripten (without them,
 // dist/engine/ is left out; without the threaded build, the worker falls back to one thread).  Run by `npm run build` after tsc.
 import { build } from 'esbuild';
 import { copyFile, mkdir, rm, access } from 'node:fs/promises';
@@ -42,6 +42,16 @@ if (hasEngine) {
 		await copyFile(wasm + f, dist + '/engine/' + f);
 	for (const f of ['gyoku-engine-mt.js', 'gyoku-engine-mt.wasm', 'gyoku-engine-mt.worker.js'])
 		await copyFile(wasm + f, dist + '/engine/' + f).catch(() => {});
+}
+// The rules module (app/rules_wasm.c), which the main thread loads (src/rules.js).
+if (
+	await access(wasm + 'gyoku-rules.wasm').then(
+		() => true,
+		() => false,
+	)
+) {
+	await mkdir(dist + '/engine', { recursive: true });
+	for (const f of ['gyoku-rules.js', 'gyoku-rules.wasm']) await copyFile(wasm + f, dist + '/engine/' + f);
 }
 // index.html last: make's rule for web/dist/index.html sees a complete build.
 await copyFile(here + 'index.html', dist + '/index.html');

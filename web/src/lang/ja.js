@@ -456,6 +456,10 @@ const JA = {
 	'No mate found.': '詰みは見つかりませんでした。',
 	'No mate found in the time given.': '時間内に詰みは見つかりませんでした。',
 	'The engine could not be loaded.': 'エンジンを読み込めませんでした。',
+
+	// rules in WebAssembly (rules.js)
+	'The rules of the board could not be loaded: moves cannot be played. Reload the page to try again.':
+		'盤のルールを読み込めませんでした。駒を動かせません。ページを再読み込みしてください。',
 };
 
 /**

@@ -21,7 +21,7 @@ import { BoardKeys } from '../keyboard.js';
 import { showPromotion } from '../promotion.js';
 import { promotionChoice, usiMove } from '../legal.js';
 import { applyMove, kingSquare, parseSfen, parseUsi, toSfen, unpromoted } from '../sfen.js';
-import { legalMoves, inCheck } from '../rules.js';
+import { legalMoves, inCheck, loadRules, rulesReady } from '../rules.js';
 import { moveText, lineText } from '../notation.js';
 import { MoveTree } from '../movetree.js';
 import { ArrowLayer } from '../arrows.js';
@@ -394,6 +394,20 @@ class AnalysisPage {
 
 	/** @param {URLSearchParams} query */
 	async load(query) {
+		// The rules (legal moves, check, the moves' text) are libgyoku's, in WebAssembly: loaded
+		// before the first position is shown; without them the board shows the position only.
+		try {
+			await loadRules();
+		} catch {
+			if (this.destroyed) return;
+			replace(
+				this.error,
+				t(
+					'The rules of the board could not be loaded: moves cannot be played. Reload the page to try again.',
+				),
+			);
+		}
+		if (this.destroyed) return;
 		if (this.gameId) {
 			try {
 				const g = await getGame(this.gameId);
@@ -521,7 +535,7 @@ class AnalysisPage {
 
 	/** The legal moves of the position on the board (kept until the position changes). */
 	legal() {
-		if (this.legalOf !== this.node) {
+		if (this.legalOf !== this.node && rulesReady()) {
 			this.legalOf = this.node;
 			this.legalList = legalMoves(this.position());
 		}
