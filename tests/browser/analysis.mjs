@@ -8,7 +8,7 @@
 // editor's "Analyse"; on a phone (390x844, touch) a tapped move makes
 // a variation, nothing is wider than the screen and, in Japanese, no English word is left; an
 // engine that cannot be loaded is said so.
-// The engine's cases SKIP when the wasm build is absent.  run.mjs calls analysis() with its helpers.
+// The engine's cases SKIP when the wasm build is absent, all of them when the rules module is.  run.mjs calls analysis() with its helpers.
 import { existsSync, readFileSync } from 'node:fs';
 import { apiUser, newGame, playMoves, post } from './lib.mjs';
 
@@ -39,6 +39,12 @@ function englishWords(page, allowed) {
 }
 
 export async function analysis({ base, open, check, tid, assert, sq, shot, WAIT_MS }) {
+	// The board's rules are libgyoku's in WebAssembly (web/src/rules.js): without them no move is played.
+	if (!existsSync(ROOT + 'web/dist/engine/gyoku-rules.wasm')) {
+		for (const c of ['61.1', '61.2', '61.3', '61.4', '61.5', '61.6', '61.7', '61.8', '61.9'])
+			console.log(`SKIP browser-${c}: the rules module is not built (make web with emscripten)`);
+		return;
+	}
 	const engineBuilt = existsSync(ROOT + 'web/dist/engine/engine-worker.js');
 	const black = await apiUser(base, 'anb');
 	const white = await apiUser(base, 'anw');

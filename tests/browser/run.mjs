@@ -49,6 +49,7 @@ import { input } from './input.mjs';
 import { editor } from './editor.mjs';
 import { wasm } from './wasm.mjs';
 import { analysis } from './analysis.mjs';
+import { rules } from './rules.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const GYOKU = resolve(ROOT, process.env.GYOKU || 'bin/gyoku');
@@ -999,6 +1000,7 @@ async function main() {
 		await editor({ check, assert, tid, open, base, sq, shot, gameJson, WAIT_MS });
 		blocker = null;
 		await wasm({ base, open, check, assert });
+		await rules({ base, open, check, tid, assert });
 		blocker = null;
 		await analysis({ base, open, check, tid, assert, sq, shot, WAIT_MS });
 
