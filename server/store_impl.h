@@ -59,6 +59,10 @@ enum store_query {
 	STORE_Q_CHAT_ALL,       /* $1 game, $2 after this id, returns STORE_CHAT_COLUMNS */
 	STORE_Q_CHAT_OPEN_GET,  /* $1 game, returns spectators_on */
 	STORE_Q_CHAT_OPEN_SET,  /* $1 game, $2 spectators_on */
+	STORE_Q_REVIEW_PUT,     /* $1 game, $2 user, $3 text, $4 at */
+	STORE_Q_REVIEW_GET,     /* $1 game, returns text */
+	STORE_Q_REVIEW_HAS,     /* $1 game, returns at_ms */
+	STORE_Q_REVIEW_DELETE,  /* $1 game */
 	STORE_Q_LIST,           /* store_game_list's variants from here on (store__list_query) */
 	STORE_Q_NB = STORE_Q_LIST + STORE_LIST_VARIANTS
 };
@@ -136,6 +140,10 @@ struct store_ops {
 	enum store_err (*chat_list)(struct store *s, const char *game, enum store_chat_room room, int64_t after,
 				    struct store_chat **out, int *n);
 	enum store_err (*chat_spectators)(struct store *s, const char *game, int set, bool *on);
+	/* store.h's review calls, their arguments checked (review_get's text may be NULL). */
+	enum store_err (*review_put)(struct store *s, const char *id, int64_t user, const char *text, int64_t at_ms);
+	enum store_err (*review_get)(struct store *s, const char *id, char *text);
+	enum store_err (*review_delete)(struct store *s, const char *id);
 };
 
 /* The first member of every backend's store: what the skeleton keeps for it. */
@@ -249,6 +257,9 @@ void store__move_read(struct store_cols *c, struct store_move *m);
 /* A row of STORE_CHAT_COLUMNS into a store_chat (a room word that names nothing sets c->damaged), and the parameters of STORE_Q_CHAT_INSERT. */
 void store__chat_read(struct store_cols *c, struct store_chat *m);
 void store__chat_vals(struct store_vals *v, const char *game, const struct store_chat *m);
+
+/* The text of STORE_Q_REVIEW_GET into `out`, STORE_REVIEW_MAX bytes. */
+void store__review_read(struct store_cols *c, void *out);
 
 /* A row of STORE_Q_RECORD_GET into `out`, a struct store_record_row. */
 struct store_record_row {

@@ -76,6 +76,9 @@ static const char *const migrations[] = {
 	"CREATE INDEX chat_game ON chat(game_id, room, id);"
 	"CREATE TABLE chat_settings (game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,"
 	" spectators_on INTEGER NOT NULL);",
+	/* 5: a game's saved review, the server's JSON, with who saved it and when (docs/server.md "Game review"). */
+	"CREATE TABLE reviews (game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,"
+	" user_id BIGINT NOT NULL, text TEXT NOT NULL, at_ms BIGINT NOT NULL);",
 };
 enum { MIGRATIONS_NB = sizeof migrations / sizeof migrations[0] };
 
@@ -909,6 +912,38 @@ static enum store_err pg_chat_spectators(struct store *s, const char *game, int 
 	return e == STORE_NOT_FOUND ? STORE_OK : e;
 }
 
+static enum store_err pg_review_put(struct store *s, const char *id, int64_t user, const char *text, int64_t at_ms)
+{
+	struct store_vals v = {0};
+	store__text(&v, id);
+	store__int(&v, user);
+	store__text(&v, text);
+	store__int(&v, at_ms);
+	return run_one((struct pg *)s, STORE_Q_REVIEW_PUT, &v, "save review", NULL);
+}
+
+static enum store_err pg_review_get(struct store *s, const char *id, char *text)
+{
+	struct store_vals v = {0};
+	store__text(&v, id);
+	int64_t at = 0;
+	if (!text)
+		return row_q((struct pg *)s, STORE_Q_REVIEW_HAS, &v, store__id_read, &at, "read review");
+	return row_q((struct pg *)s, STORE_Q_REVIEW_GET, &v, store__review_read, text, "read review");
+}
+
+static enum store_err pg_review_delete(struct store *s, const char *id)
+{
+	struct store_vals v = {0};
+	store__text(&v, id);
+	PGresult *r = NULL;
+	enum store_err e = run_one((struct pg *)s, STORE_Q_REVIEW_DELETE, &v, "delete review", &r);
+	if (!e && changed(r) == 0)
+		e = STORE_NOT_FOUND;
+	PQclear(r);
+	return e;
+}
+
 const struct store_ops store__pg_ops = {
 	.kind = "postgresql",
 	.size = sizeof(struct pg),
@@ -937,4 +972,7 @@ const struct store_ops store__pg_ops = {
 	.chat_add = pg_chat_add,
 	.chat_list = pg_chat_list,
 	.chat_spectators = pg_chat_spectators,
+	.review_put = pg_review_put,
+	.review_get = pg_review_get,
+	.review_delete = pg_review_delete,
 };
