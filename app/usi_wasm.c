@@ -5,11 +5,25 @@
  * output, which the worker passes on line by line.  A search runs to its end inside the call, so
  * its info lines arrive while it runs and its bestmove before the call returns.  gy_usi_bench is
  * `gyoku-usi bench`.
+ *
+ * Game review's curve and marks (gyoku/review.h) are answered here too, so that the browser uses
+ * libgyoku's and keeps no copy: two command lines that are no USI, each answered by one line,
+ *
+ *     review prob SCORE                 ->  review prob P
+ *     review mark BEFORE AFTER CHOSEN   ->  review mark MARK LOSS
+ *
+ * where SCORE, BEFORE and AFTER are "cp N", "mate N" (N not 0) or "none" (no score), each from its
+ * side to move's view: BEFORE the search of the position before a move, AFTER that of the position
+ * after it; CHOSEN is 1 when the move played is BEFORE's best move, else 0.  P is the win
+ * probability (0..1) and LOSS the move's loss (0..1), both with 6 decimals, MARK the mark's name
+ * (gy_review_mark_name).  A malformed line is answered "review error".
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gyoku/init.h"
+#include "gyoku/review.h"
 #include "usi.h"
 
 int gy_usi_command(const char *line);
@@ -17,9 +31,62 @@ int gy_usi_bench(int depth);
 
 static struct usi *session;
 
+/* Reads a score ("cp N", "mate N", "none") at `*s` into `*r`, moving `*s` past it; false when malformed. */
+static bool read_score(const char **s, struct gy_review_search *r)
+{
+	char *end;
+	const char *p = *s + strspn(*s, " ");
+	memset(r, 0, sizeof *r);
+	if (!strncmp(p, "none", 4)) {
+		*s = p + 4;
+		return true;
+	}
+	bool mate = !strncmp(p, "mate ", 5);
+	if (!mate && strncmp(p, "cp ", 3))
+		return false;
+	p += mate ? 5 : 3;
+	long v = strtol(p, &end, 10);
+	if (end == p || v < -1000000 || v > 1000000 || (mate && !v))
+		return false;
+	r->scored = true;
+	r->score = mate ? (struct gy_score){0, (int)v} : (struct gy_score){(int)v, 0};
+	*s = end;
+	return true;
+}
+
+/* Answers a `review` line (above). */
+static void review_command(const char *s)
+{
+	struct gy_review_search before, after;
+	if (!strncmp(s, "prob ", 5)) {
+		s += 5;
+		if (read_score(&s, &before) && before.scored && !s[strspn(s, " ")]) {
+			printf("review prob %.6f\n", gy_review_win_prob(before.score));
+			return;
+		}
+	} else if (!strncmp(s, "mark ", 5)) {
+		s += 5;
+		if (read_score(&s, &before) && read_score(&s, &after)) {
+			s += strspn(s, " ");
+			if ((*s == '0' || *s == '1') && !s[1 + strspn(s + 1, " ")]) {
+				double loss;
+				enum gy_review_mark m = gy_review_judge(&before, &after, *s == '1', &loss);
+				printf("review mark %s %.6f\n", gy_review_mark_name(m), loss);
+				return;
+			}
+		}
+	}
+	puts("review error");
+}
+
 /* Handles one command line; returns 1, or 0 after "quit" or when out of memory. */
 __attribute__((used)) int gy_usi_command(const char *line)
 {
+	if (!strncmp(line, "review ", 7)) {
+		review_command(line + 7);
+		fflush(stdout);
+		return 1;
+	}
 	if (!session) {
 		gy_init();
 		if (!(session = usi_open(stdout))) {

@@ -1199,7 +1199,7 @@ int games_import(struct srv *s, const struct store_user *u, const char *text, si
 	row.result = v.result;
 	row.created_ms = row.started_ms = row.updated_ms = now;
 	/* The text is kept as read, with the format it was read in, so it reads back the same. */
-	struct store_record kept = {gy_record_format_name((enum gy_record_format)f), text};
+	struct store_record kept = {gy_record_format_name((enum gy_record_format)f), text, u->id};
 	enum store_err e = store_game_import(s->store, &row, moves, n, &kept);
 	if (e)
 		st = store_status(e, why, "game");

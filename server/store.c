@@ -481,6 +481,18 @@ enum store_err store_review_get(struct store *s, const char *id, char *text)
 	return s->ops->review_get(s, id, text);
 }
 
+enum store_err store_record_importer(struct store *s, const char *id, int64_t *user)
+{
+	if (!user)
+		return STORE_ERR_ARG;
+	*user = 0;
+	if (!id)
+		return STORE_ERR_ARG;
+	if (!text_ok(id, STORE_ID_MAX, false))
+		return STORE_NOT_FOUND;
+	return s->ops->record_importer(s, id, user);
+}
+
 enum store_err store_review_delete(struct store *s, const char *id)
 {
 	if (!text_ok(id, STORE_ID_MAX, false))

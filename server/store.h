@@ -259,6 +259,7 @@ enum store_err store_game_create(struct store *s, const struct store_game *g) __
 struct store_record {
 	const char *format; /* under STORE_WORD_MAX bytes */
 	const char *text;   /* under STORE_RECORD_MAX bytes */
+	int64_t importer;   /* the user who imported it (0: none known) */
 };
 
 /*
@@ -291,6 +292,14 @@ enum store_err store_review_put(struct store *s, const char *id, int64_t user, c
 	__attribute__((warn_unused_result));
 enum store_err store_review_get(struct store *s, const char *id, char *text) __attribute__((warn_unused_result));
 enum store_err store_review_delete(struct store *s, const char *id) __attribute__((warn_unused_result));
+
+/*
+ * The user who imported the record of game `id` into `*user` (0 for a
+ * record imported before the store kept it).  STORE_NOT_FOUND when the
+ * game has no record.
+ */
+enum store_err store_record_importer(struct store *s, const char *id, int64_t *user)
+	__attribute__((warn_unused_result));
 
 /*
  * Reads game `id` into `g` and, when `moves` is not NULL, its moves into

@@ -78,7 +78,9 @@ static const char *const migrations[] = {
 	" spectators_on INTEGER NOT NULL);",
 	/* 5: a game's saved review, the server's JSON, with who saved it and when (docs/server.md "Game review"). */
 	"CREATE TABLE reviews (game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,"
-	" user_id BIGINT NOT NULL, text TEXT NOT NULL, at_ms BIGINT NOT NULL);",
+	" user_id BIGINT NOT NULL, text TEXT NOT NULL, at_ms BIGINT NOT NULL);"
+	/* and who imported a record (0: not known, a record imported before). */
+	"ALTER TABLE records ADD COLUMN importer BIGINT NOT NULL DEFAULT 0;",
 };
 enum { MIGRATIONS_NB = sizeof migrations / sizeof migrations[0] };
 
@@ -541,6 +543,7 @@ static enum store_err pg_game_insert(struct store *s, const struct store_game *g
 		store__text(&r, g->id);
 		store__text(&r, rec->format);
 		store__text(&r, rec->text);
+		store__int(&r, rec->importer);
 		e = run_q(p, c, STORE_Q_RECORD_INSERT, &r, "insert record", NULL);
 	}
 	if (!e)
@@ -932,6 +935,13 @@ static enum store_err pg_review_get(struct store *s, const char *id, char *text)
 	return row_q((struct pg *)s, STORE_Q_REVIEW_GET, &v, store__review_read, text, "read review");
 }
 
+static enum store_err pg_record_importer(struct store *s, const char *id, int64_t *user)
+{
+	struct store_vals v = {0};
+	store__text(&v, id);
+	return row_q((struct pg *)s, STORE_Q_RECORD_IMPORTER, &v, store__id_read, user, "read record");
+}
+
 static enum store_err pg_review_delete(struct store *s, const char *id)
 {
 	struct store_vals v = {0};
@@ -975,4 +985,5 @@ const struct store_ops store__pg_ops = {
 	.review_put = pg_review_put,
 	.review_get = pg_review_get,
 	.review_delete = pg_review_delete,
+	.record_importer = pg_record_importer,
 };

@@ -211,7 +211,8 @@ static const char *const sql_text[STORE_Q_LIST] = {
 	[STORE_Q_MOVES_TRUNCATE] = "DELETE FROM moves WHERE game_id = $1 AND ply > $2",
 	[STORE_Q_RATING] = "UPDATE users SET rating = $1, rd = $2, vol = $3, games = games + 1 WHERE id = $4"
 			   " AND games = $5",
-	[STORE_Q_RECORD_INSERT] = "INSERT INTO records (game_id, format, text) VALUES ($1, $2, $3)",
+	[STORE_Q_RECORD_INSERT] = "INSERT INTO records (game_id, format, text, importer) VALUES ($1, $2, $3, $4)",
+	[STORE_Q_RECORD_IMPORTER] = "SELECT importer FROM records WHERE game_id = $1",
 	[STORE_Q_RECORD_GET] = "SELECT format, text FROM records WHERE game_id = $1",
 	[STORE_Q_CHAT_INSERT] = "INSERT INTO chat (game_id, room, user_id, text, at_ms) VALUES ($1, $2, $3, $4, $5)"
 				" RETURNING id",

@@ -70,7 +70,9 @@ static const char *const migrations[] = {
 	" spectators_on INTEGER NOT NULL);",
 	/* 5: a game's saved review, the server's JSON, with who saved it and when (docs/server.md "Game review"). */
 	"CREATE TABLE reviews (game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,"
-	" user_id INTEGER NOT NULL, text TEXT NOT NULL, at_ms INTEGER NOT NULL);",
+	" user_id INTEGER NOT NULL, text TEXT NOT NULL, at_ms INTEGER NOT NULL);"
+	/* and who imported a record (0: not known, a record imported before). */
+	"ALTER TABLE records ADD COLUMN importer INTEGER NOT NULL DEFAULT 0;",
 };
 enum { MIGRATIONS_NB = sizeof migrations / sizeof migrations[0] };
 
@@ -532,6 +534,7 @@ static enum store_err sq_game_insert(struct store *s, const struct store_game *g
 			store__text(&r, g->id);
 			store__text(&r, rec->format);
 			store__text(&r, rec->text);
+			store__int(&r, rec->importer);
 			e = exec_q(c, STORE_Q_RECORD_INSERT, &r, NULL, "insert record");
 		}
 		e = write_end(c, e);
@@ -845,6 +848,13 @@ static enum store_err sq_review_get(struct store *s, const char *id, char *text)
 	return read_q((struct sq *)s, STORE_Q_REVIEW_GET, &v, store__review_read, text, "read review");
 }
 
+static enum store_err sq_record_importer(struct store *s, const char *id, int64_t *user)
+{
+	struct store_vals v = {0};
+	store__text(&v, id);
+	return read_q((struct sq *)s, STORE_Q_RECORD_IMPORTER, &v, store__id_read, user, "read record");
+}
+
 static enum store_err sq_review_delete(struct store *s, const char *id)
 {
 	struct sq *q = (struct sq *)s;
@@ -892,4 +902,5 @@ const struct store_ops store__sqlite_ops = {
 	.review_put = sq_review_put,
 	.review_get = sq_review_get,
 	.review_delete = sq_review_delete,
+	.record_importer = sq_record_importer,
 };

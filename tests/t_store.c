@@ -26,7 +26,7 @@
  *     row with a word that names nothing is damaged (STORE_DAMAGED)
  *  15 chat: the newest messages kept, both rooms, the spectators' switch
  *  16 reviews: saved, read, replaced, told apart from none, deleted, gone
- *     with their game's absence; bad arguments refused
+ *     with their game's absence; bad arguments refused; a record's importer
  */
 #include <libpq-fe.h>
 #include <pthread.h>
@@ -702,7 +702,7 @@ static void case_import(struct env *e, struct store *s)
 	static char text[STORE_RECORD_MAX];
 	char format[STORE_WORD_MAX];
 	struct store_game with = game_of("imp3", STORE_ENDED, 0, 0, 100);
-	struct store_record rec = {"kifu", "開始日時：2024/01/02\n*a comment\n"};
+	struct store_record rec = {"kifu", "開始日時：2024/01/02\n*a comment\n", 0};
 	r = store_game_import(s, &with, NULL, 0, &rec);
 	r2 = r ? r : store_record_get(s, "imp3", format, text);
 	bool same = !r2 && !strcmp(format, "kifu") && !strcmp(text, rec.text);
@@ -1171,6 +1171,16 @@ static void case_review(struct env *e, struct store *s)
 	ok(e, "16.4", r1 == STORE_NOT_FOUND && r2 == STORE_ERR_ARG && r3 == STORE_NOT_FOUND && r4 == STORE_ERR_ARG,
 	   "no game %s, empty %s, id too long: read %s, save %s", store_strerror(r1), store_strerror(r2),
 	   store_strerror(r3), store_strerror(r4));
+	/* Who imported a record is kept with it. */
+	struct store_game imp = game_of("revI", STORE_ENDED, 0, 0, 1700000000000);
+	struct store_record rec = {"kifu", "*a record\n", 7};
+	int64_t who = -1, who2 = -1;
+	r1 = store_game_import(s, &imp, NULL, 0, &rec);
+	r2 = store_record_importer(s, "revI", &who);
+	r3 = store_record_importer(s, "revG", &who2);
+	ok(e, "16.5", !r1 && !r2 && who == 7 && r3 == STORE_NOT_FOUND && who2 == 0,
+	   "import %s, importer %s (%lld), of a game without a record %s", store_strerror(r1), store_strerror(r2),
+	   (long long)who, store_strerror(r3));
 	free(text);
 }
 
