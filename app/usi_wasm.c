@@ -15,7 +15,7 @@
  * where SCORE, BEFORE and AFTER are "cp N", "mate N" (N not 0) or "none" (no score), each from its
  * side to move's view: BEFORE the search of the position before a move, AFTER that of the position
  * after it; CHOSEN is 1 when the move played is BEFORE's best move, else 0.  P is the win
- * probability (0..1) and LOSS the move's loss (0..1), both with 6 decimals, MARK the mark's name
+ * probability (0..1) and LOSS the move's loss (0..1), both to 17 significant digits, MARK the mark's name
  * (gy_review_mark_name).  A malformed line is answered "review error".
  */
 #include <stdio.h>
@@ -61,7 +61,7 @@ static void review_command(const char *s)
 	if (!strncmp(s, "prob ", 5)) {
 		s += 5;
 		if (read_score(&s, &before) && before.scored && !s[strspn(s, " ")]) {
-			printf("review prob %.6f\n", gy_review_win_prob(before.score));
+			printf("review prob %.17g\n", gy_review_win_prob(before.score));
 			return;
 		}
 	} else if (!strncmp(s, "mark ", 5)) {
@@ -71,7 +71,7 @@ static void review_command(const char *s)
 			if ((*s == '0' || *s == '1') && !s[1 + strspn(s + 1, " ")]) {
 				double loss;
 				enum gy_review_mark m = gy_review_judge(&before, &after, *s == '1', &loss);
-				printf("review mark %s %.6f\n", gy_review_mark_name(m), loss);
+				printf("review mark %s %.17g\n", gy_review_mark_name(m), loss);
 				return;
 			}
 		}

@@ -1,10 +1,12 @@
 // tests/wasm/run.mjs: the engine in WebAssembly (make web, with emscripten), both builds (without and
 // with SIMD), against the native bin/gyoku-usi on the cases of tests/data/wasm.txt (ids wasm-1.x: the
 // same bestmove and node count at a fixed depth or node count; wasm-2.x: the same mate), and wasm-3.1:
-// `gyoku-usi bench 6` searches as many nodes in each build as natively.  Prints PASS/FAIL/SKIP lines;
-// SKIP all when the wasm build is absent.
+// `gyoku-usi bench 6` searches as many nodes in each build as natively; wasm-4.1: game review's curve
+// and marks answered by each build (`review` lines) are those of libgyoku's table, tests/data/review.txt
+// (tests/wasm/review-cases.mjs).  Prints PASS/FAIL/SKIP lines; SKIP all when the wasm build is absent.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { reviewCases } from './review-cases.mjs';
 import { VARIANTS, benchFigures, limitsOf, nativeEngine, wasmBench, wasmBuilt, wasmEngine } from './engines.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
@@ -17,7 +19,7 @@ const cases = readFileSync(root + 'tests/data/wasm.txt', 'utf8')
 	});
 
 if (!wasmBuilt()) {
-	for (const id of [...cases.map((c) => c.id), 'wasm-3.1'])
+	for (const id of [...cases.map((c) => c.id), 'wasm-3.1', 'wasm-4.1'])
 		console.log(`SKIP ${id}: the wasm engine is not built (make web with emscripten)`);
 	process.exit(0);
 }
@@ -70,6 +72,21 @@ for (const variant of VARIANTS) {
 			failed++;
 			console.log(`FAIL ${c.id}${tag}: ${err}`);
 		}
+	}
+	const wrong = [];
+	const review = reviewCases();
+	for (const c of review) {
+		// An engine without the review lines answers none: it is ended after 10 s.
+		const timer = setTimeout(() => wasm.terminate(), 10000);
+		const { lines } = await wasm.ask(c.line, (l) => l.startsWith('review '));
+		clearTimeout(timer);
+		const why = c.check(lines.at(-1) ?? 'no answer');
+		if (why) wrong.push(`${c.id}: ${why}`);
+	}
+	if (!wrong.length && review.length > 30) console.log(`PASS wasm-4.1${tag}`);
+	else {
+		failed++;
+		console.log(`FAIL wasm-4.1${tag}: ${review.length} lines, wrong: ${wrong.join('; ')}`);
 	}
 	const want = benchFigures(
 		execFileSync(root + 'bin/gyoku-usi', ['bench', String(BENCH_DEPTH)], { encoding: 'utf8' }),
