@@ -11,19 +11,24 @@
  *
  *     review prob SCORE                 ->  review prob P
  *     review mark BEFORE AFTER CHOSEN   ->  review mark MARK LOSS
+ *     review move PREV MOVE SFEN        ->  review move TEXT
  *
  * where SCORE, BEFORE and AFTER are "cp N", "mate N" (N not 0) or "none" (no score), each from its
  * side to move's view: BEFORE the search of the position before a move, AFTER that of the position
  * after it; CHOSEN is 1 when the move played is BEFORE's best move, else 0.  P is the win
  * probability (0..1) and LOSS the move's loss (0..1), both to 17 significant digits, MARK the mark's name
- * (gy_review_mark_name).  A malformed line is answered "review error".
+ * (gy_review_mark_name).  TEXT is the USI move MOVE of the position SFEN as a reviewed record's
+ * comments name it (gy_review_move_text: "▲２二角成"), PREV the move before it in USI, for 同, or
+ * "-".  A malformed line is answered "review error".
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gyoku/init.h"
+#include "gyoku/notation.h"
 #include "gyoku/review.h"
+#include "gyoku/usi.h"
 #include "usi.h"
 
 int gy_usi_command(const char *line);
@@ -62,6 +67,26 @@ static void review_command(const char *s)
 		s += 5;
 		if (read_score(&s, &before) && before.scored && !s[strspn(s, " ")]) {
 			printf("review prob %.17g\n", gy_review_win_prob(before.score));
+			return;
+		}
+	} else if (!strncmp(s, "move ", 5)) {
+		char prev[8], move[8];
+		int n = 0;
+		struct gy_pos p;
+		struct gy_srcpos where;
+		gy_move m;
+		if (sscanf(s + 5, "%7s %7s %n", prev, move, &n) == 2 && n > 0 &&
+		    !gy_sfen_parse(&p, s + 5 + n, strlen(s + 5 + n), GY_SFEN_PROBLEM, &where) &&
+		    !gy_usi_parse_move(&p, move, strlen(move), &m, &where)) {
+			/* The previous move's destination: its last two characters ("7f" of "7g7f", "P*7f", "8h2b+"). */
+			size_t len = strlen(prev) - (prev[strlen(prev) - 1] == '+');
+			gy_sq prev_to = GY_SQ_NONE;
+			if (strcmp(prev, "-") && len >= 4 && prev[len - 2] >= '1' && prev[len - 2] <= '9' &&
+			    prev[len - 1] >= 'a' && prev[len - 1] <= 'i')
+				prev_to = gy_make_sq(prev[len - 2] - '0', prev[len - 1] - 'a' + 1);
+			char text[GY_NOTATION_MAX + 8];
+			gy_review_move_text(&p, m, prev_to, text, sizeof text);
+			printf("review move %s\n", text);
 			return;
 		}
 	} else if (!strncmp(s, "mark ", 5)) {

@@ -203,15 +203,6 @@ static json_t *read_engine(struct http_req *r, json_t *body)
 			 : json_pack("{s:s,s:I}", "name", n, "nodes", nodes);
 }
 
-/* Whether user `u` may save or delete the review of `g`: a player, or the importer of an imported record. */
-static bool may_write(struct srv *s, const struct game *g, const struct store_user *u)
-{
-	int64_t importer = 0;
-	if (game_side_of(g, u->id) >= 0)
-		return true;
-	return g->record && store_record_importer(s->store, g->row.id, &importer) == STORE_OK && importer == u->id;
-}
-
 /*
  * The review of `g` from the request `body`, checked, with marks, losses
  * and win probabilities computed; NULL after a 400 (or 503).
@@ -249,8 +240,12 @@ static json_t *build(struct http_req *r, const struct game *g, json_t *body)
 		marks[side][m]++;
 		count[side]++;
 		loss_sum[side] += loss;
-		json_array_append_new(
-			mj, json_pack("{s:i,s:s,s:f}", "ply", k + 1, "mark", gy_review_mark_name(m), "loss", loss));
+		/* The better move as the comments name it ("▲２二角成"). */
+		char better[GY_NOTATION_MAX + 8];
+		gy_review_move_text(&l.pos[k], s[k].best, k ? gy_move_to(l.moves[k - 1]) : GY_SQ_NONE, better,
+				    sizeof better);
+		json_array_append_new(mj, json_pack("{s:i,s:s,s:f,s:s}", "ply", k + 1, "mark", gy_review_mark_name(m),
+						    "loss", loss, "better", better));
 	}
 	json_t *sum = json_object();
 	for (int c = GY_BLACK; c < GY_COLOR_NB; c++)
@@ -283,7 +278,7 @@ static bool load_for_write(struct http_req *r, const char *id, struct game *g, i
 		*ret = http_error(r, (unsigned)st, "%s", why.msg);
 		return false;
 	}
-	if (!may_write(r->srv, g, &r->user)) {
+	if (!games_may_review(r->srv, g, r->user.id)) {
 		game_release(g);
 		*ret = http_error(r, 403, "only a player of the game, or whoever imported the record, may do that");
 		return false;

@@ -308,5 +308,6 @@ json_t *gamejson_full(struct srv *s, const struct game *g, int64_t viewer, int64
 	record_extras(g, j);
 	/* Whether a review is saved with the game (false when the store cannot say). */
 	json_object_set_new(j, "review", json_boolean(store_review_get(s->store, r->id, NULL) == STORE_OK));
+	json_object_set_new(j, "may_review", json_boolean(r->status == STORE_ENDED && games_may_review(s, g, viewer)));
 	return j;
 }

@@ -246,6 +246,16 @@ void game_release(struct game *g)
 	g->session = NULL;
 }
 
+bool games_may_review(struct srv *s, const struct game *g, int64_t user)
+{
+	int64_t importer = 0;
+	if (!user)
+		return false;
+	if (game_side_of(g, user) >= 0)
+		return true;
+	return g->record && store_record_importer(s->store, g->row.id, &importer) == STORE_OK && importer == user;
+}
+
 int game_side_of(const struct game *g, int64_t user)
 {
 	if (user <= 0)

@@ -12,7 +12,8 @@
  * movetime); `go infinite` runs until stop().
  *
  * Game review's curve and marks are libgyoku's (gyoku/review.h), asked of the same worker with two
- * lines that are no USI (app/usi_wasm.c): winProb() and judge(); the browser keeps no copy of them.
+ * lines that are no USI (app/usi_wasm.c): winProb() and judge(), and moveText() names a move as a
+ * reviewed record's comments do; the browser keeps no copy of them.
  */
 
 /**
@@ -90,11 +91,12 @@ const MARKS = ['best', 'good', 'inaccuracy', 'mistake', 'blunder'];
 /**
  * Parses the engine's answer to a review line: `review prob P` or `review mark MARK LOSS`.
  * @param {string} line
- * @returns {{ prob: number } | { mark: Mark, loss: number } | null}
+ * @returns {{ prob: number } | { mark: Mark, loss: number } | { text: string } | null}
  */
 export function parseReview(line) {
 	const w = line.trim().split(/\s+/);
 	if (w[0] !== 'review') return null;
+	if (w[1] === 'move' && w[2]) return { text: line.trim().slice('review move '.length) };
 	if (w[1] === 'prob' && Number.isFinite(Number(w[2]))) return { prob: Number(w[2]) };
 	if (w[1] === 'mark' && MARKS.includes(w[2]) && Number.isFinite(Number(w[3])))
 		return { mark: /** @type {Mark} */ (w[2]), loss: Number(w[3]) };
@@ -374,6 +376,22 @@ export class Engine {
 		const r = lines.length ? parseReview(lines[lines.length - 1]) : null;
 		if (!r || !('mark' in r)) throw new Error(`the engine answered ${lines.join(' | ')}`);
 		return r;
+	}
+
+	/**
+	 * The move `usi` of the position `sfen` as a reviewed record's comments name it ("▲２二角成");
+	 * `prev` is the move before it (USI, for 同), null for none.
+	 * @param {string | null} prev
+	 * @param {string} usi
+	 * @param {string} sfen
+	 * @returns {Promise<string>}
+	 */
+	async moveText(prev, usi, sfen) {
+		const { lines } = await this.ask(`review move ${prev || '-'} ${usi} ${sfen}`, (l) =>
+			l.startsWith('review '),
+		);
+		const r = lines.length ? parseReview(lines[lines.length - 1]) : null;
+		return r && 'text' in r ? r.text : usi;
 	}
 
 	/**

@@ -244,6 +244,8 @@ const GAME = object({
 	variations: integer,
 	/** A review is saved with the game (GET /api/games/ID/review). */
 	review: boolean,
+	/** The viewer may save (or delete) a review of the game: a player of it once ended, or whoever imported it. */
+	may_review: boolean,
 });
 
 // ---------------------------------------------------------------- the other answers
@@ -314,7 +316,7 @@ const REVIEW = object({
 	saved_by: string,
 	saved_ms: integer,
 	plies: arrayOf(REVIEW_SEARCH),
-	moves: arrayOf(object({ ply: integer, mark: REVIEW_MARK, loss: number })),
+	moves: arrayOf(object({ ply: integer, mark: REVIEW_MARK, loss: number, better: string })),
 	summary: object({ black: REVIEW_SIDE, white: REVIEW_SIDE }),
 });
 
