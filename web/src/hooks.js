@@ -17,9 +17,11 @@ export const ATTRIBUTES = {
 	'data-count': 'how many of that piece the hand holds',
 	'data-hand-of': 'a hand (komadai), by its owner',
 	'data-promote': 'the promotion choice drawn on the board (only when both moves are legal): "yes", "no"',
-	'data-ply': 'a move-list item: 1 the first move, 0 the start position',
+	'data-ply': 'a move-list item, a move of a review or a point of its graph: 1 the first move, 0 the start position',
 	'data-char': 'the kanji a piece\'s ink draws ("玉", "龍"), on the ink of the kanji set only',
 	'data-game': 'a game row of a list, and the accept, decline and cancel buttons in it, by the game id',
+	'data-mark':
+		'a move of a review (data-testid review-move): its mark, "best", "good", "inaccuracy", "mistake", "blunder"',
 };
 
 /** The values of data-testid. */
@@ -174,6 +176,19 @@ export const TESTIDS = {
 	'editor-sfen-error': 'why the typed SFEN is none',
 	'editor-problems': 'what makes the position unplayable (kings, nifu, dead pieces, counts, check)',
 	'editor-link': 'the link to the editor with this position (#/editor?sfen=...)',
+	// Game review (review.js, reviewgraph.js), on a finished game's page.
+	'review-panel': 'the game review panel',
+	'review-strength': "the review's strength (a select: fast, normal, deep)",
+	'review-run': 'the button that reviews the game with the engine in the browser',
+	'review-progress': "the review's progress bar (value of max positions searched)",
+	'review-message': "the review's status line (saved, an error)",
+	'review-graph': 'the win-probability graph (an <svg>; a click jumps to the nearest ply)',
+	'review-point': 'a marked move on the graph, by data-ply (a click jumps to it)',
+	'review-summary': 'per side the counts of the marks and the average loss',
+	'review-moves': 'the list of the moves with their marks',
+	'review-move': 'a move of the review, with data-ply and data-mark',
+	'review-save': 'the button that saves the review with the game (players, the importer)',
+	'review-export': 'the link to the KIF with the saved review in its comments',
 };
 
 /** Classes the tests read. */
