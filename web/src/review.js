@@ -315,9 +315,9 @@ export class ReviewPanel {
 				'tr',
 				null,
 				h('th', { scope: 'row' }, label),
-				h('td', { class: 'inaccuracy' }, String(c.inaccuracy)),
-				h('td', { class: 'mistake' }, String(c.mistake)),
-				h('td', { class: 'blunder' }, String(c.blunder)),
+				h('td', { class: 'mark-inaccuracy' }, String(c.inaccuracy)),
+				h('td', { class: 'mark-mistake' }, String(c.mistake)),
+				h('td', { class: 'mark-blunder' }, String(c.blunder)),
 				h('td', null, t('{n}%', { n: pct(c.loss) })),
 			);
 		const first = positionsOf(g.start_sfen, []).at(0)?.side || 'black';
@@ -342,9 +342,9 @@ export class ReviewPanel {
 						'tr',
 						null,
 						h('th', null, ''),
-						h('th', { class: 'inaccuracy' }, t('inaccuracy') + ' ?!'),
-						h('th', { class: 'mistake' }, t('mistake') + ' ?'),
-						h('th', { class: 'blunder' }, t('blunder') + ' ??'),
+						h('th', { class: 'mark-inaccuracy', title: t('inaccuracy') }, '?!'),
+						h('th', { class: 'mark-mistake', title: t('mistake') }, '?'),
+						h('th', { class: 'mark-blunder', title: t('blunder') }, '??'),
 						h('th', null, t('Average loss')),
 					),
 				),
@@ -371,7 +371,9 @@ export class ReviewPanel {
 				return h(
 					'li',
 					{
-						class: `review-move ${m.mark}` + (m.ply === this.ply ? ' current' : ''),
+						class:
+							`review-move mark-${m.mark}` +
+							(m.ply === this.ply ? ' current' : ''),
 						'data-ply': m.ply,
 						'data-mark': m.mark,
 						'data-testid': 'review-move',

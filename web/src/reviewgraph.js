@@ -82,7 +82,7 @@ export class ReviewGraph {
 				return s(
 					'circle',
 					{
-						class: `review-dot ${m}`,
+						class: `review-dot mark-${m}`,
 						cx: x,
 						cy: y,
 						r: 3.5,
