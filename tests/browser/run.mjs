@@ -49,6 +49,7 @@ import { input } from './input.mjs';
 import { editor } from './editor.mjs';
 import { wasm } from './wasm.mjs';
 import { analysis } from './analysis.mjs';
+import { review } from './review.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const GYOKU = resolve(ROOT, process.env.GYOKU || 'bin/gyoku');
@@ -1001,6 +1002,8 @@ async function main() {
 		await wasm({ base, open, check, assert });
 		blocker = null;
 		await analysis({ base, open, check, tid, assert, sq, shot, WAIT_MS });
+		blocker = null;
+		await review({ base, open, check, tid, assert, shot });
 
 		await check(
 			'5.1',
