@@ -15,13 +15,14 @@
  * 【大悪手】 with the better move, then #評価値= (from Black's view) or
  * #詰み=先手勝ち:N手, #読み筋= (the line from the position after the
  * move), #深さ=, #ノード数= and #エンジン=; the lines of an earlier
- * analysis are replaced, so a record analysed again holds one.  On stdout: each marked move
+ * analysis are replaced, so a record analysed again holds one (the
+ * lines are composed by gy_review_annotate, which the server's export of
+ * a saved review uses too).  On stdout: each marked move
  * and, per side, the counts of the marks and the average loss.  A
  * progress bar goes to stderr when it is a terminal.  Exit status: 0, 1
  * when the record cannot be read or the output written, 2 for a usage
  * error.
  */
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -35,24 +36,9 @@
 #include "gyoku/gyoku.h"
 #include "gyoku/review.h"
 
-/* The longest line kept for a comment's #読み筋=, in moves. */
-enum { AN_PV_MAX = 32 };
-
-/* The search of one position of the main line. */
-struct an_search {
-	struct gy_score score; /* from the side to move's view */
-	bool scored;           /* the search reported a score (or the position needs none) */
-	bool over;             /* no legal move: the side to move has lost */
-	gy_move best;          /* the move chosen, GY_MOVE_NONE when none */
-	int depth;
-	uint64_t nodes;
-	int pv_len;
-	gy_move pv[AN_PV_MAX];
-};
-
 static void an_on_info(void *ctx, const struct gy_info *info)
 {
-	struct an_search *s = ctx;
+	struct gy_review_search *s = ctx;
 	if (info->multipv > 1)
 		return;
 	s->score.cp = info->mate ? 0 : info->score_cp;
@@ -60,14 +46,14 @@ static void an_on_info(void *ctx, const struct gy_info *info)
 	s->scored = true;
 	s->depth = info->depth;
 	s->nodes = info->nodes;
-	s->pv_len = info->pv_len < AN_PV_MAX ? info->pv_len : AN_PV_MAX;
+	s->pv_len = info->pv_len < GY_REVIEW_PV_MAX ? info->pv_len : GY_REVIEW_PV_MAX;
 	if (s->pv_len > 0)
 		memcpy(s->pv, info->pv, (size_t)s->pv_len * sizeof *s->pv);
 }
 
 static void an_on_bestmove(void *ctx, enum gy_best_kind kind, gy_move move, gy_move ponder)
 {
-	struct an_search *s = ctx;
+	struct gy_review_search *s = ctx;
 	(void)ponder;
 	/* A resignation still names the line's first move, the best defence. */
 	s->best = kind == GY_BEST_MOVE ? move : s->pv_len > 0 ? s->pv[0] : GY_MOVE_NONE;
@@ -92,111 +78,6 @@ static int usage(FILE *f, int status)
 	      "prints the marked moves and, per side, the marks and the average loss\n",
 	      f);
 	return status;
-}
-
-/* The side mark of `color` as KIF writes it (▲ and △ are in Shift_JIS, ☗ and ☖ are not). */
-static const char *an_mark(int color) { return color == GY_BLACK ? "▲" : "△"; }
-
-/* Writes `m` of `before` with its side mark into `buf`; `prev_to` is the previous move's destination, for 同. */
-static void an_move_text(const struct gy_pos *before, gy_move m, gy_sq prev_to, char *buf, size_t size)
-{
-	char t[GY_NOTATION_MAX];
-	gy_notation_write(before, m, prev_to, GY_NOTATION_JAPANESE, false, t, sizeof t);
-	snprintf(buf, size, "%s%s", an_mark(before->side), t);
-}
-
-/* A growing text. */
-struct an_text {
-	char *s;
-	size_t len, cap;
-	bool failed;
-};
-
-static void an_add(struct an_text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void an_add(struct an_text *t, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (n < 0 || t->failed)
-		return;
-	if (t->len + (size_t)n + 1 > t->cap) {
-		size_t cap = (t->len + (size_t)n + 1) * 2;
-		char *s = realloc(t->s, cap);
-		if (!s) {
-			t->failed = true;
-			return;
-		}
-		t->s = s;
-		t->cap = cap;
-	}
-	va_start(ap, fmt);
-	vsnprintf(t->s + t->len, t->cap - t->len, fmt, ap);
-	va_end(ap);
-	t->len += (size_t)n;
-}
-
-/* True when the comment line `l` (of `n` bytes) is one an_comment writes: an earlier analysis. */
-static bool an_is_analysis_line(const char *l, size_t n)
-{
-	static const char *const heads[] = {
-		"#評価値=",   "#詰み=",           "#読み筋=",       "#深さ=",          "#ノード数=",
-		"#エンジン=", "【疑問手】最善手", "【悪手】最善手", "【大悪手】最善手"};
-	for (size_t i = 0; i < sizeof heads / sizeof heads[0]; i++)
-		if (n >= strlen(heads[i]) && !memcmp(l, heads[i], strlen(heads[i])))
-			return true;
-	return false;
-}
-
-/* Adds the lines of the comment `old` to `t`, but those of an earlier analysis, which the new one replaces. */
-static void an_keep_comment(struct an_text *t, const char *old)
-{
-	while (*old) {
-		size_t n = strcspn(old, "\n");
-		if (!an_is_analysis_line(old, n))
-			an_add(t, "%.*s\n", (int)n, old);
-		old += n + (old[n] == '\n');
-	}
-}
-
-/*
- * The analysis lines of the comment on a move: the mark (when worse than
- * good) and the better move `better` (text), then the search `s` of the
- * position `after` the move (`prev_to` the move's destination).
- */
-static void an_comment(struct an_text *t, enum gy_review_mark mark, const char *better, const struct an_search *s,
-		       const struct gy_pos *after, gy_sq prev_to)
-{
-	if (mark >= GY_MARK_INACCURACY)
-		an_add(t, "【%s】最善手 %s\n", gy_review_mark_ja(mark), better);
-	if (!s->scored)
-		return;
-	int sign = after->side == GY_BLACK ? 1 : -1;
-	if (s->score.mate) {
-		int m = s->score.mate * sign;
-		an_add(t, "#詰み=%s", m > 0 ? "先手勝ち" : "後手勝ち");
-		if (!s->over)
-			an_add(t, ":%d手", abs(m));
-		an_add(t, "\n");
-	} else {
-		an_add(t, "#評価値=%d\n", s->score.cp * sign);
-	}
-	if (s->pv_len > 0) {
-		struct gy_pos p = *after;
-		an_add(t, "#読み筋=");
-		for (int i = 0; i < s->pv_len && gy_pos_is_legal(&p, s->pv[i]); i++) {
-			char mv[GY_NOTATION_MAX + 8];
-			struct gy_undo u;
-			an_move_text(&p, s->pv[i], prev_to, mv, sizeof mv);
-			an_add(t, "%s", mv);
-			prev_to = gy_move_to(s->pv[i]);
-			gy_pos_do(&p, s->pv[i], &u);
-		}
-		an_add(t, "\n");
-	}
-	if (!s->over)
-		an_add(t, "#深さ=%d\n#ノード数=%llu\n#エンジン=gyoku\n", s->depth, (unsigned long long)s->nodes);
 }
 
 /* Draws the progress bar (`done` of `total` searches) on stderr. */
@@ -242,8 +123,8 @@ static int an_read(const char *path, struct gy_game **g)
 }
 
 /* Searches the position after the first `n` of `moves` into `*s`; false when the engine failed. */
-static bool an_search_one(struct gy_engine *e, struct an_search *s, const struct gy_game *g, const gy_move *moves,
-			  int n, const struct gy_limits *lim)
+static bool an_search_one(struct gy_engine *e, struct gy_review_search *s, const struct gy_game *g,
+			  const gy_move *moves, int n, const struct gy_limits *lim)
 {
 	struct gy_pos p;
 	struct gy_movelist list = {0};
@@ -356,9 +237,9 @@ int cmd_analyse(int argc, char **argv)
 	int n = 0, cap = gy_game_node_count(g);
 	int *nodes = malloc((size_t)cap * sizeof *nodes);
 	gy_move *moves = malloc((size_t)cap * sizeof *moves);
-	struct an_search *res = calloc((size_t)cap + 1, sizeof *res);
+	struct gy_review_search *res = calloc((size_t)cap + 1, sizeof *res);
 	struct gy_engine *e = NULL;
-	struct an_search cur;
+	struct gy_review_search cur;
 	struct gy_engine_callbacks cb = {&cur, an_on_info, an_on_bestmove, NULL, NULL};
 	char hash_text[16];
 	snprintf(hash_text, sizeof hash_text, "%d", hash);
@@ -394,22 +275,18 @@ int cmd_analyse(int argc, char **argv)
 	/* Marks, comments and the summary (on stderr when the record goes to stdout). */
 	FILE *sum = out && !strcmp(out, "-") ? stderr : stdout;
 	struct an_tally tally[GY_COLOR_NB] = {0};
-	struct gy_pos before, after;
+	struct gy_pos before;
 	gy_sq prev_to = GY_SQ_NONE;
 	for (int k = 0; k < n; k++) {
-		if (gy_game_position(g, nodes[k], &before) != GY_OK ||
-		    gy_game_position(g, nodes[k + 1], &after) != GY_OK)
+		if (gy_game_position(g, nodes[k], &before) != GY_OK)
 			goto done;
-		const struct an_search *b = &res[k], *a = &res[k + 1];
-		bool is_best = b->best != GY_MOVE_NONE && b->best == moves[k];
-		double loss = b->scored && a->scored ? gy_review_loss(b->score, gy_review_negate(a->score)) : 0;
-		if (is_best)
-			loss = 0;
-		enum gy_review_mark mark = gy_review_mark(loss, is_best);
+		const struct gy_review_search *b = &res[k], *a = &res[k + 1];
+		double loss;
+		enum gy_review_mark mark = gy_review_judge(b, a, b->best != GY_MOVE_NONE && b->best == moves[k], &loss);
 		char played[GY_NOTATION_MAX + 8], better[GY_NOTATION_MAX + 8] = "";
-		an_move_text(&before, moves[k], prev_to, played, sizeof played);
+		gy_review_move_text(&before, moves[k], prev_to, played, sizeof played);
 		if (b->best != GY_MOVE_NONE)
-			an_move_text(&before, b->best, prev_to, better, sizeof better);
+			gy_review_move_text(&before, b->best, prev_to, better, sizeof better);
 		struct an_tally *t = &tally[before.side];
 		t->moves++;
 		t->marks[mark]++;
@@ -418,15 +295,7 @@ int cmd_analyse(int argc, char **argv)
 			fprintf(sum, "%d %s %s (loss %.1f%%), best %s\n", k + 1, played, gy_review_mark_name(mark),
 				100 * loss, better);
 		if (out) {
-			struct an_text text = {0};
-			an_keep_comment(&text, gy_game_comment(g, nodes[k + 1]));
-			an_comment(&text, mark, better, a, &after, gy_move_to(moves[k]));
-			enum gy_err err = text.failed ? GY_ERR_NOMEM : GY_OK;
-			if (!err && text.len && text.s[text.len - 1] == '\n')
-				text.s[--text.len] = '\0';
-			if (!err)
-				err = gy_game_set_comment(g, nodes[k + 1], text.s ? text.s : "");
-			free(text.s);
+			enum gy_err err = gy_review_annotate(g, nodes[k + 1], mark, b->best, a, "gyoku");
 			if (err) {
 				fprintf(stderr, "gyoku analyse: ply %d: %s\n", k + 1, gy_strerror(err));
 				goto done;

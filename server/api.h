@@ -42,6 +42,20 @@ int api_game_chat_get(struct http_req *r, const char *arg);
 int api_game_chat_post(struct http_req *r, const char *arg);
 int api_game_chat_spectators(struct http_req *r, const char *arg);
 
+/* A game's saved review (api_review.c). */
+int api_game_review_put(struct http_req *r, const char *arg);
+int api_game_review_get(struct http_req *r, const char *arg);
+int api_game_review_delete(struct http_req *r, const char *arg);
+/*
+ * Writes the saved review of game `id` into the comments of `rec`, its
+ * record (as read back, mutable) whose main line has `ply` moves, as
+ * `gyoku analyse -o` writes them (gy_review_annotate).  0, or 404 when
+ * the game has no review, 500 when the review does not fit the record,
+ * 503 when the store fails.
+ */
+struct gy_game;
+int api_review_annotate(struct srv *s, const char *id, struct gy_game *rec, int ply);
+
 /* The event stream of a game (sse.c). */
 int api_game_events(struct http_req *r, const char *arg);
 

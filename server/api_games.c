@@ -534,6 +534,12 @@ int api_game_export(struct http_req *r, const char *id)
 		f = GY_RECORD_KIFU;
 	else if (f == GY_RECORD_KI2)
 		f = GY_RECORD_KI2U;
+	const char *rv = http_query(r, "review");
+	bool review = rv && !strcmp(rv, "1");
+	if (rv && !review && strcmp(rv, "0"))
+		return http_error(r, 400, "review must be 0 or 1");
+	if (review && f != GY_RECORD_KIFU)
+		return http_error(r, 400, "a review is exported as KIF: format must be kif or kifu");
 	struct game g;
 	struct why why;
 	int st = game_load(r->srv, id, &g, &why);
@@ -543,7 +549,25 @@ int api_game_export(struct http_req *r, const char *id)
 	size_t len = 0;
 	bool written = set_headers(r->srv, &g) &&
 		       !gy_record_write(gy_session_game(g.session), (enum gy_record_format)f, &text, &len);
+	int ply = g.row.ply;
 	game_release(&g);
+	if (written && review) {
+		/* The record read back (its comments, variations and headers as written), the review's comments set. */
+		struct gy_game *copy = NULL;
+		struct gy_srcpos where;
+		int bad_ply = 0;
+		written = !gy_record_read(text, len, GY_RECORD_KIFU, NULL, &copy, &where, &bad_ply);
+		st = written ? api_review_annotate(r->srv, id, copy, ply) : 500;
+		free(text);
+		text = NULL;
+		if (st) {
+			gy_game_destroy(copy);
+			return st == 404 ? http_error(r, 404, "the game has no saved review")
+					 : http_error(r, (unsigned)st, "the review could not be written");
+		}
+		written = !gy_record_write(copy, GY_RECORD_KIFU, &text, &len);
+		gy_game_destroy(copy);
+	}
 	if (!written) {
 		free(text);
 		return http_error(r, 500, "the record could not be written");

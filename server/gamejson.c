@@ -306,5 +306,8 @@ json_t *gamejson_full(struct srv *s, const struct game *g, int64_t viewer, int64
 			    : r->takeback == 1 + GY_WHITE ? json_string("white")
 							  : json_null());
 	record_extras(g, j);
+	/* Whether a review is saved with the game (false when the store cannot say). */
+	json_object_set_new(j, "review", json_boolean(store_review_get(s->store, r->id, NULL) == STORE_OK));
+	json_object_set_new(j, "may_review", json_boolean(r->status == STORE_ENDED && games_may_review(s, g, viewer)));
 	return j;
 }

@@ -246,6 +246,16 @@ void game_release(struct game *g)
 	g->session = NULL;
 }
 
+bool games_may_review(struct srv *s, const struct game *g, int64_t user)
+{
+	int64_t importer = 0;
+	if (!user)
+		return false;
+	if (game_side_of(g, user) >= 0)
+		return true;
+	return g->record && store_record_importer(s->store, g->row.id, &importer) == STORE_OK && importer == user;
+}
+
 int game_side_of(const struct game *g, int64_t user)
 {
 	if (user <= 0)
@@ -1199,7 +1209,7 @@ int games_import(struct srv *s, const struct store_user *u, const char *text, si
 	row.result = v.result;
 	row.created_ms = row.started_ms = row.updated_ms = now;
 	/* The text is kept as read, with the format it was read in, so it reads back the same. */
-	struct store_record kept = {gy_record_format_name((enum gy_record_format)f), text};
+	struct store_record kept = {gy_record_format_name((enum gy_record_format)f), text, u->id};
 	enum store_err e = store_game_import(s->store, &row, moves, n, &kept);
 	if (e)
 		st = store_status(e, why, "game");

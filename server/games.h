@@ -119,6 +119,13 @@ int game_load(struct srv *s, const char *id, struct game *g, struct why *why);
 /* Frees what game_load allocated. */
 void game_release(struct game *g);
 
+/*
+ * Whether user `user` (0: a visitor, never) may save or delete the review
+ * of `g` (docs/server.md "Game review"): a player of it, or whoever
+ * imported it when it is an imported record.
+ */
+bool games_may_review(struct srv *s, const struct game *g, int64_t user);
+
 /* The side (GY_BLACK, GY_WHITE) user `user` plays in `g`, or -1. */
 int game_side_of(const struct game *g, int64_t user);
 

@@ -63,6 +63,10 @@ static const struct route routes[] = {
 	{"GET", "/api/games/*/chat", api_game_chat_get, 0},
 	{"POST", "/api/games/*/chat", api_game_chat_post, ROUTE_ORIGIN | ROUTE_CSRF},
 	{"POST", "/api/games/*/chat/spectators", api_game_chat_spectators, ROUTE_ORIGIN | ROUTE_CSRF},
+	/* A game's saved review (api_review.c): its body may be as large as an import's. */
+	{"PUT", "/api/games/*/review", api_game_review_put, ROUTE_ORIGIN | ROUTE_CSRF | ROUTE_IMPORT},
+	{"GET", "/api/games/*/review", api_game_review_get, 0},
+	{"DELETE", "/api/games/*/review", api_game_review_delete, ROUTE_ORIGIN | ROUTE_CSRF},
 	{"POST", "/api/import", api_import, ROUTE_ORIGIN | ROUTE_CSRF | ROUTE_IMPORT},
 };
 enum { ROUTE_NB = sizeof routes / sizeof routes[0], ARG_MAX = 64 };

@@ -463,6 +463,43 @@ enum store_err store_chat_spectators(struct store *s, const char *game, int set,
 	return s->ops->chat_spectators(s, game, set, on);
 }
 
+enum store_err store_review_put(struct store *s, const char *id, int64_t user, const char *text, int64_t at_ms)
+{
+	if (!text_ok(id, STORE_ID_MAX, false) || !text_ok(text, STORE_REVIEW_MAX, false) || user < 0)
+		return STORE_ERR_ARG;
+	return s->ops->review_put(s, id, user, text, at_ms);
+}
+
+enum store_err store_review_get(struct store *s, const char *id, char *text)
+{
+	if (text)
+		text[0] = '\0';
+	if (!id)
+		return STORE_ERR_ARG;
+	if (!text_ok(id, STORE_ID_MAX, false))
+		return STORE_NOT_FOUND; /* no game has an empty id, nor one too long */
+	return s->ops->review_get(s, id, text);
+}
+
+enum store_err store_record_importer(struct store *s, const char *id, int64_t *user)
+{
+	if (!user)
+		return STORE_ERR_ARG;
+	*user = 0;
+	if (!id)
+		return STORE_ERR_ARG;
+	if (!text_ok(id, STORE_ID_MAX, false))
+		return STORE_NOT_FOUND;
+	return s->ops->record_importer(s, id, user);
+}
+
+enum store_err store_review_delete(struct store *s, const char *id)
+{
+	if (!text_ok(id, STORE_ID_MAX, false))
+		return STORE_ERR_ARG;
+	return s->ops->review_delete(s, id);
+}
+
 enum store_err store_listen(struct store *s, void (*fn)(void *ctx, const char *id), void *ctx)
 {
 	if (!fn)

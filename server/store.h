@@ -60,7 +60,8 @@ enum {
 	STORE_USI_MAX = 8,          /* one USI move with its NUL */
 	STORE_RECORD_MAX = 1 << 20, /* an imported record's text */
 	STORE_RATINGS_MAX = 16,     /* rating changes in one store_game_update */
-	STORE_CHAT_MAX = 1024       /* a chat message's text in bytes, with the NUL */
+	STORE_CHAT_MAX = 1024,      /* a chat message's text in bytes, with the NUL */
+	STORE_REVIEW_MAX = 4 << 20  /* a saved review's text (the server's JSON) in bytes, with the NUL */
 };
 
 /* One account. */
@@ -258,6 +259,7 @@ enum store_err store_game_create(struct store *s, const struct store_game *g) __
 struct store_record {
 	const char *format; /* under STORE_WORD_MAX bytes */
 	const char *text;   /* under STORE_RECORD_MAX bytes */
+	int64_t importer;   /* the user who imported it (0: none known) */
 };
 
 /*
@@ -275,6 +277,28 @@ enum store_err store_game_import(struct store *s, const struct store_game *g, co
  * the game has none.
  */
 enum store_err store_record_get(struct store *s, const char *id, char *format, char *text)
+	__attribute__((warn_unused_result));
+
+/*
+ * A game's saved review (docs/server.md "Game review"): one per game, its
+ * text (the server's JSON, under STORE_REVIEW_MAX bytes) with who saved it
+ * and when.  store_review_put stores it, replacing the one before
+ * (STORE_NOT_FOUND when there is no game `id`); store_review_get reads its
+ * text into `text` (STORE_REVIEW_MAX bytes), or only tells whether there is
+ * one when `text` is NULL; store_review_delete deletes it.  Both answer
+ * STORE_NOT_FOUND when the game has none.
+ */
+enum store_err store_review_put(struct store *s, const char *id, int64_t user, const char *text, int64_t at_ms)
+	__attribute__((warn_unused_result));
+enum store_err store_review_get(struct store *s, const char *id, char *text) __attribute__((warn_unused_result));
+enum store_err store_review_delete(struct store *s, const char *id) __attribute__((warn_unused_result));
+
+/*
+ * The user who imported the record of game `id` into `*user` (0 for a
+ * record imported before the store kept it).  STORE_NOT_FOUND when the
+ * game has no record.
+ */
+enum store_err store_record_importer(struct store *s, const char *id, int64_t *user)
 	__attribute__((warn_unused_result));
 
 /*

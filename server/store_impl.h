@@ -33,33 +33,38 @@ enum {
  * are always all of them, in the order of store.c's list.
  */
 enum store_query {
-	STORE_Q_USER_INSERT,    /* $1..$8 the user, returns id */
-	STORE_Q_USER_BY_KEY,    /* $1 name key, returns STORE_USER_COLUMNS */
-	STORE_Q_USER_BY_ID,     /* $1 id, returns STORE_USER_COLUMNS */
-	STORE_Q_SESSION_INSERT, /* $1 token hash, $2 user, $3 csrf, $4 expiry */
-	STORE_Q_SESSION_GET,    /* $1 token hash, returns user, csrf, expiry */
-	STORE_Q_SESSION_EXPIRE, /* $1 token hash, $2 now */
-	STORE_Q_SESSION_DELETE, /* $1 token hash */
-	STORE_Q_USER_PASSWORD,  /* $1 pw_hash, $2 user */
-	STORE_Q_SESSION_OTHERS, /* $1 user, $2 the token hash kept */
-	STORE_Q_GAME_INSERT,    /* store__game_vals */
-	STORE_Q_MOVE_INSERT,    /* $1 game, $2 ply, $3 usi, $4 spent, $5 at */
-	STORE_Q_GAME_GET,       /* $1 id, returns the game's columns */
-	STORE_Q_MOVES_GET,      /* $1 game, returns STORE_MOVE_COLUMNS by ply */
-	STORE_Q_MOVES_SINCE,    /* $1 game, $2 after this ply, $3 limit, returns STORE_MOVE_COLUMNS */
-	STORE_Q_GAME_UPDATE,    /* store__update_vals */
-	STORE_Q_MOVES_TRUNCATE, /* $1 game, $2 the ply kept last */
-	STORE_Q_RATING,         /* $1 rating, $2 rd, $3 vol, $4 user, $5 games read */
-	STORE_Q_DEADLINES,      /* returns id, deadline_ms */
-	STORE_Q_RECORD_INSERT,  /* $1 game, $2 format, $3 text */
-	STORE_Q_RECORD_GET,     /* $1 game, returns format, text */
-	STORE_Q_CHAT_INSERT,    /* $1 game, $2 room, $3 user, $4 text, $5 at, returns id */
-	STORE_Q_CHAT_TRIM,      /* $1 game, $2 room, $3 how many to keep */
-	STORE_Q_CHAT_ROOM,      /* $1 game, $2 after this id, $3 room, returns STORE_CHAT_COLUMNS */
-	STORE_Q_CHAT_ALL,       /* $1 game, $2 after this id, returns STORE_CHAT_COLUMNS */
-	STORE_Q_CHAT_OPEN_GET,  /* $1 game, returns spectators_on */
-	STORE_Q_CHAT_OPEN_SET,  /* $1 game, $2 spectators_on */
-	STORE_Q_LIST,           /* store_game_list's variants from here on (store__list_query) */
+	STORE_Q_USER_INSERT,     /* $1..$8 the user, returns id */
+	STORE_Q_USER_BY_KEY,     /* $1 name key, returns STORE_USER_COLUMNS */
+	STORE_Q_USER_BY_ID,      /* $1 id, returns STORE_USER_COLUMNS */
+	STORE_Q_SESSION_INSERT,  /* $1 token hash, $2 user, $3 csrf, $4 expiry */
+	STORE_Q_SESSION_GET,     /* $1 token hash, returns user, csrf, expiry */
+	STORE_Q_SESSION_EXPIRE,  /* $1 token hash, $2 now */
+	STORE_Q_SESSION_DELETE,  /* $1 token hash */
+	STORE_Q_USER_PASSWORD,   /* $1 pw_hash, $2 user */
+	STORE_Q_SESSION_OTHERS,  /* $1 user, $2 the token hash kept */
+	STORE_Q_GAME_INSERT,     /* store__game_vals */
+	STORE_Q_MOVE_INSERT,     /* $1 game, $2 ply, $3 usi, $4 spent, $5 at */
+	STORE_Q_GAME_GET,        /* $1 id, returns the game's columns */
+	STORE_Q_MOVES_GET,       /* $1 game, returns STORE_MOVE_COLUMNS by ply */
+	STORE_Q_MOVES_SINCE,     /* $1 game, $2 after this ply, $3 limit, returns STORE_MOVE_COLUMNS */
+	STORE_Q_GAME_UPDATE,     /* store__update_vals */
+	STORE_Q_MOVES_TRUNCATE,  /* $1 game, $2 the ply kept last */
+	STORE_Q_RATING,          /* $1 rating, $2 rd, $3 vol, $4 user, $5 games read */
+	STORE_Q_DEADLINES,       /* returns id, deadline_ms */
+	STORE_Q_RECORD_INSERT,   /* $1 game, $2 format, $3 text, $4 importer */
+	STORE_Q_RECORD_IMPORTER, /* $1 game, returns importer */
+	STORE_Q_RECORD_GET,      /* $1 game, returns format, text */
+	STORE_Q_CHAT_INSERT,     /* $1 game, $2 room, $3 user, $4 text, $5 at, returns id */
+	STORE_Q_CHAT_TRIM,       /* $1 game, $2 room, $3 how many to keep */
+	STORE_Q_CHAT_ROOM,       /* $1 game, $2 after this id, $3 room, returns STORE_CHAT_COLUMNS */
+	STORE_Q_CHAT_ALL,        /* $1 game, $2 after this id, returns STORE_CHAT_COLUMNS */
+	STORE_Q_CHAT_OPEN_GET,   /* $1 game, returns spectators_on */
+	STORE_Q_CHAT_OPEN_SET,   /* $1 game, $2 spectators_on */
+	STORE_Q_REVIEW_PUT,      /* $1 game, $2 user, $3 text, $4 at */
+	STORE_Q_REVIEW_GET,      /* $1 game, returns text */
+	STORE_Q_REVIEW_HAS,      /* $1 game, returns at_ms */
+	STORE_Q_REVIEW_DELETE,   /* $1 game */
+	STORE_Q_LIST,            /* store_game_list's variants from here on (store__list_query) */
 	STORE_Q_NB = STORE_Q_LIST + STORE_LIST_VARIANTS
 };
 
@@ -136,6 +141,11 @@ struct store_ops {
 	enum store_err (*chat_list)(struct store *s, const char *game, enum store_chat_room room, int64_t after,
 				    struct store_chat **out, int *n);
 	enum store_err (*chat_spectators)(struct store *s, const char *game, int set, bool *on);
+	/* store.h's review calls, their arguments checked (review_get's text may be NULL). */
+	enum store_err (*review_put)(struct store *s, const char *id, int64_t user, const char *text, int64_t at_ms);
+	enum store_err (*review_get)(struct store *s, const char *id, char *text);
+	enum store_err (*review_delete)(struct store *s, const char *id);
+	enum store_err (*record_importer)(struct store *s, const char *id, int64_t *user);
 };
 
 /* The first member of every backend's store: what the skeleton keeps for it. */
@@ -249,6 +259,9 @@ void store__move_read(struct store_cols *c, struct store_move *m);
 /* A row of STORE_CHAT_COLUMNS into a store_chat (a room word that names nothing sets c->damaged), and the parameters of STORE_Q_CHAT_INSERT. */
 void store__chat_read(struct store_cols *c, struct store_chat *m);
 void store__chat_vals(struct store_vals *v, const char *game, const struct store_chat *m);
+
+/* The text of STORE_Q_REVIEW_GET into `out`, STORE_REVIEW_MAX bytes. */
+void store__review_read(struct store_cols *c, void *out);
 
 /* A row of STORE_Q_RECORD_GET into `out`, a struct store_record_row. */
 struct store_record_row {

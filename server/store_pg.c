@@ -76,6 +76,11 @@ static const char *const migrations[] = {
 	"CREATE INDEX chat_game ON chat(game_id, room, id);"
 	"CREATE TABLE chat_settings (game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,"
 	" spectators_on INTEGER NOT NULL);",
+	/* 5: a game's saved review, the server's JSON, with who saved it and when (docs/server.md "Game review"). */
+	"CREATE TABLE reviews (game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,"
+	" user_id BIGINT NOT NULL, text TEXT NOT NULL, at_ms BIGINT NOT NULL);"
+	/* and who imported a record (0: not known, a record imported before). */
+	"ALTER TABLE records ADD COLUMN importer BIGINT NOT NULL DEFAULT 0;",
 };
 enum { MIGRATIONS_NB = sizeof migrations / sizeof migrations[0] };
 
@@ -538,6 +543,7 @@ static enum store_err pg_game_insert(struct store *s, const struct store_game *g
 		store__text(&r, g->id);
 		store__text(&r, rec->format);
 		store__text(&r, rec->text);
+		store__int(&r, rec->importer);
 		e = run_q(p, c, STORE_Q_RECORD_INSERT, &r, "insert record", NULL);
 	}
 	if (!e)
@@ -909,6 +915,45 @@ static enum store_err pg_chat_spectators(struct store *s, const char *game, int 
 	return e == STORE_NOT_FOUND ? STORE_OK : e;
 }
 
+static enum store_err pg_review_put(struct store *s, const char *id, int64_t user, const char *text, int64_t at_ms)
+{
+	struct store_vals v = {0};
+	store__text(&v, id);
+	store__int(&v, user);
+	store__text(&v, text);
+	store__int(&v, at_ms);
+	return run_one((struct pg *)s, STORE_Q_REVIEW_PUT, &v, "save review", NULL);
+}
+
+static enum store_err pg_review_get(struct store *s, const char *id, char *text)
+{
+	struct store_vals v = {0};
+	store__text(&v, id);
+	int64_t at = 0;
+	if (!text)
+		return row_q((struct pg *)s, STORE_Q_REVIEW_HAS, &v, store__id_read, &at, "read review");
+	return row_q((struct pg *)s, STORE_Q_REVIEW_GET, &v, store__review_read, text, "read review");
+}
+
+static enum store_err pg_record_importer(struct store *s, const char *id, int64_t *user)
+{
+	struct store_vals v = {0};
+	store__text(&v, id);
+	return row_q((struct pg *)s, STORE_Q_RECORD_IMPORTER, &v, store__id_read, user, "read record");
+}
+
+static enum store_err pg_review_delete(struct store *s, const char *id)
+{
+	struct store_vals v = {0};
+	store__text(&v, id);
+	PGresult *r = NULL;
+	enum store_err e = run_one((struct pg *)s, STORE_Q_REVIEW_DELETE, &v, "delete review", &r);
+	if (!e && changed(r) == 0)
+		e = STORE_NOT_FOUND;
+	PQclear(r);
+	return e;
+}
+
 const struct store_ops store__pg_ops = {
 	.kind = "postgresql",
 	.size = sizeof(struct pg),
@@ -937,4 +982,8 @@ const struct store_ops store__pg_ops = {
 	.chat_add = pg_chat_add,
 	.chat_list = pg_chat_list,
 	.chat_spectators = pg_chat_spectators,
+	.review_put = pg_review_put,
+	.review_get = pg_review_get,
+	.review_delete = pg_review_delete,
+	.record_importer = pg_record_importer,
 };

@@ -211,7 +211,8 @@ static const char *const sql_text[STORE_Q_LIST] = {
 	[STORE_Q_MOVES_TRUNCATE] = "DELETE FROM moves WHERE game_id = $1 AND ply > $2",
 	[STORE_Q_RATING] = "UPDATE users SET rating = $1, rd = $2, vol = $3, games = games + 1 WHERE id = $4"
 			   " AND games = $5",
-	[STORE_Q_RECORD_INSERT] = "INSERT INTO records (game_id, format, text) VALUES ($1, $2, $3)",
+	[STORE_Q_RECORD_INSERT] = "INSERT INTO records (game_id, format, text, importer) VALUES ($1, $2, $3, $4)",
+	[STORE_Q_RECORD_IMPORTER] = "SELECT importer FROM records WHERE game_id = $1",
 	[STORE_Q_RECORD_GET] = "SELECT format, text FROM records WHERE game_id = $1",
 	[STORE_Q_CHAT_INSERT] = "INSERT INTO chat (game_id, room, user_id, text, at_ms) VALUES ($1, $2, $3, $4, $5)"
 				" RETURNING id",
@@ -225,6 +226,11 @@ static const char *const sql_text[STORE_Q_LIST] = {
 	[STORE_Q_CHAT_OPEN_GET] = "SELECT spectators_on FROM chat_settings WHERE game_id = $1",
 	[STORE_Q_CHAT_OPEN_SET] = "INSERT INTO chat_settings (game_id, spectators_on) VALUES ($1, $2)"
 				  " ON CONFLICT (game_id) DO UPDATE SET spectators_on = $2",
+	[STORE_Q_REVIEW_PUT] = "INSERT INTO reviews (game_id, user_id, text, at_ms) VALUES ($1, $2, $3, $4)"
+			       " ON CONFLICT (game_id) DO UPDATE SET user_id = $2, text = $3, at_ms = $4",
+	[STORE_Q_REVIEW_GET] = "SELECT text FROM reviews WHERE game_id = $1",
+	[STORE_Q_REVIEW_HAS] = "SELECT at_ms FROM reviews WHERE game_id = $1",
+	[STORE_Q_REVIEW_DELETE] = "DELETE FROM reviews WHERE game_id = $1",
 	[STORE_Q_DEADLINES] = "SELECT id, deadline_ms FROM games WHERE status = 'playing' AND deadline_ms > 0"
 			      " ORDER BY deadline_ms",
 };
@@ -514,6 +520,8 @@ void store__session_read(struct store_cols *c, void *out)
 }
 
 void store__id_read(struct store_cols *c, void *out) { *(int64_t *)out = c->i64(c); }
+
+void store__review_read(struct store_cols *c, void *out) { c->text(c, out, STORE_REVIEW_MAX); }
 
 void store__game_read(struct store_cols *c, void *out)
 {

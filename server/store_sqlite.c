@@ -68,6 +68,11 @@ static const char *const migrations[] = {
 	"CREATE INDEX chat_game ON chat(game_id, room, id);"
 	"CREATE TABLE chat_settings (game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,"
 	" spectators_on INTEGER NOT NULL);",
+	/* 5: a game's saved review, the server's JSON, with who saved it and when (docs/server.md "Game review"). */
+	"CREATE TABLE reviews (game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,"
+	" user_id INTEGER NOT NULL, text TEXT NOT NULL, at_ms INTEGER NOT NULL);"
+	/* and who imported a record (0: not known, a record imported before). */
+	"ALTER TABLE records ADD COLUMN importer INTEGER NOT NULL DEFAULT 0;",
 };
 enum { MIGRATIONS_NB = sizeof migrations / sizeof migrations[0] };
 
@@ -529,6 +534,7 @@ static enum store_err sq_game_insert(struct store *s, const struct store_game *g
 			store__text(&r, g->id);
 			store__text(&r, rec->format);
 			store__text(&r, rec->text);
+			store__int(&r, rec->importer);
 			e = exec_q(c, STORE_Q_RECORD_INSERT, &r, NULL, "insert record");
 		}
 		e = write_end(c, e);
@@ -822,6 +828,49 @@ static enum store_err sq_chat_spectators(struct store *s, const char *game, int 
 	return e == STORE_NOT_FOUND ? STORE_OK : e;
 }
 
+static enum store_err sq_review_put(struct store *s, const char *id, int64_t user, const char *text, int64_t at_ms)
+{
+	struct store_vals v = {0};
+	store__text(&v, id);
+	store__int(&v, user);
+	store__text(&v, text);
+	store__int(&v, at_ms);
+	return write_q((struct sq *)s, STORE_Q_REVIEW_PUT, &v, "save review");
+}
+
+static enum store_err sq_review_get(struct store *s, const char *id, char *text)
+{
+	struct store_vals v = {0};
+	store__text(&v, id);
+	int64_t at = 0;
+	if (!text)
+		return read_q((struct sq *)s, STORE_Q_REVIEW_HAS, &v, store__id_read, &at, "read review");
+	return read_q((struct sq *)s, STORE_Q_REVIEW_GET, &v, store__review_read, text, "read review");
+}
+
+static enum store_err sq_record_importer(struct store *s, const char *id, int64_t *user)
+{
+	struct store_vals v = {0};
+	store__text(&v, id);
+	return read_q((struct sq *)s, STORE_Q_RECORD_IMPORTER, &v, store__id_read, user, "read record");
+}
+
+static enum store_err sq_review_delete(struct store *s, const char *id)
+{
+	struct sq *q = (struct sq *)s;
+	struct store_vals v = {0};
+	store__text(&v, id);
+	struct conn *c = take_writer(q);
+	if (!c)
+		return STORE_ERR_DB;
+	int changes = 0;
+	enum store_err e = write_begin(c);
+	if (!e)
+		e = write_end(c, exec_q(c, STORE_Q_REVIEW_DELETE, &v, &changes, "delete review"));
+	give_writer(q, c);
+	return !e && !changes ? STORE_NOT_FOUND : e;
+}
+
 const struct store_ops store__sqlite_ops = {
 	.kind = "sqlite",
 	.size = sizeof(struct sq),
@@ -850,4 +899,8 @@ const struct store_ops store__sqlite_ops = {
 	.chat_add = sq_chat_add,
 	.chat_list = sq_chat_list,
 	.chat_spectators = sq_chat_spectators,
+	.review_put = sq_review_put,
+	.review_get = sq_review_get,
+	.review_delete = sq_review_delete,
+	.record_importer = sq_record_importer,
 };

@@ -24,6 +24,9 @@
  *  14 the values of a game (status, result, ending, impasse rule) are
  *     stored as the words they always were, every value comes back, and a
  *     row with a word that names nothing is damaged (STORE_DAMAGED)
+ *  15 chat: the newest messages kept, both rooms, the spectators' switch
+ *  16 reviews: saved, read, replaced, told apart from none, deleted, gone
+ *     with their game's absence; bad arguments refused; a record's importer
  */
 #include <libpq-fe.h>
 #include <pthread.h>
@@ -286,7 +289,7 @@ static void case_migrations(struct env *e)
 		return;
 	const char *want = e->pg_base ? "postgresql" : "sqlite";
 	long long v = raw_int(e, "SELECT max(version) FROM schema_version");
-	ok(e, "1.1", !strcmp(store_kind(s), want) && v == 4, "kind %s, schema version %lld", store_kind(s), v);
+	ok(e, "1.1", !strcmp(store_kind(s), want) && v == 5, "kind %s, schema version %lld", store_kind(s), v);
 	struct store_user u = user_of("keeper");
 	int64_t id = 0;
 	enum store_err r = store_user_create(s, &u, &id);
@@ -298,7 +301,7 @@ static void case_migrations(struct env *e)
 	enum store_err r2 = store_user_by_name(s, "keeper", &got);
 	long long rows = raw_int(e, "SELECT count(*) FROM schema_version");
 	v = raw_int(e, "SELECT max(version) FROM schema_version");
-	ok(e, "1.2", r == STORE_OK && r2 == STORE_OK && got.id == id && v == 4 && rows == 1,
+	ok(e, "1.2", r == STORE_OK && r2 == STORE_OK && got.id == id && v == 5 && rows == 1,
 	   "create %s, lookup after re-open %s, version %lld in %lld rows", store_strerror(r), store_strerror(r2), v,
 	   rows);
 	store_close(s);
@@ -327,7 +330,7 @@ static void case_migrations(struct env *e)
 		pthread_join(th[i], &res[i]);
 	v = raw_int(e, "SELECT max(version) FROM schema_version");
 	rows = raw_int(e, "SELECT count(*) FROM schema_version");
-	ok(e, "1.3", res[0] && res[1] && v == 4 && rows == 1, "opens %s/%s, version %lld in %lld rows",
+	ok(e, "1.3", res[0] && res[1] && v == 5 && rows == 1, "opens %s/%s, version %lld in %lld rows",
 	   res[0] ? "ok" : "failed", res[1] ? "ok" : "failed", v, rows);
 
 	char url[URL_MAX], err[256] = "";
@@ -699,7 +702,7 @@ static void case_import(struct env *e, struct store *s)
 	static char text[STORE_RECORD_MAX];
 	char format[STORE_WORD_MAX];
 	struct store_game with = game_of("imp3", STORE_ENDED, 0, 0, 100);
-	struct store_record rec = {"kifu", "開始日時：2024/01/02\n*a comment\n"};
+	struct store_record rec = {"kifu", "開始日時：2024/01/02\n*a comment\n", 0};
 	r = store_game_import(s, &with, NULL, 0, &rec);
 	r2 = r ? r : store_record_get(s, "imp3", format, text);
 	bool same = !r2 && !strcmp(format, "kifu") && !strcmp(text, rec.text);
@@ -1134,12 +1137,60 @@ static void case_chat(struct env *e, struct store *s)
 	   store_strerror(r4));
 }
 
+static void case_review(struct env *e, struct store *s)
+{
+	struct store_game g = game_of("revG", STORE_ENDED, 1, 2, 1700000000000);
+	if (store_game_create(s, &g))
+		return (void)ok(e, "16.1", false, "cannot make the game");
+	char *text = malloc(STORE_REVIEW_MAX);
+	if (!text)
+		return (void)ok(e, "16.1", false, "out of memory");
+	enum store_err r0 = store_review_get(s, "revG", NULL);
+	enum store_err r1 = store_review_put(s, "revG", 1, "{\"plies\":[1]}", 1700000001000);
+	enum store_err r2 = store_review_get(s, "revG", text);
+	enum store_err r3 = store_review_get(s, "revG", NULL);
+	ok(e, "16.1", r0 == STORE_NOT_FOUND && !r1 && !r2 && !r3 && !strcmp(text, "{\"plies\":[1]}"),
+	   "none, saved %s, read %s (%s), exists %s", store_strerror(r1), store_strerror(r2), text, store_strerror(r3));
+	/* A long review (not truncated) replaces the one before. */
+	memset(text, 'x', 100000);
+	text[100000] = '\0';
+	r1 = store_review_put(s, "revG", 2, text, 1700000002000);
+	text[0] = '\0';
+	r2 = store_review_get(s, "revG", text);
+	ok(e, "16.2", !r1 && !r2 && strlen(text) == 100000 && text[99999] == 'x', "replaced %s, read %s, %zu bytes",
+	   store_strerror(r1), store_strerror(r2), strlen(text));
+	r1 = store_review_delete(s, "revG");
+	r2 = store_review_get(s, "revG", text);
+	r3 = store_review_delete(s, "revG");
+	ok(e, "16.3", !r1 && r2 == STORE_NOT_FOUND && r3 == STORE_NOT_FOUND && !text[0],
+	   "deleted %s, then read %s, deleted again %s", store_strerror(r1), store_strerror(r2), store_strerror(r3));
+	r1 = store_review_put(s, "nope", 1, "{}", 1);
+	r2 = store_review_put(s, "revG", 1, "", 1);
+	r3 = store_review_get(s, "0123456789abcdefXYZ", text);
+	enum store_err r4 = store_review_put(s, "0123456789abcdefXYZ", 1, "{}", 1);
+	ok(e, "16.4", r1 == STORE_NOT_FOUND && r2 == STORE_ERR_ARG && r3 == STORE_NOT_FOUND && r4 == STORE_ERR_ARG,
+	   "no game %s, empty %s, id too long: read %s, save %s", store_strerror(r1), store_strerror(r2),
+	   store_strerror(r3), store_strerror(r4));
+	/* Who imported a record is kept with it. */
+	struct store_game imp = game_of("revI", STORE_ENDED, 0, 0, 1700000000000);
+	struct store_record rec = {"kifu", "*a record\n", 7};
+	int64_t who = -1, who2 = -1;
+	r1 = store_game_import(s, &imp, NULL, 0, &rec);
+	r2 = store_record_importer(s, "revI", &who);
+	r3 = store_record_importer(s, "revG", &who2);
+	ok(e, "16.5", !r1 && !r2 && who == 7 && r3 == STORE_NOT_FOUND && who2 == 0,
+	   "import %s, importer %s (%lld), of a game without a record %s", store_strerror(r1), store_strerror(r2),
+	   (long long)who, store_strerror(r3));
+	free(text);
+}
+
 static void run_all(struct env *e)
 {
 	case_migrations(e);
-	void (*cases[])(struct env *, struct store *) = {
-		case_users,     case_sessions, case_games,     case_moves, case_conflicts, case_ratings, case_lists,
-		case_deadlines, case_import,   case_arguments, case_race,  case_notify,    case_words,   case_chat};
+	void (*cases[])(struct env *, struct store *) = {case_users,     case_sessions,  case_games, case_moves,
+							 case_conflicts, case_ratings,   case_lists, case_deadlines,
+							 case_import,    case_arguments, case_race,  case_notify,
+							 case_words,     case_chat,      case_review};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		char n[16];
 		snprintf(n, sizeof n, "%zu.0", i + 2);

@@ -1,8 +1,8 @@
 /*
- * gyoku/review.h: game review: how likely a search score is to win, and
- * how bad a move was, written once for every front end (`gyoku analyse`
- * now, the browser through WebAssembly later).  Pure functions, no state,
- * thread-safe.
+ * gyoku/review.h: game review: how likely a search score is to win, how
+ * bad a move was, and the comments a reviewed record carries, written
+ * once for every front end (`gyoku analyse`, the server's export of a
+ * saved review, the browser through WebAssembly).  No state, thread-safe.
  *
  * Win probability.  A score from the side to move's view is turned into
  * its chance to win by the logistic curve
@@ -38,6 +38,13 @@
 #define GYOKU_REVIEW_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "err.h"
+#include "game.h"
+#include "position.h"
+#include "types.h"
 
 /* The logistic curve's scale in centipawns (above). */
 #define GY_REVIEW_SCALE 1290.0
@@ -91,5 +98,57 @@ const char *gy_review_mark_ja(enum gy_review_mark m);
 
 /* The mark named `s` (gy_review_mark_name's names), or -1. */
 int gy_review_mark_by_name(const char *s);
+
+/* The longest line kept of a search for a comment's #読み筋=, in moves. */
+enum { GY_REVIEW_PV_MAX = 32 };
+
+/* The search of one position of a reviewed line. */
+struct gy_review_search {
+	struct gy_score score; /* from the side to move's view */
+	bool scored;           /* the search reported a score (or the position needs none) */
+	bool over;             /* no legal move: the side to move has lost (score mate -1) */
+	gy_move best;          /* the move chosen, GY_MOVE_NONE when none */
+	int depth;
+	uint64_t nodes;
+	int pv_len; /* 0..GY_REVIEW_PV_MAX */
+	gy_move pv[GY_REVIEW_PV_MAX];
+};
+
+/*
+ * The mark of a move from the searches of the positions `before` and
+ * `after` it; `is_best` when the move is before's choice.  Its loss
+ * (gy_review_loss of before's score and after's negated, 0 when either
+ * has no score or the move is the best) into `*loss` when not NULL.
+ */
+enum gy_review_mark gy_review_judge(const struct gy_review_search *before, const struct gy_review_search *after,
+				    bool is_best, double *loss);
+
+/*
+ * Writes move `m` of the position `before` as a record's comments name
+ * it, its side's mark then Japanese notation ("▲７六歩"), into `buf` of
+ * `size` bytes (GY_NOTATION_MAX + 8 is enough); `prev_to` is the previous
+ * move's destination (GY_SQ_NONE for none), for 同.
+ */
+void gy_review_move_text(const struct gy_pos *before, gy_move m, gy_sq prev_to, char *buf, size_t size);
+
+/*
+ * True when the comment line `l` of `n` bytes is one of a review's (an
+ * earlier analysis's, which a new one replaces).
+ */
+bool gy_review_is_comment_line(const char *l, size_t n);
+
+/*
+ * Sets the comment of move `node` (not the root) of `g` to its review, as
+ * ShogiHome's 棋譜解析 writes it: the lines of the comment that are not
+ * an earlier review's, then the mark 【疑問手】, 【悪手】 or 【大悪手】
+ * with the better move `better` (when `mark` is inaccuracy or worse and
+ * `better` is a move), then from the search `after` of the position after
+ * the move (when scored): #評価値= from Black's view (or #詰み=先手勝ち:N手,
+ * #詰み=後手勝ち when over), #読み筋= (its line, as far as it is legal),
+ * and but when over #深さ=, #ノード数= and #エンジン=`engine`.
+ */
+enum gy_err gy_review_annotate(struct gy_game *g, int node, enum gy_review_mark mark, gy_move better,
+			       const struct gy_review_search *after, const char *engine)
+	__attribute__((warn_unused_result));
 
 #endif

@@ -50,6 +50,7 @@ import { editor } from './editor.mjs';
 import { wasm } from './wasm.mjs';
 import { analysis } from './analysis.mjs';
 import { rules } from './rules.mjs';
+import { review } from './review.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const GYOKU = resolve(ROOT, process.env.GYOKU || 'bin/gyoku');
@@ -1003,6 +1004,8 @@ async function main() {
 		await rules({ base, open, check, tid, assert });
 		blocker = null;
 		await analysis({ base, open, check, tid, assert, sq, shot, WAIT_MS });
+		blocker = null;
+		await review({ base, open, check, tid, assert, shot });
 
 		await check(
 			'5.1',

@@ -97,6 +97,9 @@ const ROUTE_SHAPES = [
 	['GET', /^\/api\/games\/[^/]+\/chat$/, 'chat'],
 	['POST', /^\/api\/games\/[^/]+\/chat$/, 'chatMessage'],
 	['POST', /^\/api\/games\/[^/]+\/chat\/spectators$/, 'chatSettings'],
+	['PUT', /^\/api\/games\/[^/]+\/review$/, 'review'],
+	['GET', /^\/api\/games\/[^/]+\/review$/, 'review'],
+	['DELETE', /^\/api\/games\/[^/]+\/review$/, 'reviewDeleted'],
 ];
 const EVENT_SHAPES = { move: 'moveEvent', end: 'endEvent', status: 'statusEvent', chat: 'chatEvent' };
 

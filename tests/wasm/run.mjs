@@ -7,9 +7,12 @@
 // `stop` then answers the search's bestmove, the engine going on after it (4.2, 4.3; the search's
 // limits would never end it: the answers can only come from the commands).  Prints PASS/FAIL/SKIP
 // lines; SKIP all when the wasm build is absent, wasm-4.x and the (mt) cases, with the reason, when the
-// threaded build is absent or node cannot run it.
+// threaded build is absent or node cannot run it.  wasm-5.1: game review's curve and marks answered by
+// each build (`review` lines) are those of libgyoku's table, tests/data/review.txt
+// (tests/wasm/review-cases.mjs).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { reviewCases } from './review-cases.mjs';
 import {
 	MT_VARIANT,
 	VARIANTS,
@@ -32,7 +35,7 @@ const cases = readFileSync(root + 'tests/data/wasm.txt', 'utf8')
 	});
 
 if (!wasmBuilt()) {
-	for (const id of [...cases.map((c) => c.id), 'wasm-3.1'])
+	for (const id of [...cases.map((c) => c.id), 'wasm-3.1', 'wasm-4.1', 'wasm-5.1'])
 		console.log(`SKIP ${id}: the wasm engine is not built (make web with emscripten)`);
 	process.exit(0);
 }
@@ -63,7 +66,8 @@ const mtWhyNot = mtMissing();
 for (const variant of [...VARIANTS, MT_VARIANT]) {
 	const tag = variant.endsWith('simd') ? ' (simd)' : variant === MT_VARIANT ? ' (mt)' : '';
 	if (variant === MT_VARIANT && mtWhyNot) {
-		for (const id of [...cases.map((c) => c.id), 'wasm-3.1']) console.log(`SKIP ${id}${tag}: ${mtWhyNot}`);
+		for (const id of [...cases.map((c) => c.id), 'wasm-3.1', 'wasm-5.1'])
+			console.log(`SKIP ${id}${tag}: ${mtWhyNot}`);
 		continue;
 	}
 	const wasm = await wasmEngine(variant);
@@ -90,6 +94,21 @@ for (const variant of [...VARIANTS, MT_VARIANT]) {
 			failed++;
 			console.log(`FAIL ${c.id}${tag}: ${err}`);
 		}
+	}
+	const wrong = [];
+	const review = reviewCases();
+	for (const c of review) {
+		// An engine without the review lines answers none: it is ended after 10 s.
+		const timer = setTimeout(() => wasm.terminate(), 10000);
+		const { lines } = await wasm.ask(c.line, (l) => l.startsWith('review '));
+		clearTimeout(timer);
+		const why = c.check(lines.at(-1) ?? 'no answer');
+		if (why) wrong.push(`${c.id}: ${why}`);
+	}
+	if (!wrong.length && review.length > 30) console.log(`PASS wasm-5.1${tag}`);
+	else {
+		failed++;
+		console.log(`FAIL wasm-5.1${tag}: ${review.length} lines, wrong: ${wrong.join('; ')}`);
 	}
 	const want = benchFigures(
 		execFileSync(root + 'bin/gyoku-usi', ['bench', String(BENCH_DEPTH)], { encoding: 'utf8' }),

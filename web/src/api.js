@@ -12,6 +12,7 @@
 /** @typedef {import('./types.js').GameSummary} GameSummary */
 /** @typedef {import('./types.js').Me} Me */
 /** @typedef {import('./types.js').User} User */
+/** @typedef {import('./types.js').Review} Review */
 
 import { errorText } from './i18n.js';
 
@@ -48,15 +49,15 @@ export function setMe(me) {
 /**
  * Calls the API and returns the answer's JSON; throws ApiError with the
  * server's message for an answer that is not 2xx.
- * @param {'GET'|'POST'} method
+ * @param {'GET'|'POST'|'PUT'|'DELETE'} method
  * @param {string} path
- * @param {object} [body] a POST's JSON ({} when absent)
+ * @param {object} [body] a POST's or PUT's JSON ({} when absent)
  * @returns {Promise<unknown>}
  */
 export async function api(method, path, body, retried = false) {
 	/** @type {Record<string, string>} */
 	const headers = { Accept: 'application/json' };
-	if (method === 'POST') {
+	if (method !== 'GET') {
 		headers['Content-Type'] = 'application/json';
 		if (session.csrf) headers['X-CSRF-Token'] = session.csrf;
 	}
@@ -66,7 +67,10 @@ export async function api(method, path, body, retried = false) {
 			method,
 			headers,
 			credentials: 'same-origin',
-			body: method === 'POST' ? JSON.stringify(body === undefined ? {} : body) : undefined,
+			body:
+				method === 'POST' || method === 'PUT'
+					? JSON.stringify(body === undefined ? {} : body)
+					: undefined,
 		});
 		data = await res.json();
 	} catch {
@@ -74,7 +78,7 @@ export async function api(method, path, body, retried = false) {
 	}
 	if (res.ok) return data;
 	const message = /** @type {{error: string}} */ (data).error;
-	if (res.status === 403 && method === 'POST' && !retried && /csrf|token/i.test(message)) {
+	if (res.status === 403 && method !== 'GET' && !retried && /csrf|token/i.test(message)) {
 		await refreshMe();
 		return api(method, path, body, true);
 	}
@@ -150,4 +154,27 @@ export async function getUser(name) {
  */
 export async function changePassword(current, next) {
 	await api('POST', '/api/password', { current, new: next });
+}
+
+/**
+ * The review saved with game `id` (GET /api/games/ID/review); null when none is saved.
+ * @param {string} id
+ * @returns {Promise<Review | null>}
+ */
+export async function getReview(id) {
+	try {
+		return /** @type {Review} */ (await api('GET', `${gamePath(id)}/review`));
+	} catch (e) {
+		if (e instanceof ApiError && e.status === 404) return null;
+		throw e;
+	}
+}
+
+/**
+ * Saves a review with game `id` (PUT /api/games/ID/review): the review as the server computed it.
+ * @param {string} id
+ * @param {object} body {engine, plies} (docs/server.md "Game review")
+ */
+export async function saveReview(id, body) {
+	return /** @type {Review} */ (await api('PUT', `${gamePath(id)}/review`, body));
 }

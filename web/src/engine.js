@@ -14,6 +14,10 @@
  * lost) and answers the search with the first move of the deepest PV seen, and the next command
  * starts a fresh worker.  Searches are best given a limit (depth, nodes or movetime); `go infinite`
  * runs until stop().
+ *
+ * Game review's curve and marks are libgyoku's (gyoku/review.h), asked of the same worker with two
+ * lines that are no USI (app/usi_wasm.c): winProb() and judge(), and moveText() names a move as a
+ * reviewed record's comments do; the browser keeps no copy of them.
  */
 
 /**
@@ -67,6 +71,44 @@
 
 /** How long the threaded build may take to answer `stop` before its worker is ended. */
 const STOP_WAIT_MS = 3000;
+
+/**
+ * A search's score from the side to move's view: centipawns, or a mate in N plies (negative: the
+ * side to move is mated).
+ * @typedef {{ cp: number } | { mate: number }} Score
+ */
+
+/**
+ * The mark of a move (gyoku/review.h): best, good, inaccuracy (疑問手), mistake (悪手), blunder (大悪手).
+ * @typedef {'best' | 'good' | 'inaccuracy' | 'mistake' | 'blunder'} Mark
+ */
+
+/**
+ * The words of a score in the engine's review lines: "cp N", "mate N", or "none" for no score.
+ * @param {Score | null | undefined} s
+ */
+export function scoreWords(s) {
+	if (s && 'mate' in s && Number.isInteger(s.mate) && s.mate !== 0) return `mate ${s.mate}`;
+	if (s && 'cp' in s && Number.isInteger(s.cp)) return `cp ${s.cp}`;
+	return 'none';
+}
+
+const MARKS = ['best', 'good', 'inaccuracy', 'mistake', 'blunder'];
+
+/**
+ * Parses the engine's answer to a review line: `review prob P` or `review mark MARK LOSS`.
+ * @param {string} line
+ * @returns {{ prob: number } | { mark: Mark, loss: number } | { text: string } | null}
+ */
+export function parseReview(line) {
+	const w = line.trim().split(/\s+/);
+	if (w[0] !== 'review') return null;
+	if (w[1] === 'move' && w[2]) return { text: line.trim().slice('review move '.length) };
+	if (w[1] === 'prob' && Number.isFinite(Number(w[2]))) return { prob: Number(w[2]) };
+	if (w[1] === 'mark' && MARKS.includes(w[2]) && Number.isFinite(Number(w[3])))
+		return { mark: /** @type {Mark} */ (w[2]), loss: Number(w[3]) };
+	return null;
+}
 
 const NUMBER_WORDS = ['depth', 'seldepth', 'multipv', 'nodes', 'nps', 'time', 'hashfull'];
 
@@ -395,6 +437,51 @@ export class Engine {
 		const { lines, stopped } = await this.ask(cmd, (l) => l.startsWith('checkmate'));
 		const last = lines.length ? parseCheckmate(lines[lines.length - 1]) : null;
 		return last && (!stopped || this.threaded) ? last : { kind: 'timeout', pv: [] };
+	}
+
+	/**
+	 * The side to move's chance to win with `score`, 0..1 (libgyoku's curve, asked of the engine).
+	 * @param {Score} score
+	 * @returns {Promise<number>}
+	 */
+	async winProb(score) {
+		const { lines } = await this.ask(`review prob ${scoreWords(score)}`, (l) => l.startsWith('review '));
+		const r = lines.length ? parseReview(lines[lines.length - 1]) : null;
+		if (!r || !('prob' in r)) throw new Error(`the engine answered ${lines.join(' | ')}`);
+		return r.prob;
+	}
+
+	/**
+	 * The mark and loss of a move (libgyoku's, asked of the engine): `before` is the score of the
+	 * position before the move, `after` that of the position after it (each from its side to
+	 * move's view; null: none), `chosen` whether the move is the search's best move.
+	 * @param {Score | null} before
+	 * @param {Score | null} after
+	 * @param {boolean} chosen
+	 * @returns {Promise<{ mark: Mark, loss: number }>}
+	 */
+	async judge(before, after, chosen) {
+		const line = `review mark ${scoreWords(before)} ${scoreWords(after)} ${chosen ? 1 : 0}`;
+		const { lines } = await this.ask(line, (l) => l.startsWith('review '));
+		const r = lines.length ? parseReview(lines[lines.length - 1]) : null;
+		if (!r || !('mark' in r)) throw new Error(`the engine answered ${lines.join(' | ')}`);
+		return r;
+	}
+
+	/**
+	 * The move `usi` of the position `sfen` as a reviewed record's comments name it ("▲２二角成");
+	 * `prev` is the move before it (USI, for 同), null for none.
+	 * @param {string | null} prev
+	 * @param {string} usi
+	 * @param {string} sfen
+	 * @returns {Promise<string>}
+	 */
+	async moveText(prev, usi, sfen) {
+		const { lines } = await this.ask(`review move ${prev || '-'} ${usi} ${sfen}`, (l) =>
+			l.startsWith('review '),
+		);
+		const r = lines.length ? parseReview(lines[lines.length - 1]) : null;
+		return r && 'text' in r ? r.text : usi;
 	}
 
 	/**

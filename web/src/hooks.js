@@ -17,7 +17,7 @@ export const ATTRIBUTES = {
 	'data-count': 'how many of that piece the hand holds',
 	'data-hand-of': 'a hand (komadai), by its owner',
 	'data-promote': 'the promotion choice drawn on the board (only when both moves are legal): "yes", "no"',
-	'data-ply': 'a move-list item: 1 the first move, 0 the start position',
+	'data-ply': 'a move-list item, a move of a review or a point of its graph: 1 the first move, 0 the start position',
 	'data-char': 'the kanji a piece\'s ink draws ("玉", "龍"), on the ink of the kanji set only',
 	'data-game': 'a game row of a list, and the accept, decline and cancel buttons in it, by the game id',
 	'data-node': "a move of the analysis board's tree, by its node id",
@@ -29,6 +29,8 @@ export const ATTRIBUTES = {
 	'data-pv': "an engine line's or the mating line's USI moves, space-separated",
 	'data-depth': 'the depth the search reached',
 	'data-kind': "the mate search's answer: mate, nomate, timeout",
+	'data-mark':
+		'a move of a review (data-testid review-move): its mark, "best", "good", "inaccuracy", "mistake", "blunder"',
 };
 
 /** The values of data-testid. */
@@ -215,6 +217,19 @@ export const TESTIDS = {
 	'mate-search': 'the mate search button (go mate)',
 	'mate-result': "the mate search's answer (data-kind: mate, nomate, timeout)",
 	'mate-line': 'the mating line found (data-pv: its USI moves)',
+	// Game review (review.js, reviewgraph.js), on a finished game's page.
+	'review-panel': 'the game review panel',
+	'review-strength': "the review's strength (a select: fast, normal, deep)",
+	'review-run': 'the button that reviews the game with the engine in the browser',
+	'review-progress': "the review's progress bar (value of max positions searched)",
+	'review-message': "the review's status line (saved, an error)",
+	'review-graph': 'the win-probability graph (an <svg>; a click jumps to the nearest ply)',
+	'review-point': 'a marked move on the graph, by data-ply (a click jumps to it)',
+	'review-summary': 'per side the counts of the marks and the average loss',
+	'review-moves': 'the list of the moves with their marks',
+	'review-move': 'a move of the review, with data-ply and data-mark',
+	'review-save': 'the button that saves the review with the game (players, the importer)',
+	'review-export': 'the link to the KIF with the saved review in its comments',
 };
 
 /** Classes the tests read. */

@@ -47,6 +47,7 @@ function leaf(what, test) {
 const string = leaf('a string', (v) => typeof v === 'string');
 const integer = leaf('an integer', /** @type {(v: unknown) => v is number} */ ((v) => Number.isInteger(v)));
 const boolean = leaf('a boolean', (v) => typeof v === 'boolean');
+const number = leaf('a number', /** @type {(v: unknown) => v is number} */ ((v) => Number.isFinite(v)));
 const nul = leaf('null', (v) => v === null);
 
 /**
@@ -241,6 +242,10 @@ const GAME = object({
 	headers: arrayOf(arrayOf(string)),
 	comments: arrayOf(string),
 	variations: integer,
+	/** A review is saved with the game (GET /api/games/ID/review). */
+	review: boolean,
+	/** The viewer may save (or delete) a review of the game: a player of it once ended, or whoever imported it. */
+	may_review: boolean,
 });
 
 // ---------------------------------------------------------------- the other answers
@@ -285,6 +290,36 @@ const CHAT = object({
 });
 const CHAT_EVENT = object({ room: CHAT_ROOM, message: nullable(CHAT_MESSAGE), spectators_on: boolean });
 
+/**
+ * A game's saved review (GET/PUT /api/games/ID/review; docs/server.md "Game review"): the engine's
+ * settings, per position of the main line (from the start) the search's score from the side to
+ * move's view (cp or mate), its best move and line in USI and Black's win probability (0..1); per
+ * move its mark and loss (0..1, the mover's drop in win probability); per side the counts and the
+ * average loss.
+ */
+const REVIEW_SEARCH_FIELDS = {
+	best: nullable(string),
+	pv: arrayOf(string),
+	depth: integer,
+	nodes: integer,
+	win: number,
+};
+const REVIEW_SEARCH = union(
+	object({ cp: integer, ...REVIEW_SEARCH_FIELDS }),
+	object({ mate: integer, ...REVIEW_SEARCH_FIELDS }),
+);
+const REVIEW_MARK = oneOf('best', 'good', 'inaccuracy', 'mistake', 'blunder');
+const REVIEW_SIDE = object({ moves: integer, inaccuracy: integer, mistake: integer, blunder: integer, loss: number });
+const REVIEW = object({
+	game: string,
+	engine: union(object({ name: string, depth: integer }), object({ name: string, nodes: integer })),
+	saved_by: string,
+	saved_ms: integer,
+	plies: arrayOf(REVIEW_SEARCH),
+	moves: arrayOf(object({ ply: integer, mark: REVIEW_MARK, loss: number, better: string })),
+	summary: object({ black: REVIEW_SIDE, white: REVIEW_SIDE }),
+});
+
 /** Every shape the server answers with, by name. */
 export const SHAPES = {
 	game: GAME,
@@ -303,6 +338,8 @@ export const SHAPES = {
 	chatMessage: CHAT_MESSAGE,
 	chatSettings: object({ spectators_on: boolean }),
 	chatEvent: CHAT_EVENT,
+	review: REVIEW,
+	reviewDeleted: object({ deleted: boolean }),
 };
 
 /**
@@ -336,3 +373,6 @@ export function problems(name, value) {
 /** @typedef {Of<typeof CHAT_MESSAGE>} ChatMessage */
 /** @typedef {Of<typeof CHAT>} Chat */
 /** @typedef {Of<typeof CHAT_EVENT>} ChatEvent */
+/** @typedef {Of<typeof REVIEW>} Review */
+/** @typedef {Of<typeof REVIEW_SEARCH>} ReviewSearch */
+/** @typedef {Of<typeof REVIEW_MARK>} ReviewMark */

@@ -14,6 +14,8 @@ import {
 	parseCheckmate,
 	parseInfo,
 	positionCommand,
+	parseReview,
+	scoreWords,
 } from '../src/engine.js';
 
 test('info lines parse into their fields', () => {
@@ -217,4 +219,39 @@ test('the worker saying it runs a one-thread build makes stop end the worker', a
 	e.stop();
 	assert.equal((await pending).stopped, true);
 	assert.equal(sent.at(-1), '(terminated)');
+});
+
+test('review lines: the words of a score, the answers parsed', () => {
+	assert.equal(scoreWords({ cp: -300 }), 'cp -300');
+	assert.equal(scoreWords({ mate: 5 }), 'mate 5');
+	assert.equal(scoreWords({ mate: 0 }), 'none');
+	assert.equal(scoreWords(null), 'none');
+	assert.deepEqual(parseReview('review prob 0.51'), { prob: 0.51 });
+	assert.deepEqual(parseReview('review mark blunder 0.25'), { mark: 'blunder', loss: 0.25 });
+	assert.equal(parseReview('review mark awful 0.25'), null);
+	assert.equal(parseReview('review error'), null);
+	assert.equal(parseReview('bestmove 7g7f'), null);
+});
+
+test('winProb and judge ask the worker its review lines', async () => {
+	const sent = [];
+	/** @type {any} */
+	const w = {
+		onmessage: null,
+		postMessage(line) {
+			sent.push(line);
+			const answer = line.startsWith('review prob')
+				? 'review prob 0.5'
+				: line.startsWith('review mark')
+					? 'review mark mistake 0.125'
+					: null;
+			if (answer) setImmediate(() => w.onmessage({ data: answer }));
+		},
+		terminate() {},
+	};
+	const e = new Engine(() => w);
+	assert.equal(await e.winProb({ cp: 0 }), 0.5);
+	assert.deepEqual(await e.judge({ cp: 100 }, { mate: 3 }, false), { mark: 'mistake', loss: 0.125 });
+	assert.ok(sent.includes('review prob cp 0'));
+	assert.ok(sent.includes('review mark cp 100 mate 3 0'));
 });

@@ -457,6 +457,30 @@ const JA = {
 	'No mate found in the time given.': '時間内に詰みは見つかりませんでした。',
 	'The engine could not be loaded.': 'エンジンを読み込めませんでした。',
 
+	// game review (review.js, reviewgraph.js)
+	'Game review': '棋譜解析',
+	Strength: '強さ',
+	'Fast (depth {depth})': '速い（深さ{depth}）',
+	'Normal (depth {depth})': '普通（深さ{depth}）',
+	'Deep (depth {depth})': '深い（深さ{depth}）',
+	'Analyse the game': '棋譜を解析する',
+	'{done} / {total} positions': '{done} / {total} 局面',
+	'Win probability': '勝率',
+	'the engine did not start': 'エンジンが起動しませんでした',
+	'The review could not run: {error}': '解析できませんでした：{error}',
+	'The review is saved with the game.': '解析結果を対局に保存しました。',
+	'The review could not be saved: {error}': '解析結果を保存できませんでした：{error}',
+	'{engine}, depth {depth}': '{engine}・深さ{depth}',
+	'saved by {name}': '{name} さんが保存',
+	'{n}%': '{n}%',
+	inaccuracy: '疑問手',
+	mistake: '悪手',
+	blunder: '大悪手',
+	'Average loss': '平均損失',
+	'{mark}: best {move} (−{n}%)': '{mark}：最善手 {move}（−{n}%）',
+	'Save the review': '解析結果を保存',
+	'KIF with the review': '解析付き KIF',
+
 	// rules in WebAssembly (rules.js)
 	'The rules of the board could not be loaded: moves cannot be played. Reload the page to try again.':
 		'盤のルールを読み込めませんでした。駒を動かせません。ページを再読み込みしてください。',
@@ -768,6 +792,37 @@ export const ERRORS = {
 	'sfen "%s", column %d: %s': 'SFEN「{1}」の{2}文字目：{3}',
 	'the sfen is not the position of handicap %s': 'この SFEN は手合割 {1} の局面ではありません',
 	'sfen must be under %d characters': 'SFEN は {1} 文字未満です',
+
+	// game review (server/api_review.c, api_games.c's export)
+	'review must be 0 or 1': 'review は 0 か 1 です',
+	'a review is exported as KIF: format must be kif or kifu':
+		'解析は KIF で書き出します。format は kif か kifu です',
+	'the game has no saved review': 'この対局には保存された解析がありません',
+	'the review could not be written': '解析を書き出せませんでした',
+	'plies[%d]: %s': 'plies[{1}]：{2}',
+	'engine must be an object: {name, depth} or {name, nodes}':
+		'engine は {name, depth} か {name, nodes} のオブジェクトです',
+	'engine.name must be a text of 1 to %d bytes on one line': 'engine.name は 1〜{1} バイトの一行のテキストです',
+	'engine must have depth (1 to 64) or nodes (1 to 1073741824), one of them':
+		'engine には depth（1〜64）か nodes（1〜1073741824）のどちらか一方が必要です',
+	'plies must have %d entries, one per position of the main line (from the start)':
+		'plies は開始局面から本譜の局面ごとに一つ、{1} 個必要です',
+	'only a player of the game, or whoever imported the record, may do that':
+		'これができるのは対局者か、棋譜を取り込んだ人だけです',
+	'the review is too large': '解析が大きすぎます',
+	'the store failed: %s': '保存に失敗しました：{1}',
+	'must be an object': 'オブジェクトではありません',
+	'cp must be an integer from -100000 to 100000': 'cp は -100000〜100000 の整数です',
+	'mate must be an integer from -10000 to 10000 but 0': 'mate は 0 以外の -10000〜10000 の整数です',
+	"one of cp or mate, the score from the side to move's view":
+		'手番側から見た評価値を cp か mate のどちらか一方で送ってください',
+	'depth must be an integer from 0 to 64': 'depth は 0〜64 の整数です',
+	'nodes must be an integer from 0 to 1073741824': 'nodes は 0〜1073741824 の整数です',
+	'the side to move has no legal move: best must be null': '手番側に指せる手がないため、best は null です',
+	'best must be a legal move in USI': 'best は USI 形式の合法手です',
+	'best must be the best move in USI': 'best には最善手を USI 形式で送ってください',
+	'pv must be an array of at most 32 moves': 'pv は 32 手までの配列です',
+	'pv must be legal moves in USI, each after the one before': 'pv は順に指せる USI 形式の合法手の並びです',
 };
 
 export default JA;

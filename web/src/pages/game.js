@@ -7,7 +7,8 @@
  * event so that `legal`, the clocks and all four notations stay current.
  * Plays the sounds (sound.js) of each new move and of the end, and the
  * countdown of the user's own clock; a toggle mutes them.  The chat
- * (chat.js) sits under the board (under the side panel on phones).
+ * (chat.js) sits under the board (under the side panel on phones).  A finished game (or an
+ * imported record) has the game review panel (review.js) under the actions.
  */
 import { h, replace } from '../dom.js';
 import { gameAction, getGame, refreshMe, session, ApiError } from '../api.js';
@@ -34,6 +35,7 @@ import { Announcer } from '../announce.js';
 import { BoardKeys } from '../keyboard.js';
 import { Premoves, candidates, premoveAllowed } from '../premove.js';
 import { MoveBox } from '../typedmove.js';
+import { mountReview } from '../review.js';
 
 /** @typedef {import('../types.js').Color} Color */
 /** @typedef {import('../types.js').Game} Game */
@@ -165,6 +167,9 @@ export class GamePage {
 			t('Back to the game'),
 		);
 		this.exports = h('div');
+		/** @type {import('../review.js').ReviewPanel | null} the review panel, once the game is over */
+		this.reviewPanel = null;
+		this.reviewSlot = h('div', { class: 'review-slot' });
 		this.chat = new ChatPanel(id);
 		const replayBtn = (
 			/** @type {string} */ testid,
@@ -274,6 +279,7 @@ export class GamePage {
 					this.actions,
 					this.after,
 					this.exports,
+					this.reviewSlot,
 				),
 				this.chat.el,
 			),
@@ -314,6 +320,7 @@ export class GamePage {
 		this.input.destroy();
 		this.chat.destroy();
 		this.premoves.destroy();
+		if (this.reviewPanel) this.reviewPanel.destroy();
 		document.removeEventListener('keydown', this.onKey);
 	}
 
@@ -838,6 +845,9 @@ export class GamePage {
 				: null,
 		);
 		if (!this.exports.firstChild) this.exports.replaceChildren(exportLinks(this.id));
+		if (g.status === 'ended' && !this.reviewPanel)
+			this.reviewPanel = mountReview(this.reviewSlot, { game: g, onJump: (ply) => this.show(ply) });
+		if (this.reviewPanel) this.reviewPanel.setPly(this.shownPly());
 	}
 }
 
