@@ -33,33 +33,39 @@ enum {
  * are always all of them, in the order of store.c's list.
  */
 enum store_query {
-	STORE_Q_USER_INSERT,    /* $1..$8 the user, returns id */
-	STORE_Q_USER_BY_KEY,    /* $1 name key, returns STORE_USER_COLUMNS */
-	STORE_Q_USER_BY_ID,     /* $1 id, returns STORE_USER_COLUMNS */
-	STORE_Q_SESSION_INSERT, /* $1 token hash, $2 user, $3 csrf, $4 expiry */
-	STORE_Q_SESSION_GET,    /* $1 token hash, returns user, csrf, expiry */
-	STORE_Q_SESSION_EXPIRE, /* $1 token hash, $2 now */
-	STORE_Q_SESSION_DELETE, /* $1 token hash */
-	STORE_Q_USER_PASSWORD,  /* $1 pw_hash, $2 user */
-	STORE_Q_SESSION_OTHERS, /* $1 user, $2 the token hash kept */
-	STORE_Q_GAME_INSERT,    /* store__game_vals */
-	STORE_Q_MOVE_INSERT,    /* $1 game, $2 ply, $3 usi, $4 spent, $5 at */
-	STORE_Q_GAME_GET,       /* $1 id, returns the game's columns */
-	STORE_Q_MOVES_GET,      /* $1 game, returns STORE_MOVE_COLUMNS by ply */
-	STORE_Q_MOVES_SINCE,    /* $1 game, $2 after this ply, $3 limit, returns STORE_MOVE_COLUMNS */
-	STORE_Q_GAME_UPDATE,    /* store__update_vals */
-	STORE_Q_MOVES_TRUNCATE, /* $1 game, $2 the ply kept last */
-	STORE_Q_RATING,         /* $1 rating, $2 rd, $3 vol, $4 user, $5 games read */
-	STORE_Q_DEADLINES,      /* returns id, deadline_ms */
-	STORE_Q_RECORD_INSERT,  /* $1 game, $2 format, $3 text */
-	STORE_Q_RECORD_GET,     /* $1 game, returns format, text */
-	STORE_Q_CHAT_INSERT,    /* $1 game, $2 room, $3 user, $4 text, $5 at, returns id */
-	STORE_Q_CHAT_TRIM,      /* $1 game, $2 room, $3 how many to keep */
-	STORE_Q_CHAT_ROOM,      /* $1 game, $2 after this id, $3 room, returns STORE_CHAT_COLUMNS */
-	STORE_Q_CHAT_ALL,       /* $1 game, $2 after this id, returns STORE_CHAT_COLUMNS */
-	STORE_Q_CHAT_OPEN_GET,  /* $1 game, returns spectators_on */
-	STORE_Q_CHAT_OPEN_SET,  /* $1 game, $2 spectators_on */
-	STORE_Q_LIST,           /* store_game_list's variants from here on (store__list_query) */
+	STORE_Q_USER_INSERT,     /* $1..$8 the user, returns id */
+	STORE_Q_USER_BY_KEY,     /* $1 name key, returns STORE_USER_COLUMNS */
+	STORE_Q_USER_BY_ID,      /* $1 id, returns STORE_USER_COLUMNS */
+	STORE_Q_SESSION_INSERT,  /* $1 token hash, $2 user, $3 csrf, $4 expiry */
+	STORE_Q_SESSION_GET,     /* $1 token hash, returns user, csrf, expiry */
+	STORE_Q_SESSION_EXPIRE,  /* $1 token hash, $2 now */
+	STORE_Q_SESSION_DELETE,  /* $1 token hash */
+	STORE_Q_USER_PASSWORD,   /* $1 pw_hash, $2 user */
+	STORE_Q_SESSION_OTHERS,  /* $1 user, $2 the token hash kept */
+	STORE_Q_GAME_INSERT,     /* store__game_vals */
+	STORE_Q_MOVE_INSERT,     /* $1 game, $2 ply, $3 usi, $4 spent, $5 at */
+	STORE_Q_GAME_GET,        /* $1 id, returns the game's columns */
+	STORE_Q_MOVES_GET,       /* $1 game, returns STORE_MOVE_COLUMNS by ply */
+	STORE_Q_MOVES_SINCE,     /* $1 game, $2 after this ply, $3 limit, returns STORE_MOVE_COLUMNS */
+	STORE_Q_GAME_UPDATE,     /* store__update_vals */
+	STORE_Q_MOVES_TRUNCATE,  /* $1 game, $2 the ply kept last */
+	STORE_Q_RATING,          /* $1 rating, $2 rd, $3 vol, $4 user, $5 games read */
+	STORE_Q_DEADLINES,       /* returns id, deadline_ms */
+	STORE_Q_RECORD_INSERT,   /* $1 game, $2 format, $3 text */
+	STORE_Q_RECORD_GET,      /* $1 game, returns format, text */
+	STORE_Q_CHAT_INSERT,     /* $1 game, $2 room, $3 user, $4 text, $5 at, returns id */
+	STORE_Q_CHAT_TRIM,       /* $1 game, $2 room, $3 how many to keep */
+	STORE_Q_CHAT_ROOM,       /* $1 game, $2 after this id, $3 room, returns STORE_CHAT_COLUMNS */
+	STORE_Q_CHAT_ALL,        /* $1 game, $2 after this id, returns STORE_CHAT_COLUMNS */
+	STORE_Q_CHAT_OPEN_GET,   /* $1 game, returns spectators_on */
+	STORE_Q_CHAT_OPEN_SET,   /* $1 game, $2 spectators_on */
+	STORE_Q_PUZZLE_RATINGS,  /* returns puzzle_id, STORE_PRATING_COLUMNS */
+	STORE_Q_PUZZLE_USER,     /* $1 user, returns STORE_PRATING_COLUMNS */
+	STORE_Q_PUZZLE_ATTEMPTS, /* $1 user, returns puzzle_id, solved, at_ms */
+	STORE_Q_PUZZLE_ATTEMPT, /* $1 user, $2 puzzle, $3 solved, $4 at: inserts unless there is one, returns user_id */
+	STORE_Q_PUZZLE_USER_SET,   /* $1 user, $2 rating, $3 rd, $4 vol */
+	STORE_Q_PUZZLE_RATING_SET, /* $1 puzzle, $2 rating, $3 rd, $4 vol */
+	STORE_Q_LIST,              /* store_game_list's variants from here on (store__list_query) */
 	STORE_Q_NB = STORE_Q_LIST + STORE_LIST_VARIANTS
 };
 
@@ -136,6 +142,12 @@ struct store_ops {
 	enum store_err (*chat_list)(struct store *s, const char *game, enum store_chat_room room, int64_t after,
 				    struct store_chat **out, int *n);
 	enum store_err (*chat_spectators)(struct store *s, const char *game, int set, bool *on);
+	/* store.h's puzzle calls, their arguments checked. */
+	enum store_err (*puzzle_ratings)(struct store *s, struct store_puzzle_row **out, int *n);
+	enum store_err (*puzzle_user)(struct store *s, int64_t user, struct store_prating *r);
+	enum store_err (*puzzle_attempts)(struct store *s, int64_t user, struct store_attempt **out, int *n);
+	enum store_err (*puzzle_result)(struct store *s, int64_t user, const struct store_attempt *a,
+					const struct store_prating *ur, const struct store_prating *pr);
 };
 
 /* The first member of every backend's store: what the skeleton keeps for it. */
@@ -256,6 +268,15 @@ struct store_record_row {
 	char *text;   /* STORE_RECORD_MAX bytes */
 };
 void store__record_read(struct store_cols *c, void *out);
+
+/* The columns of a puzzle rating; rows of STORE_Q_PUZZLE_USER (a store_prating), STORE_Q_PUZZLE_RATINGS
+ * (a store_puzzle_row) and STORE_Q_PUZZLE_ATTEMPTS (a store_attempt); the parameters of the puzzle writes. */
+#define STORE_PRATING_COLUMNS "rating, rd, vol, attempts"
+void store__prating_read(struct store_cols *c, void *out);
+void store__puzzle_row_read(struct store_cols *c, void *out);
+void store__attempt_read(struct store_cols *c, void *out);
+void store__attempt_vals(struct store_vals *v, int64_t user, const struct store_attempt *a);
+void store__prating_vals(struct store_vals *v, int64_t user, const char *puzzle, const struct store_prating *r);
 
 /*
  * The values named by the words of the text columns (store.h): a result
