@@ -42,6 +42,14 @@ int api_game_chat_get(struct http_req *r, const char *arg);
 int api_game_chat_post(struct http_req *r, const char *arg);
 int api_game_chat_spectators(struct http_req *r, const char *arg);
 
+/* Tsume puzzles (puzzles.c). */
+int api_puzzle_themes(struct http_req *r, const char *arg);
+int api_puzzle_next(struct http_req *r, const char *arg);
+int api_puzzle_daily(struct http_req *r, const char *arg);
+int api_puzzle_get(struct http_req *r, const char *arg);
+int api_puzzle_move(struct http_req *r, const char *arg);
+int api_puzzle_solution(struct http_req *r, const char *arg);
+
 /* The event stream of a game (sse.c). */
 int api_game_events(struct http_req *r, const char *arg);
 

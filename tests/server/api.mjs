@@ -97,6 +97,11 @@ const ROUTE_SHAPES = [
 	['GET', /^\/api\/games\/[^/]+\/chat$/, 'chat'],
 	['POST', /^\/api\/games\/[^/]+\/chat$/, 'chatMessage'],
 	['POST', /^\/api\/games\/[^/]+\/chat\/spectators$/, 'chatSettings'],
+	['GET', /^\/api\/puzzles$/, 'puzzleThemes'],
+	['GET', /^\/api\/puzzles\/daily$/, 'puzzleDaily'],
+	['GET', /^\/api\/puzzles\/[^/]+$/, 'puzzle'],
+	['POST', /^\/api\/puzzles\/[^/]+\/moves$/, 'puzzleMove'],
+	['POST', /^\/api\/puzzles\/[^/]+\/solution$/, 'puzzleSolution'],
 ];
 const EVENT_SHAPES = { move: 'moveEvent', end: 'endEvent', status: 'statusEvent', chat: 'chatEvent' };
 

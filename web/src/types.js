@@ -285,6 +285,34 @@ const CHAT = object({
 });
 const CHAT_EVENT = object({ room: CHAT_ROOM, message: nullable(CHAT_MESSAGE), spectators_on: boolean });
 
+/** Tsume puzzles (docs/server.md "Puzzles"): ratings are Glicko-2 values, not rounded. */
+const number = leaf(
+	'a number',
+	/** @type {(v: unknown) => v is number} */ ((v) => typeof v === 'number' && isFinite(v)),
+);
+/** A puzzle rating: the player's (separate from its game rating) or, in a result, the new one. */
+const PUZZLE_RATING = object({ rating: number, rd: number, vol: number, attempts: integer });
+/** GET /api/puzzles/ID, /next: the position, never the solution; `player` and `attempt` for a signed-in player. */
+const PUZZLE_FIELDS = {
+	id: string,
+	sfen: string,
+	length: integer,
+	theme: string,
+	/** The attacker, the side to move: the board is shown from its side. */
+	side: COLOR,
+	rating: number,
+	rd: number,
+	attempts: integer,
+	/** The attacker's legal moves at the start (the board's input offers them). */
+	legal: arrayOf(string),
+	player: nullable(PUZZLE_RATING),
+	attempt: nullable(object({ solved: boolean, at_ms: integer })),
+};
+const PUZZLE = object(PUZZLE_FIELDS);
+/** A result rated: the player's new rating, its change, the puzzle's rating after it. */
+const PUZZLE_RESULT = object({ solved: boolean, player: PUZZLE_RATING, change: number, puzzle_rating: number });
+const PUZZLE_VERDICT = oneOf('right', 'solved', 'illegal', 'not-check', 'no-mate', 'longer', 'not-mate', 'wrong');
+
 /** Every shape the server answers with, by name. */
 export const SHAPES = {
 	game: GAME,
@@ -303,6 +331,21 @@ export const SHAPES = {
 	chatMessage: CHAT_MESSAGE,
 	chatSettings: object({ spectators_on: boolean }),
 	chatEvent: CHAT_EVENT,
+	puzzleThemes: object({
+		themes: arrayOf(object({ theme: string, length: integer, count: integer })),
+		total: integer,
+	}),
+	puzzle: PUZZLE,
+	puzzleDaily: object({ ...PUZZLE_FIELDS, day: string }),
+	puzzleMove: object({
+		verdict: PUZZLE_VERDICT,
+		reply: nullable(string),
+		mate_length: nullable(integer),
+		/** After a right move: the attacker's legal moves once the reply is played. */
+		legal: nullable(arrayOf(string)),
+		result: nullable(PUZZLE_RESULT),
+	}),
+	puzzleSolution: object({ solution: arrayOf(string), result: nullable(PUZZLE_RESULT) }),
 };
 
 /**

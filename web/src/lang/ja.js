@@ -727,6 +727,21 @@ export const ERRORS = {
 	'sfen "%s", column %d: %s': 'SFEN「{1}」の{2}文字目：{3}',
 	'the sfen is not the position of handicap %s': 'この SFEN は手合割 {1} の局面ではありません',
 	'sfen must be under %d characters': 'SFEN は {1} 文字未満です',
+
+	// puzzles (server/puzzles.c)
+	'rating must be {"rating": 0..4000, "rd": 30..350, "vol": above 0 to 0.2}':
+		'レーティングの値が正しくありません（rating 0〜4000、rd 30〜350、vol 0より大きく0.2以下）',
+	'no such puzzle': 'その詰将棋はありません',
+	"theme must be a length's name: 1手詰, 3手詰, ... 15手詰": 'テーマは 1手詰・3手詰 … 15手詰 のいずれかです',
+	'exclude names too many puzzles': '除外する問題が多すぎます',
+	'rating must be a number from 0 to 4000': 'レーティングは 0〜4000 の数値で指定してください',
+	'no puzzle of that theme': 'そのテーマの問題はありません',
+	'no puzzles on this server': 'このサーバーには詰将棋がありません',
+	'too many puzzle moves: try again in %s s': '操作が多すぎます。{1} 秒後にもう一度お試しください',
+	"moves must be the line's moves so far and the attacker's move: 1 to %d USI moves, an odd number":
+		'moves にはここまでの手順と攻め方の手を、1〜{1}個（奇数個）の USI 形式で送ってください',
+	'moves.%zu must be a USI move': 'moves.{1} は USI 形式の指し手で指定してください',
+	"the moves before the last are not the puzzle's line": 'ここまでの手順が問題の手順と一致しません',
 };
 
 export default JA;
