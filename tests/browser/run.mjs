@@ -48,6 +48,7 @@ import { chat } from './chat.mjs';
 import { input } from './input.mjs';
 import { editor } from './editor.mjs';
 import { wasm } from './wasm.mjs';
+import { puzzles } from './puzzles.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const GYOKU = resolve(ROOT, process.env.GYOKU || 'bin/gyoku');
@@ -998,6 +999,7 @@ async function main() {
 		await editor({ check, assert, tid, open, base, sq, shot, gameJson, WAIT_MS });
 		blocker = null;
 		await wasm({ base, open, check, assert });
+		await puzzles(helpers);
 
 		await check(
 			'5.1',

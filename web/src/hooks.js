@@ -20,6 +20,8 @@ export const ATTRIBUTES = {
 	'data-ply': 'a move-list item: 1 the first move, 0 the start position',
 	'data-char': 'the kanji a piece\'s ink draws ("玉", "龍"), on the ink of the kanji set only',
 	'data-game': 'a game row of a list, and the accept, decline and cancel buttons in it, by the game id',
+	'data-verdict':
+		"the puzzle status's verdict: play, right, solved, solution, error, or a wrong move's (illegal, not-check, no-mate, longer, not-mate, wrong)",
 };
 
 /** The values of data-testid. */
@@ -174,6 +176,19 @@ export const TESTIDS = {
 	'editor-sfen-error': 'why the typed SFEN is none',
 	'editor-problems': 'what makes the position unplayable (kings, nifu, dead pieces, counts, check)',
 	'editor-link': 'the link to the editor with this position (#/editor?sfen=...)',
+	// Tsume puzzles (#/puzzles).
+	'nav-puzzles': 'the link to the puzzles (#/puzzles)',
+	'puzzle-page': 'the puzzles page',
+	'puzzle-title': "the puzzle's theme (and the day of the daily puzzle)",
+	'puzzle-status': 'what the site says of the last move (with data-verdict), or what to do',
+	'puzzle-rating': "the puzzle's rating",
+	'puzzle-player': "the player's name and puzzle rating",
+	'puzzle-player-rating': "the player's puzzle rating",
+	'puzzle-rating-change': "the change of the player's puzzle rating by the last result",
+	'puzzle-solution': 'the "Show solution" button',
+	'puzzle-next': 'the "Next puzzle" button',
+	'puzzle-themes': 'the themes by length and the daily puzzle link',
+	'puzzle-daily': 'the link to the daily puzzle',
 };
 
 /** Classes the tests read. */

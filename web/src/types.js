@@ -363,6 +363,9 @@ export function problems(name, value) {
 
 /** @typedef {Of<typeof GAME>} Game a game (GET /api/games/ID and every operation on it) */
 /** @typedef {Of<typeof SUMMARY>} GameSummary a game in a list */
+/** @typedef {Of<typeof PUZZLE> & {day?: string}} Puzzle a tsume puzzle (GET /api/puzzles/ID, /next, /daily) */
+/** @typedef {Of<typeof SHAPES.puzzleMove>} PuzzleMoveAnswer the judge of a move (POST /api/puzzles/ID/moves) */
+/** @typedef {Of<typeof SHAPES.puzzleSolution>} PuzzleSolution a puzzle's line (POST /api/puzzles/ID/solution) */
 /** @typedef {Game | GameSummary} AnyGame what the texts of a game (gametext.js) read */
 /** @typedef {Of<typeof PLAYER>} Player */
 /** @typedef {Of<typeof CLOCK>} Clock */

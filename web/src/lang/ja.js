@@ -419,6 +419,38 @@ const JA = {
 	'24-point declaration (JSA)': '24点法の宣言（日本将棋連盟）',
 	'Try rule': 'トライルール',
 	'No declaration': '宣言なし',
+
+	// puzzles (pages/puzzles.js)
+	Puzzles: '詰将棋',
+	'Illegal move.': '反則手です。',
+	'Not a check: every move of a tsume must give check.': '王手ではありません。詰将棋では毎手王手をかけます。',
+	'No mate: the king escapes with {move}.': '詰みません。{move}で逃げられます。',
+	'No mate: the king escapes.': '詰みません。玉に逃げられます。',
+	'It mates, but in {n} moves: longer than this puzzle.':
+		'詰みますが{n}手かかります。この問題の手数では詰みません。',
+	'Check, but not mate: {move}.': '王手ですが詰んでいません。{move}があります。',
+	'Check, but not mate.': '王手ですが詰んでいません。',
+	'Not the solution.': '正解ではありません。',
+	'Show solution': '正解を見る',
+	'Next puzzle': '次の問題',
+	Themes: 'テーマ',
+	'Daily puzzle': '今日の一問',
+	All: 'すべて',
+	'Mate in {n}': '{n}手詰',
+	'You (not signed in)': 'あなた（未ログイン）',
+	'Your puzzle rating': 'あなたの詰将棋レーティング',
+	'Puzzle rating {r}': '詰将棋レーティング {r}',
+	'Daily puzzle · {day}': '今日の一問・{day}',
+	'☗ Sente to play': '☗ 先手番',
+	'☖ Gote to play': '☖ 後手番',
+	"The puzzle's rating": '問題のレーティング',
+	'Puzzle {r}': '問題 {r}',
+	'Puzzles · gyoku': '詰将棋 · gyoku',
+	'Find the mate in {n}: every move a check.': '{n}手詰を解いてください（毎手王手）。',
+	'Solved!': '正解！詰みました。',
+	'Right. The defender answers…': '正解です。相手の応手…',
+	'{move}. Your move.': '{move}。あなたの番です。',
+	'The solution:': '正解手順：',
 };
 
 /**
