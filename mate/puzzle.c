@@ -22,6 +22,7 @@ struct gy_puzzle_solver {
 	struct gy_mate *m;
 	gy_move pv[GY_PUZZLE_LINE_MAX];
 	int npv;
+	uint64_t used; /* the nodes of the last solve */
 };
 
 enum gy_err gy_puzzle_solver_create(struct gy_puzzle_solver **out, size_t memory_mb)
@@ -54,7 +55,9 @@ enum gy_puzzle_answer gy_puzzle_solve(struct gy_puzzle_solver *s, const struct g
 	if (clear)
 		gy_mate_clear(s->m);
 	s->npv = 0;
+	rep.nodes = 0;
 	enum gy_mate_status st = gy_mate_solve(s->m, p, &lim, NULL, s->pv, GY_PUZZLE_LINE_MAX, &rep);
+	s->used = rep.nodes;
 	if (st == GY_MATE_NONE)
 		return GY_PUZZLE_NOMATE;
 	if (st != GY_MATE_FOUND || !rep.complete || !rep.shortest || rep.length >= GY_PUZZLE_LINE_MAX)
@@ -112,9 +115,10 @@ static bool pz_maybe_futile(const struct gy_pos *q, gy_move e)
 
 /* How an answer of the defender to another check fared (pz_alternative). */
 struct pz_escape {
-	gy_move nomate; /* an answer after which no mate exists, or one that escapes the bound at once */
-	gy_move longer; /* an answer after which the mate is longer than the bound */
-	int longer_len; /* the longest such mate after it (plies) */
+	gy_move nomate;  /* an answer after which no mate exists, or one that escapes the bound at once */
+	gy_move longer;  /* an answer after which the mate is longer than the bound */
+	int longer_len;  /* the longest such mate after it (plies) */
+	uint64_t budget; /* the nodes left for the judge's solves: each takes at most half of them */
 };
 
 /*
@@ -124,8 +128,9 @@ struct pz_escape {
  * and is no futile interposition (pz_maybe_futile); DOUBT when the only
  * evasions that escape may be futile interpositions, which the rules do
  * not count, or when the node limit stopped a solve.  With `esc`, every
- * evasion is looked at and the escapes are kept there (the judge);
- * without, the first escape answers (the verification).
+ * evasion is looked at (within esc->budget nodes in all) and the escapes
+ * are kept there (the judge); without, the first escape answers (the
+ * verification, `nodes` for each solve).
  */
 static enum pz_alt pz_alternative(struct gy_puzzle_solver *s, const struct gy_pos *a, gy_move c, int left,
 				  uint64_t nodes, struct pz_escape *esc)
@@ -160,7 +165,10 @@ static enum pz_alt pz_alternative(struct gy_puzzle_solver *s, const struct gy_po
 			struct gy_pos r = q;
 			gy_pos_do(&r, e, &u);
 			int len = 0;
-			enum gy_puzzle_answer ans = gy_puzzle_solve(s, &r, nodes, false, &len);
+			uint64_t cap = esc ? esc->budget / 2 : nodes;
+			enum gy_puzzle_answer ans = cap ? gy_puzzle_solve(s, &r, cap, false, &len) : GY_PUZZLE_UNKNOWN;
+			if (esc && cap)
+				esc->budget -= s->used < esc->budget ? s->used : esc->budget;
 			if (ans == GY_PUZZLE_MATE && len <= left - 2)
 				continue;
 			if (ans == GY_PUZZLE_NOMATE || (ans == GY_PUZZLE_MATE && !futile)) {
@@ -314,7 +322,7 @@ enum gy_err gy_puzzle_judge(struct gy_puzzle_solver *s, const struct gy_puzzle *
 	gy_pos_do(&q, m, &u);
 	if (left == 1) {
 		/* Another mate at the last move is a solution too (最終手余詰); a 1手詰 has one. */
-		struct pz_escape esc = {GY_MOVE_NONE, GY_MOVE_NONE, 0};
+		struct pz_escape esc = {GY_MOVE_NONE, GY_MOVE_NONE, 0, nodes};
 		enum pz_alt alt = pz_alternative(s, &a, m, 1, nodes, &esc);
 		if (pz->n >= 3 && alt != PZ_ALT_NO) {
 			out->verdict = GY_PUZZLE_SOLVED;
@@ -324,7 +332,7 @@ enum gy_err gy_puzzle_judge(struct gy_puzzle_solver *s, const struct gy_puzzle *
 		out->reply = esc.nomate != GY_MOVE_NONE ? esc.nomate : pz_any_answer(&q);
 		return GY_OK;
 	}
-	struct pz_escape esc = {GY_MOVE_NONE, GY_MOVE_NONE, 0};
+	struct pz_escape esc = {GY_MOVE_NONE, GY_MOVE_NONE, 0, nodes};
 	gy_mate_clear(s->m);
 	pz_alternative(s, &a, m, left, nodes, &esc);
 	if (esc.nomate != GY_MOVE_NONE) {

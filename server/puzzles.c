@@ -32,10 +32,10 @@
 #include "store.h"
 
 enum {
-	PZ_JUDGE_NODES = 50000, /* the solver's nodes for each answer of the defender, judging a wrong check */
-	PZ_TT_MB = 8,           /* the judge's table */
-	PZ_LINE_MAX = 4096,     /* the longest line of a puzzle file */
-	PZ_EXCLUDE_MAX = 64     /* ids a visitor may ask "next" to leave out */
+	PZ_JUDGE_NODES = 100000, /* the solver's nodes to judge a wrong check, all its answers together */
+	PZ_TT_MB = 8,            /* the judge's table */
+	PZ_LINE_MAX = 4096,      /* the longest line of a puzzle file */
+	PZ_EXCLUDE_MAX = 64      /* ids a visitor may ask "next" to leave out */
 };
 
 /* One puzzle as served. */

@@ -797,7 +797,7 @@ static void case_arguments(struct env *e, struct store *s)
 	struct store_move mv[2];
 	r2 = store_moves_since(s, longname, 0, mv, 2, &n);
 	r3 = store_game_get(s, longname, &got, NULL, NULL);
-	ok(e, "11.5", r1 == STORE_ERR_ARG && !list && r2 == STORE_ERR_ARG && r3 == STORE_ERR_ARG,
+	ok(e, "11.5", r1 == STORE_ERR_ARG && !list && r2 == STORE_ERR_ARG && r3 == STORE_NOT_FOUND,
 	   "list status %s, moves since %s, get %s", store_strerror(r1), store_strerror(r2), store_strerror(r3));
 	free(list);
 }

@@ -129,8 +129,9 @@ struct gy_puzzle_judgement {
  * puzzle of 3 plies or more any other mate is SOLVED too (最終手余詰,
  * docs/puzzles.md).  Any other move is wrong, and the reason is found:
  * illegal, no check, a check the defender escapes or one that mates too
- * slowly (the solver on each answer of the defender, `nodes` nodes each),
- * at the last move a check that is not mate.  Errors: GY_ERR_ARG when
+ * slowly (the solver on each answer of the defender, board moves first,
+ * `nodes` nodes in all, each solve at most half of those left), at the
+ * last move a check that is not mate.  Errors: GY_ERR_ARG when
  * `n` is even, too large, or the moves so far are not the line's.
  */
 enum gy_err gy_puzzle_judge(struct gy_puzzle_solver *s, const struct gy_puzzle *pz, const char *const *usi, int n,

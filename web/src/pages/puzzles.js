@@ -33,6 +33,8 @@ import { markRated, moveText, ratedIds, saveVisitorRating, visitorRating, EXCLUD
 const REPLY_MS = 450;
 const TAKEBACK_MS = 1400;
 const THEMES = [1, 3, 5, 7, 9, 11, 13, 15];
+/** The puzzles shown in this tab, newest last: "Next puzzle" asks for another. @type {string[]} */
+const seenHere = [];
 
 /**
  * The reason of a wrong move, in words.
@@ -269,6 +271,7 @@ export function puzzlesPage(root, which, query) {
 	function setPuzzle(p) {
 		puzzle = p;
 		day = p.day || null;
+		if (!seenHere.includes(p.id)) seenHere.push(p.id);
 		moves = [];
 		positions = [parseSfen(p.sfen)];
 		legal = p.legal;
@@ -291,11 +294,11 @@ export function puzzlesPage(root, which, query) {
 			else {
 				const q = new URLSearchParams();
 				if (theme) q.set('theme', theme);
-				if (!session.me) {
-					q.set('rating', String(Math.round(visitorRating().rating)));
-					const ex = ratedIds().slice(-EXCLUDE_MAX);
-					if (ex.length) q.set('exclude', ex.join(','));
-				}
+				if (!session.me) q.set('rating', String(Math.round(visitorRating().rating)));
+				const ex = [...new Set([...(session.me ? [] : ratedIds()), ...seenHere])].slice(
+					-EXCLUDE_MAX,
+				);
+				if (ex.length) q.set('exclude', ex.join(','));
 				const qs = q.toString();
 				path = '/api/puzzles/next' + (qs ? '?' + qs : '');
 			}
