@@ -61,8 +61,10 @@ async function run() {
 	} finally {
 		const e = await server.stop();
 		const san = sanitizerReport(server.log());
-		if (e.code !== 0 || san)
-			report('server-44.23', `the server exited ${e.code ?? e.signal}: ${san || ''}`);
+		report(
+			'server-44.24',
+			e.code !== 0 || san ? `the server exited ${e.code ?? e.signal}: ${san || ''}` : null,
+		);
 	}
 	const none = await startServer({ bin: o.bin, dir, puzzles: path.join(dir, 'no-such-dir') });
 	try {
