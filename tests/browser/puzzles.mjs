@@ -3,7 +3,7 @@
 // localStorage), a wrong move refused with its reason (not a check) and taken back (the rating
 // moves down once); signed in, a 3手詰 solved through the defender's reply and a promotion
 // choice (the rating kept by the server moves up); the daily puzzle page with its day, the
-// solution shown, the next puzzle.  The puzzles are data/puzzles/tsume.txt's (ids as in
+// solution shown, the next puzzle; the page on a phone 320 px wide.  The puzzles are data/puzzles/tsume.txt's (ids as in
 // tests/server/api/44-puzzles.txt).  run.mjs calls puzzles() with its helpers.
 import { apiUser, signIn } from './lib.mjs';
 
@@ -161,4 +161,19 @@ export async function puzzles(t) {
 		},
 	);
 	await S.context.close();
+
+	await check('63.5', 'a phone 320 px wide, signed in: the puzzles page does not scroll sideways', async () => {
+		const P = await open('puzzles-phone', {
+			viewport: { width: 320, height: 640 },
+			isMobile: true,
+			hasTouch: true,
+		});
+		await signIn(P.context, base, me);
+		await P.page.goto(`${base}/#/puzzles/${THREE}`);
+		await verdict(P.page, 'play');
+		const w = await P.page.evaluate(() => document.documentElement.scrollWidth);
+		await shot(P.page, 'puzzle-320.png');
+		await P.context.close();
+		assert(w <= 320, `the page is ${w} px wide`);
+	});
 }
