@@ -3,7 +3,7 @@
  * #/puzzles/ID; docs/server.md "Puzzles").  The board from the attacker's
  * side; the player moves as in a game (click, drag, drops) among the
  * legal moves the server sent; each move is judged by the server: a right
- * move is answered by the defender's (shown after a pause), a wrong one
+ * move is answered by the defender's (after a pause, its piece sliding), a wrong one
  * shown with its reason and taken back, the last one solves the puzzle.
  * "Show solution" plays the line from the start; "Next puzzle" asks for
  * one near the player's rating, of the theme chosen.  The player's puzzle
@@ -32,6 +32,8 @@ import { markRated, moveText, ratedIds, saveVisitorRating, visitorRating, EXCLUD
 /** How long a reply or a solution's move waits before it is shown, and a wrong move before it is taken back. */
 const REPLY_MS = 450;
 const TAKEBACK_MS = 1400;
+/** How long the defender's reply and a solution's move slide. */
+const SLIDE_MS = 260;
 const THEMES = [1, 3, 5, 7, 9, 11, 13, 15];
 /** The puzzles shown in this tab, newest last: "Next puzzle" asks for another. @type {string[]} */
 const seenHere = [];
@@ -351,6 +353,32 @@ export function puzzlesPage(root, which, query) {
 		});
 	}
 
+	/**
+	 * Slides the piece of a move just drawn from its square to its destination (a drop fades in),
+	 * drawn above the other squares; a redraw while it slides only ends the slide.
+	 * @param {string} usi
+	 */
+	function slide(usi) {
+		const m = parseUsi(usi);
+		const g = m ? board.squares.get(m.to) : null;
+		const glyph = g ? /** @type {SVGElement | null} */ (g.querySelector('.piece')) : null;
+		if (!m || !g || !glyph || typeof glyph.animate !== 'function') return;
+		if (g.parentNode) g.parentNode.appendChild(g);
+		const base = (glyph.getAttribute('transform') || '')
+			.replace(/translate\(([-\d.]+)[ ,]+([-\d.]+)\)/, 'translate($1px, $2px)')
+			.replace(/rotate\(([-\d.]+)\)/, 'rotate($1deg)');
+		if (!m.from) {
+			glyph.animate([{ opacity: 0 }, { opacity: 1 }], { duration: SLIDE_MS, easing: 'ease-out' });
+			return;
+		}
+		const a = board.squareXY(m.from),
+			b = board.squareXY(m.to);
+		glyph.animate(
+			[{ transform: `translate(${a.x - b.x}px, ${a.y - b.y}px) ${base}` }, { transform: base }],
+			{ duration: SLIDE_MS, easing: 'ease-out' },
+		);
+	}
+
 	/** @param {() => void} f @param {number} ms */
 	function later(f, ms) {
 		timers.push(
@@ -411,6 +439,7 @@ export function puzzlesPage(root, which, query) {
 				busy = false;
 				say(t('{move}. Your move.', { move: moveText(at, reply) }), 'right');
 				drawBoard();
+				slide(reply);
 			}, REPLY_MS);
 			return;
 		}
@@ -460,6 +489,7 @@ export function puzzlesPage(root, which, query) {
 					positions = [...positions, applyMove(positions[positions.length - 1], m)];
 					if (i === answer.solution.length - 1) busy = false;
 					drawBoard();
+					slide(m);
 				},
 				REPLY_MS * (i + 1),
 			),
