@@ -14,7 +14,8 @@
 static int usage(FILE *f, int status)
 {
 	fputs("usage: gyoku serve [--port 8080] [--bind 127.0.0.1] [--db gyoku.db | --db postgresql://...]\n"
-	      "                   [--web web/dist] [--workers 2] [--secure-cookies] [--port-file FILE]\n"
+	      "                   [--web web/dist] [--puzzles data/puzzles] [--workers 2] [--secure-cookies]\n"
+	      "                   [--port-file FILE]\n"
 	      "--port 0 picks a free port; --bind 0.0.0.0 serves every interface\n",
 	      f);
 	return status;
@@ -22,8 +23,12 @@ static int usage(FILE *f, int status)
 
 int cmd_serve(int argc, char **argv)
 {
-	struct gy_server_opts o = {
-		.bind = "127.0.0.1", .port = 8080, .db = "gyoku.db", .web = "web/dist", .workers = 2};
+	struct gy_server_opts o = {.bind = "127.0.0.1",
+				   .port = 8080,
+				   .db = "gyoku.db",
+				   .web = "web/dist",
+				   .puzzles = "data/puzzles",
+				   .workers = 2};
 	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 		if (args_is_help(a))
@@ -49,6 +54,8 @@ int cmd_serve(int argc, char **argv)
 			o.db = v;
 		} else if (!strcmp(a, "--web")) {
 			o.web = v;
+		} else if (!strcmp(a, "--puzzles")) {
+			o.puzzles = v;
 		} else if (!strcmp(a, "--port-file")) {
 			o.port_file = v;
 		} else {

@@ -55,6 +55,13 @@ int api_game_review_delete(struct http_req *r, const char *arg);
  */
 struct gy_game;
 int api_review_annotate(struct srv *s, const char *id, struct gy_game *rec, int ply);
+/* Tsume puzzles (puzzles.c). */
+int api_puzzle_themes(struct http_req *r, const char *arg);
+int api_puzzle_next(struct http_req *r, const char *arg);
+int api_puzzle_daily(struct http_req *r, const char *arg);
+int api_puzzle_get(struct http_req *r, const char *arg);
+int api_puzzle_move(struct http_req *r, const char *arg);
+int api_puzzle_solution(struct http_req *r, const char *arg);
 
 /* The event stream of a game (sse.c). */
 int api_game_events(struct http_req *r, const char *arg);

@@ -68,6 +68,13 @@ static const struct route routes[] = {
 	{"GET", "/api/games/*/review", api_game_review_get, 0},
 	{"DELETE", "/api/games/*/review", api_game_review_delete, ROUTE_ORIGIN | ROUTE_CSRF},
 	{"POST", "/api/import", api_import, ROUTE_ORIGIN | ROUTE_CSRF | ROUTE_IMPORT},
+	/* Tsume puzzles (puzzles.c); "next" and "daily" before the id's pattern. */
+	{"GET", "/api/puzzles", api_puzzle_themes, 0},
+	{"GET", "/api/puzzles/next", api_puzzle_next, 0},
+	{"GET", "/api/puzzles/daily", api_puzzle_daily, 0},
+	{"GET", "/api/puzzles/*", api_puzzle_get, 0},
+	{"POST", "/api/puzzles/*/moves", api_puzzle_move, ROUTE_ORIGIN | ROUTE_CSRF},
+	{"POST", "/api/puzzles/*/solution", api_puzzle_solution, ROUTE_ORIGIN | ROUTE_CSRF},
 };
 enum { ROUTE_NB = sizeof routes / sizeof routes[0], ARG_MAX = 64 };
 

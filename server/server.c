@@ -20,6 +20,7 @@
 #include "chat.h"
 #include "gyoku/gyoku.h"
 #include "http.h"
+#include "puzzles.h"
 #include "ratelimit.h"
 #include "server.h"
 #include "sse.h"
@@ -76,7 +77,9 @@ int gy_server_run(const struct gy_server_opts *o)
 	s.login_by_pair = ratelimit_create(5, 5 * 60 * 1000);
 	s.login_by_addr = ratelimit_create(20, 5 * 60 * 1000);
 	s.chat_limit = ratelimit_create(CHAT_BURST, CHAT_WINDOW_MS);
-	if (!s.hub || !s.login_by_pair || !s.login_by_addr || !s.chat_limit)
+	s.puzzle_limit = ratelimit_create(PUZZLE_LIMIT_BURST, PUZZLE_LIMIT_WINDOW_MS);
+	s.puzzles = puzzles_load(o->puzzles ? o->puzzles : "data/puzzles", stderr);
+	if (!s.hub || !s.login_by_pair || !s.login_by_addr || !s.chat_limit || !s.puzzle_limit || !s.puzzles)
 		goto done;
 	/*
 	 * The game service's listeners, in the order they hear of a change:
@@ -95,8 +98,8 @@ int gy_server_run(const struct gy_server_opts *o)
 	}
 	if (!(d = http_start(&s, &port)))
 		goto done;
-	printf("gyoku serve: listening on http://%s:%d/ (store: %s %s, %d computer workers)\n", o->bind, port,
-	       store_kind(s.store), o->db, o->workers);
+	printf("gyoku serve: listening on http://%s:%d/ (store: %s %s, %d computer workers, %d puzzles)\n", o->bind,
+	       port, store_kind(s.store), o->db, o->workers, puzzles_count(s.puzzles));
 	fflush(stdout);
 	if (o->port_file)
 		write_port_file(o->port_file, port);
@@ -117,6 +120,8 @@ done:
 	ratelimit_destroy(s.login_by_pair);
 	ratelimit_destroy(s.login_by_addr);
 	ratelimit_destroy(s.chat_limit);
+	ratelimit_destroy(s.puzzle_limit);
+	puzzles_free(s.puzzles);
 	sem_destroy(&s.hashing);
 	pthread_mutex_destroy(&s.rematch);
 	return status;

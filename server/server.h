@@ -27,6 +27,7 @@ struct hub;
 struct bots;
 struct timer;
 struct ratelimit;
+struct puzzles;
 
 /* The shared state of a running server. */
 struct srv {
@@ -37,6 +38,8 @@ struct srv {
 	struct timer *timer;
 	struct ratelimit *login_by_pair, *login_by_addr;
 	struct ratelimit *chat_limit;     /* chat messages per user (chat.h) */
+	struct ratelimit *puzzle_limit;   /* puzzle moves and solutions per user or address (puzzles.h) */
+	struct puzzles *puzzles;          /* the tsume puzzles (puzzles.h) */
 	struct games_listeners listeners; /* told of every change to a game (games_listen) */
 	sem_t hashing;                    /* argon2 runs at most this many at once (19 MiB each) */
 	pthread_mutex_t rematch;          /* one rematch offered at a time (games_rematch: look, then make) */

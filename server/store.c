@@ -506,3 +506,47 @@ enum store_err store_listen(struct store *s, void (*fn)(void *ctx, const char *i
 		return STORE_ERR_ARG;
 	return s->ops->listen(s, fn, ctx);
 }
+
+enum store_err store_puzzle_ratings(struct store *s, struct store_puzzle_row **out, int *n)
+{
+	if (out)
+		*out = NULL;
+	if (n)
+		*n = 0;
+	if (!out || !n)
+		return STORE_ERR_ARG;
+	return s->ops->puzzle_ratings(s, out, n);
+}
+
+enum store_err store_puzzle_user(struct store *s, int64_t user, struct store_prating *r)
+{
+	if (!r || user <= 0)
+		return user <= 0 ? STORE_NOT_FOUND : STORE_ERR_ARG;
+	return s->ops->puzzle_user(s, user, r);
+}
+
+enum store_err store_puzzle_attempts(struct store *s, int64_t user, struct store_attempt **out, int *n)
+{
+	if (out)
+		*out = NULL;
+	if (n)
+		*n = 0;
+	if (!out || !n || user <= 0)
+		return STORE_ERR_ARG;
+	return s->ops->puzzle_attempts(s, user, out, n);
+}
+
+/* A rating the tables may hold: finite numbers in the ranges glicko.h keeps. */
+static bool prating_ok(const struct store_prating *r)
+{
+	return r && r->rating > -10000 && r->rating < 10000 && r->rd > 0 && r->rd <= 1000 && r->vol > 0 && r->vol < 10;
+}
+
+enum store_err store_puzzle_result(struct store *s, int64_t user, const struct store_attempt *a,
+				   const struct store_prating *ur, const struct store_prating *pr)
+{
+	if (user <= 0 || !a || !text_ok(a->puzzle, STORE_ID_MAX, false) || a->at_ms < 0 || !prating_ok(ur) ||
+	    !prating_ok(pr))
+		return STORE_ERR_ARG;
+	return s->ops->puzzle_result(s, user, a, ur, pr);
+}

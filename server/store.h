@@ -398,4 +398,52 @@ enum store_err store_game_deadlines(struct store *s, void (*fn)(void *ctx, const
 enum store_err store_listen(struct store *s, void (*fn)(void *ctx, const char *id), void *ctx)
 	__attribute__((warn_unused_result));
 
+/*
+ * Tsume puzzles (docs/server.md "Puzzles"): the ratings of puzzles and of
+ * players at puzzles (Glicko-2, glicko.h; a player's puzzle rating is not
+ * its game rating), and each player's attempts, one per puzzle.  Puzzles
+ * are named by their ids (gy_puzzle_id, under STORE_ID_MAX bytes); the
+ * puzzles themselves are files the server reads, not rows.
+ */
+struct store_prating {
+	double rating, rd, vol;
+	int attempts; /* results counted in it */
+};
+
+/* A puzzle's stored rating (store_puzzle_ratings). */
+struct store_puzzle_row {
+	char id[STORE_ID_MAX];
+	struct store_prating r;
+};
+
+/* One attempt of a player at a puzzle. */
+struct store_attempt {
+	char puzzle[STORE_ID_MAX];
+	bool solved;
+	int64_t at_ms;
+};
+
+/* Every stored puzzle rating, by id, into a malloc'ed array (`*out`, `*n`; NULL when n is 0). */
+enum store_err store_puzzle_ratings(struct store *s, struct store_puzzle_row **out, int *n)
+	__attribute__((warn_unused_result));
+
+/* User `user`'s puzzle rating; STORE_NOT_FOUND when the user has none yet. */
+enum store_err store_puzzle_user(struct store *s, int64_t user, struct store_prating *r)
+	__attribute__((warn_unused_result));
+
+/* User `user`'s attempts, oldest first, into a malloc'ed array (`*out`, `*n`; NULL when n is 0). */
+enum store_err store_puzzle_attempts(struct store *s, int64_t user, struct store_attempt **out, int *n)
+	__attribute__((warn_unused_result));
+
+/*
+ * Records user `user`'s attempt `a` and, in the same transaction, sets the
+ * user's puzzle rating to `ur` and the puzzle's to `pr` (their attempts
+ * counted one more).  STORE_CONFLICT (nothing written) when the user has
+ * an attempt at that puzzle already: a result counts once per player and
+ * puzzle.  STORE_NOT_FOUND when the user does not exist.
+ */
+enum store_err store_puzzle_result(struct store *s, int64_t user, const struct store_attempt *a,
+				   const struct store_prating *ur, const struct store_prating *pr)
+	__attribute__((warn_unused_result));
+
 #endif

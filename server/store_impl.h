@@ -64,7 +64,13 @@ enum store_query {
 	STORE_Q_REVIEW_GET,      /* $1 game, returns text */
 	STORE_Q_REVIEW_HAS,      /* $1 game, returns at_ms */
 	STORE_Q_REVIEW_DELETE,   /* $1 game */
-	STORE_Q_LIST,            /* store_game_list's variants from here on (store__list_query) */
+	STORE_Q_PUZZLE_RATINGS,  /* returns puzzle_id, STORE_PRATING_COLUMNS */
+	STORE_Q_PUZZLE_USER,     /* $1 user, returns STORE_PRATING_COLUMNS */
+	STORE_Q_PUZZLE_ATTEMPTS, /* $1 user, returns puzzle_id, solved, at_ms */
+	STORE_Q_PUZZLE_ATTEMPT, /* $1 user, $2 puzzle, $3 solved, $4 at: inserts unless there is one, returns user_id */
+	STORE_Q_PUZZLE_USER_SET,   /* $1 user, $2 rating, $3 rd, $4 vol */
+	STORE_Q_PUZZLE_RATING_SET, /* $1 puzzle, $2 rating, $3 rd, $4 vol */
+	STORE_Q_LIST,              /* store_game_list's variants from here on (store__list_query) */
 	STORE_Q_NB = STORE_Q_LIST + STORE_LIST_VARIANTS
 };
 
@@ -146,6 +152,12 @@ struct store_ops {
 	enum store_err (*review_get)(struct store *s, const char *id, char *text);
 	enum store_err (*review_delete)(struct store *s, const char *id);
 	enum store_err (*record_importer)(struct store *s, const char *id, int64_t *user);
+	/* store.h's puzzle calls, their arguments checked. */
+	enum store_err (*puzzle_ratings)(struct store *s, struct store_puzzle_row **out, int *n);
+	enum store_err (*puzzle_user)(struct store *s, int64_t user, struct store_prating *r);
+	enum store_err (*puzzle_attempts)(struct store *s, int64_t user, struct store_attempt **out, int *n);
+	enum store_err (*puzzle_result)(struct store *s, int64_t user, const struct store_attempt *a,
+					const struct store_prating *ur, const struct store_prating *pr);
 };
 
 /* The first member of every backend's store: what the skeleton keeps for it. */
@@ -269,6 +281,15 @@ struct store_record_row {
 	char *text;   /* STORE_RECORD_MAX bytes */
 };
 void store__record_read(struct store_cols *c, void *out);
+
+/* The columns of a puzzle rating; rows of STORE_Q_PUZZLE_USER (a store_prating), STORE_Q_PUZZLE_RATINGS
+ * (a store_puzzle_row) and STORE_Q_PUZZLE_ATTEMPTS (a store_attempt); the parameters of the puzzle writes. */
+#define STORE_PRATING_COLUMNS "rating, rd, vol, attempts"
+void store__prating_read(struct store_cols *c, void *out);
+void store__puzzle_row_read(struct store_cols *c, void *out);
+void store__attempt_read(struct store_cols *c, void *out);
+void store__attempt_vals(struct store_vals *v, int64_t user, const struct store_attempt *a);
+void store__prating_vals(struct store_vals *v, int64_t user, const char *puzzle, const struct store_prating *r);
 
 /*
  * The values named by the words of the text columns (store.h): a result

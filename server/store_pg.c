@@ -81,6 +81,15 @@ static const char *const migrations[] = {
 	" user_id BIGINT NOT NULL, text TEXT NOT NULL, at_ms BIGINT NOT NULL);"
 	/* and who imported a record (0: not known, a record imported before). */
 	"ALTER TABLE records ADD COLUMN importer BIGINT NOT NULL DEFAULT 0;",
+	/* 6: tsume puzzles: the puzzles' ratings, the players' puzzle ratings, one attempt per player and puzzle. */
+	"CREATE TABLE puzzle_ratings (puzzle_id TEXT PRIMARY KEY, rating DOUBLE PRECISION NOT NULL,"
+	" rd DOUBLE PRECISION NOT NULL, vol DOUBLE PRECISION NOT NULL, attempts INTEGER NOT NULL);"
+	"CREATE TABLE puzzle_users (user_id BIGINT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,"
+	" rating DOUBLE PRECISION NOT NULL, rd DOUBLE PRECISION NOT NULL, vol DOUBLE PRECISION NOT NULL,"
+	" attempts INTEGER NOT NULL);"
+	"CREATE TABLE puzzle_attempts (user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,"
+	" puzzle_id TEXT NOT NULL, solved INTEGER NOT NULL, at_ms BIGINT NOT NULL,"
+	" PRIMARY KEY (user_id, puzzle_id));",
 };
 enum { MIGRATIONS_NB = sizeof migrations / sizeof migrations[0] };
 
@@ -954,6 +963,75 @@ static enum store_err pg_review_delete(struct store *s, const char *id)
 	return e;
 }
 
+static enum store_err pg_puzzle_ratings(struct store *s, struct store_puzzle_row **out, int *n)
+{
+	struct store_vals v = {0};
+	PGresult *r;
+	enum store_err e = run_one((struct pg *)s, STORE_Q_PUZZLE_RATINGS, &v, "read puzzle ratings", &r);
+	if (e)
+		return e;
+	void *list;
+	e = read_rows(r, "read puzzle ratings", sizeof **out, store__puzzle_row_read, &list, n);
+	PQclear(r);
+	if (!e)
+		*out = list;
+	return e;
+}
+
+static enum store_err pg_puzzle_user(struct store *s, int64_t user, struct store_prating *r)
+{
+	struct store_vals v = {0};
+	store__int(&v, user);
+	return row_q((struct pg *)s, STORE_Q_PUZZLE_USER, &v, store__prating_read, r, "read puzzle rating");
+}
+
+static enum store_err pg_puzzle_attempts(struct store *s, int64_t user, struct store_attempt **out, int *n)
+{
+	struct store_vals v = {0};
+	store__int(&v, user);
+	PGresult *r;
+	enum store_err e = run_one((struct pg *)s, STORE_Q_PUZZLE_ATTEMPTS, &v, "read attempts", &r);
+	if (e)
+		return e;
+	void *list;
+	e = read_rows(r, "read attempts", sizeof **out, store__attempt_read, &list, n);
+	PQclear(r);
+	if (!e)
+		*out = list;
+	return e;
+}
+
+static enum store_err pg_puzzle_result(struct store *s, int64_t user, const struct store_attempt *a,
+				       const struct store_prating *ur, const struct store_prating *pr)
+{
+	struct pg *p = (struct pg *)s;
+	struct store_vals va = {0}, vu = {0}, vp = {0};
+	store__attempt_vals(&va, user, a);
+	store__prating_vals(&vu, user, NULL, ur);
+	store__prating_vals(&vp, 0, a->puzzle, pr);
+	struct store_user u;
+	enum store_err e = pg_user_get(s, NULL, user, &u);
+	if (e)
+		return e;
+	PGconn *c = take(p);
+	if (!c)
+		return STORE_ERR_DB;
+	PGresult *r = NULL;
+	e = run(c, "BEGIN", NULL, "begin", NULL);
+	if (!e)
+		e = run_q(p, c, STORE_Q_PUZZLE_ATTEMPT, &va, "insert attempt", &r);
+	if (!e && PQntuples(r) != 1)
+		e = STORE_CONFLICT;
+	PQclear(r);
+	if (!e)
+		e = run_q(p, c, STORE_Q_PUZZLE_USER_SET, &vu, "set puzzle rating", NULL);
+	if (!e)
+		e = run_q(p, c, STORE_Q_PUZZLE_RATING_SET, &vp, "set puzzle rating", NULL);
+	e = finish(c, e);
+	give(p, c);
+	return e;
+}
+
 const struct store_ops store__pg_ops = {
 	.kind = "postgresql",
 	.size = sizeof(struct pg),
@@ -986,4 +1064,8 @@ const struct store_ops store__pg_ops = {
 	.review_get = pg_review_get,
 	.review_delete = pg_review_delete,
 	.record_importer = pg_record_importer,
+	.puzzle_ratings = pg_puzzle_ratings,
+	.puzzle_user = pg_puzzle_user,
+	.puzzle_attempts = pg_puzzle_attempts,
+	.puzzle_result = pg_puzzle_result,
 };

@@ -233,6 +233,20 @@ static const char *const sql_text[STORE_Q_LIST] = {
 	[STORE_Q_REVIEW_DELETE] = "DELETE FROM reviews WHERE game_id = $1",
 	[STORE_Q_DEADLINES] = "SELECT id, deadline_ms FROM games WHERE status = 'playing' AND deadline_ms > 0"
 			      " ORDER BY deadline_ms",
+	[STORE_Q_PUZZLE_RATINGS] = "SELECT puzzle_id, " STORE_PRATING_COLUMNS " FROM puzzle_ratings ORDER BY puzzle_id",
+	[STORE_Q_PUZZLE_USER] = "SELECT " STORE_PRATING_COLUMNS " FROM puzzle_users WHERE user_id = $1",
+	[STORE_Q_PUZZLE_ATTEMPTS] = "SELECT puzzle_id, solved, at_ms FROM puzzle_attempts WHERE user_id = $1"
+				    " ORDER BY at_ms, puzzle_id",
+	[STORE_Q_PUZZLE_ATTEMPT] =
+		"INSERT INTO puzzle_attempts (user_id, puzzle_id, solved, at_ms) VALUES ($1, $2, $3, $4)"
+		" ON CONFLICT (user_id, puzzle_id) DO NOTHING RETURNING user_id",
+	[STORE_Q_PUZZLE_USER_SET] =
+		"INSERT INTO puzzle_users (user_id, rating, rd, vol, attempts) VALUES ($1, $2, $3, $4, 1)"
+		" ON CONFLICT (user_id) DO UPDATE SET rating = $2, rd = $3, vol = $4,"
+		" attempts = puzzle_users.attempts + 1",
+	[STORE_Q_PUZZLE_RATING_SET] = "INSERT INTO puzzle_ratings (puzzle_id, rating, rd, vol, attempts)"
+				      " VALUES ($1, $2, $3, $4, 1) ON CONFLICT (puzzle_id) DO UPDATE SET rating = $2,"
+				      " rd = $3, vol = $4, attempts = puzzle_ratings.attempts + 1",
 };
 
 /*
@@ -529,4 +543,47 @@ void store__game_read(struct store_cols *c, void *out)
 	memset(g, 0, sizeof *g);
 	for (int i = 0; i < GAME_COL_NB; i++)
 		game_col(c, g, (enum game_col)i);
+}
+
+void store__prating_read(struct store_cols *c, void *out)
+{
+	struct store_prating *r = out;
+	r->rating = c->dbl(c);
+	r->rd = c->dbl(c);
+	r->vol = c->dbl(c);
+	r->attempts = (int)c->i64(c);
+}
+
+void store__puzzle_row_read(struct store_cols *c, void *out)
+{
+	struct store_puzzle_row *p = out;
+	c->text(c, p->id, sizeof p->id);
+	store__prating_read(c, &p->r);
+}
+
+void store__attempt_read(struct store_cols *c, void *out)
+{
+	struct store_attempt *a = out;
+	c->text(c, a->puzzle, sizeof a->puzzle);
+	a->solved = c->i64(c) != 0;
+	a->at_ms = c->i64(c);
+}
+
+void store__attempt_vals(struct store_vals *v, int64_t user, const struct store_attempt *a)
+{
+	store__int(v, user);
+	store__text(v, a->puzzle);
+	store__int(v, a->solved ? 1 : 0);
+	store__int(v, a->at_ms);
+}
+
+void store__prating_vals(struct store_vals *v, int64_t user, const char *puzzle, const struct store_prating *r)
+{
+	if (puzzle)
+		store__text(v, puzzle);
+	else
+		store__int(v, user);
+	store__real(v, r->rating);
+	store__real(v, r->rd);
+	store__real(v, r->vol);
 }

@@ -73,6 +73,14 @@ static const char *const migrations[] = {
 	" user_id INTEGER NOT NULL, text TEXT NOT NULL, at_ms INTEGER NOT NULL);"
 	/* and who imported a record (0: not known, a record imported before). */
 	"ALTER TABLE records ADD COLUMN importer INTEGER NOT NULL DEFAULT 0;",
+	/* 6: tsume puzzles: the puzzles' ratings, the players' puzzle ratings, one attempt per player and puzzle. */
+	"CREATE TABLE puzzle_ratings (puzzle_id TEXT PRIMARY KEY, rating REAL NOT NULL, rd REAL NOT NULL,"
+	" vol REAL NOT NULL, attempts INTEGER NOT NULL);"
+	"CREATE TABLE puzzle_users (user_id INTEGER PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,"
+	" rating REAL NOT NULL, rd REAL NOT NULL, vol REAL NOT NULL, attempts INTEGER NOT NULL);"
+	"CREATE TABLE puzzle_attempts (user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,"
+	" puzzle_id TEXT NOT NULL, solved INTEGER NOT NULL, at_ms INTEGER NOT NULL,"
+	" PRIMARY KEY (user_id, puzzle_id)) WITHOUT ROWID;",
 };
 enum { MIGRATIONS_NB = sizeof migrations / sizeof migrations[0] };
 
@@ -871,6 +879,121 @@ static enum store_err sq_review_delete(struct store *s, const char *id)
 	return !e && !changes ? STORE_NOT_FOUND : e;
 }
 
+static enum store_err sq_puzzle_ratings(struct store *s, struct store_puzzle_row **out, int *n)
+{
+	struct sq *q = (struct sq *)s;
+	struct store_vals v = {0};
+	struct conn *c = take(q);
+	if (!c)
+		return STORE_ERR_DB;
+	sqlite3_stmt *st = query(c, STORE_Q_PUZZLE_RATINGS, &v);
+	enum store_err e = st ? STORE_OK : STORE_ERR_DB;
+	int rc = SQLITE_DONE, cap = 0;
+	while (!e && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (*n == cap) {
+			cap = cap ? cap * 2 : 64;
+			struct store_puzzle_row *grown = realloc(*out, (size_t)cap * sizeof *grown);
+			if (!grown) {
+				e = STORE_ERR_NOMEM;
+				break;
+			}
+			*out = grown;
+		}
+		struct reader r = reader_of(st);
+		store__puzzle_row_read(&r.cols, &(*out)[*n]);
+		e = !r.ok ? fail(c->db, SQLITE_TOOBIG, "read puzzle ratings") : STORE_OK;
+		*n += !e;
+	}
+	if (!e && rc != SQLITE_DONE)
+		e = fail(c->db, rc, "read puzzle ratings");
+	if (st)
+		done(st);
+	give(q, c);
+	if (e) {
+		free(*out);
+		*out = NULL;
+		*n = 0;
+	}
+	return e;
+}
+
+static enum store_err sq_puzzle_user(struct store *s, int64_t user, struct store_prating *r)
+{
+	struct store_vals v = {0};
+	store__int(&v, user);
+	return read_q((struct sq *)s, STORE_Q_PUZZLE_USER, &v, store__prating_read, r, "read puzzle rating");
+}
+
+static enum store_err sq_puzzle_attempts(struct store *s, int64_t user, struct store_attempt **out, int *n)
+{
+	struct sq *q = (struct sq *)s;
+	struct store_vals v = {0};
+	store__int(&v, user);
+	struct conn *c = take(q);
+	if (!c)
+		return STORE_ERR_DB;
+	sqlite3_stmt *st = query(c, STORE_Q_PUZZLE_ATTEMPTS, &v);
+	enum store_err e = st ? STORE_OK : STORE_ERR_DB;
+	int rc = SQLITE_DONE, cap = 0;
+	while (!e && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (*n == cap) {
+			cap = cap ? cap * 2 : 64;
+			struct store_attempt *grown = realloc(*out, (size_t)cap * sizeof *grown);
+			if (!grown) {
+				e = STORE_ERR_NOMEM;
+				break;
+			}
+			*out = grown;
+		}
+		struct reader r = reader_of(st);
+		store__attempt_read(&r.cols, &(*out)[*n]);
+		e = !r.ok ? fail(c->db, SQLITE_TOOBIG, "read attempts") : STORE_OK;
+		*n += !e;
+	}
+	if (!e && rc != SQLITE_DONE)
+		e = fail(c->db, rc, "read attempts");
+	if (st)
+		done(st);
+	give(q, c);
+	if (e) {
+		free(*out);
+		*out = NULL;
+		*n = 0;
+	}
+	return e;
+}
+
+static enum store_err sq_puzzle_result(struct store *s, int64_t user, const struct store_attempt *a,
+				       const struct store_prating *ur, const struct store_prating *pr)
+{
+	struct sq *q = (struct sq *)s;
+	struct store_vals va = {0}, vu = {0}, vp = {0};
+	store__attempt_vals(&va, user, a);
+	store__prating_vals(&vu, user, NULL, ur);
+	store__prating_vals(&vp, 0, a->puzzle, pr);
+	struct store_user u;
+	enum store_err e = sq_user_get(s, NULL, user, &u);
+	if (e)
+		return e;
+	struct conn *c = take_writer(q);
+	if (!c)
+		return STORE_ERR_DB;
+	e = write_begin(c);
+	if (!e) {
+		int64_t got = 0;
+		e = row_q(c, STORE_Q_PUZZLE_ATTEMPT, &va, store__id_read, &got, "insert attempt");
+		if (e == STORE_NOT_FOUND)
+			e = STORE_CONFLICT;
+		if (!e)
+			e = exec_q(c, STORE_Q_PUZZLE_USER_SET, &vu, NULL, "set puzzle rating");
+		if (!e)
+			e = exec_q(c, STORE_Q_PUZZLE_RATING_SET, &vp, NULL, "set puzzle rating");
+		e = write_end(c, e);
+	}
+	give_writer(q, c);
+	return e;
+}
+
 const struct store_ops store__sqlite_ops = {
 	.kind = "sqlite",
 	.size = sizeof(struct sq),
@@ -903,4 +1026,8 @@ const struct store_ops store__sqlite_ops = {
 	.review_get = sq_review_get,
 	.review_delete = sq_review_delete,
 	.record_importer = sq_record_importer,
+	.puzzle_ratings = sq_puzzle_ratings,
+	.puzzle_user = sq_puzzle_user,
+	.puzzle_attempts = sq_puzzle_attempts,
+	.puzzle_result = sq_puzzle_result,
 };

@@ -27,6 +27,8 @@
  *  15 chat: the newest messages kept, both rooms, the spectators' switch
  *  16 reviews: saved, read, replaced, told apart from none, deleted, gone
  *     with their game's absence; bad arguments refused; a record's importer
+ *  17 puzzles: a player's puzzle rating and a puzzle's rating set with an
+ *     attempt, one attempt per player and puzzle, the attempts listed
  */
 #include <libpq-fe.h>
 #include <pthread.h>
@@ -289,7 +291,7 @@ static void case_migrations(struct env *e)
 		return;
 	const char *want = e->pg_base ? "postgresql" : "sqlite";
 	long long v = raw_int(e, "SELECT max(version) FROM schema_version");
-	ok(e, "1.1", !strcmp(store_kind(s), want) && v == 5, "kind %s, schema version %lld", store_kind(s), v);
+	ok(e, "1.1", !strcmp(store_kind(s), want) && v == 6, "kind %s, schema version %lld", store_kind(s), v);
 	struct store_user u = user_of("keeper");
 	int64_t id = 0;
 	enum store_err r = store_user_create(s, &u, &id);
@@ -301,7 +303,7 @@ static void case_migrations(struct env *e)
 	enum store_err r2 = store_user_by_name(s, "keeper", &got);
 	long long rows = raw_int(e, "SELECT count(*) FROM schema_version");
 	v = raw_int(e, "SELECT max(version) FROM schema_version");
-	ok(e, "1.2", r == STORE_OK && r2 == STORE_OK && got.id == id && v == 5 && rows == 1,
+	ok(e, "1.2", r == STORE_OK && r2 == STORE_OK && got.id == id && v == 6 && rows == 1,
 	   "create %s, lookup after re-open %s, version %lld in %lld rows", store_strerror(r), store_strerror(r2), v,
 	   rows);
 	store_close(s);
@@ -330,7 +332,7 @@ static void case_migrations(struct env *e)
 		pthread_join(th[i], &res[i]);
 	v = raw_int(e, "SELECT max(version) FROM schema_version");
 	rows = raw_int(e, "SELECT count(*) FROM schema_version");
-	ok(e, "1.3", res[0] && res[1] && v == 5 && rows == 1, "opens %s/%s, version %lld in %lld rows",
+	ok(e, "1.3", res[0] && res[1] && v == 6 && rows == 1, "opens %s/%s, version %lld in %lld rows",
 	   res[0] ? "ok" : "failed", res[1] ? "ok" : "failed", v, rows);
 
 	char url[URL_MAX], err[256] = "";
@@ -1184,13 +1186,65 @@ static void case_review(struct env *e, struct store *s)
 	free(text);
 }
 
+/* Puzzles: ratings land with an attempt, once per player and puzzle; the attempts and ratings read back. */
+static void case_puzzles(struct env *e, struct store *s)
+{
+	struct store_user a = user_of("solver"), b = user_of("other");
+	int64_t ua = 0, ub = 0;
+	if (store_user_create(s, &a, &ua) || store_user_create(s, &b, &ub))
+		return (void)ok(e, "17.1", false, "cannot make the users");
+	struct store_prating r = {0}, ur = {1562.5, 290.25, 0.0599, 0}, pr = {1437.5, 280, 0.06, 0};
+	enum store_err r1 = store_puzzle_user(s, ua, &r);
+	struct store_attempt at = {"abc123", true, 1700000000500};
+	enum store_err r2 = store_puzzle_result(s, ua, &at, &ur, &pr);
+	enum store_err r3 = store_puzzle_user(s, ua, &r);
+	ok(e, "17.1",
+	   r1 == STORE_NOT_FOUND && !r2 && !r3 && r.rating == 1562.5 && r.rd == 290.25 && r.vol == 0.0599 &&
+		   r.attempts == 1,
+	   "none %s, result %s, read %s: %g/%g/%g/%d", store_strerror(r1), store_strerror(r2), store_strerror(r3),
+	   r.rating, r.rd, r.vol, r.attempts);
+	struct store_prating ur2 = {1400, 250, 0.06, 0};
+	r1 = store_puzzle_result(s, ua, &at, &ur2, &pr);
+	r2 = store_puzzle_user(s, ua, &r);
+	ok(e, "17.2", r1 == STORE_CONFLICT && !r2 && r.rating == 1562.5 && r.attempts == 1,
+	   "a second result for one puzzle: %s, rating %g", store_strerror(r1), r.rating);
+	struct store_attempt bt = {"abc123", false, 1700000000600}, ct = {"zzz", false, 1700000000700};
+	struct store_prating pr2 = {1450, 270, 0.06, 0};
+	r1 = store_puzzle_result(s, ub, &bt, &ur2, &pr2);
+	r2 = store_puzzle_result(s, ua, &ct, &ur2, &pr2);
+	struct store_puzzle_row *rows = NULL;
+	int n = 0;
+	r3 = store_puzzle_ratings(s, &rows, &n);
+	ok(e, "17.3",
+	   !r1 && !r2 && !r3 && n == 2 && !strcmp(rows[0].id, "abc123") && rows[0].r.rating == 1450 &&
+		   rows[0].r.attempts == 2 && !strcmp(rows[1].id, "zzz") && rows[1].r.attempts == 1,
+	   "another player's result %s, a second puzzle %s, ratings %s: %d rows", store_strerror(r1),
+	   store_strerror(r2), store_strerror(r3), n);
+	free(rows);
+	struct store_attempt *list = NULL;
+	r1 = store_puzzle_attempts(s, ua, &list, &n);
+	ok(e, "17.4",
+	   !r1 && n == 2 && !strcmp(list[0].puzzle, "abc123") && list[0].solved && list[0].at_ms == 1700000000500 &&
+		   !strcmp(list[1].puzzle, "zzz") && !list[1].solved,
+	   "attempts %s: %d", store_strerror(r1), n);
+	free(list);
+	struct store_prating bad = {1500, 0, 0.06, 0};
+	struct store_attempt long_id = {"", true, 1};
+	memset(long_id.puzzle, 'x', sizeof long_id.puzzle);
+	r1 = store_puzzle_result(s, ua, &ct, &bad, &pr);
+	r2 = store_puzzle_result(s, 999, &ct, &ur, &pr);
+	r3 = store_puzzle_result(s, ua, &long_id, &ur, &pr);
+	ok(e, "17.5", r1 == STORE_ERR_ARG && r2 == STORE_NOT_FOUND && r3 == STORE_ERR_ARG,
+	   "a bad rating %s, no user %s, a long id %s", store_strerror(r1), store_strerror(r2), store_strerror(r3));
+}
+
 static void run_all(struct env *e)
 {
 	case_migrations(e);
-	void (*cases[])(struct env *, struct store *) = {case_users,     case_sessions,  case_games, case_moves,
-							 case_conflicts, case_ratings,   case_lists, case_deadlines,
-							 case_import,    case_arguments, case_race,  case_notify,
-							 case_words,     case_chat,      case_review};
+	void (*cases[])(struct env *, struct store *) = {case_users,     case_sessions,  case_games,  case_moves,
+							 case_conflicts, case_ratings,   case_lists,  case_deadlines,
+							 case_import,    case_arguments, case_race,   case_notify,
+							 case_words,     case_chat,      case_review, case_puzzles};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		char n[16];
 		snprintf(n, sizeof n, "%zu.0", i + 2);

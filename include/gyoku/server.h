@@ -22,6 +22,7 @@ struct gy_server_opts {
 	int workers;           /* the computer's worker threads (1 or more) */
 	bool secure_cookies;   /* mark cookies Secure (when served behind HTTPS) */
 	const char *port_file; /* when set, the port is written there once listening (for tests) */
+	const char *puzzles;   /* the tsume puzzle files' directory (data/puzzles; missing: no puzzles) */
 };
 
 /*

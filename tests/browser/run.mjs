@@ -15,8 +15,8 @@
 // more.mjs (the game page's sounds), pieces.mjs (the pieces drawn without fonts), i18n.mjs
 // (the Japanese interface, browser-40.x; every other scenario runs in English, the language of
 // a browser context without a Japanese locale), chat.mjs (the game's chat, browser-42.x),
-// input.mjs (keyboard, screen reader, typed moves, premoves, browser-43.x) and editor.mjs (the
-// board editor and games from a position, browser-44.x).
+// input.mjs (keyboard, screen reader, typed moves, premoves, browser-43.x), editor.mjs (the
+// board editor and games from a position, browser-44.x) and puzzles.mjs (tsume puzzles, browser-63.x).
 // Prints one
 // "PASS browser-N.M" / "FAIL browser-N.M: why" / "SKIP ..." line per case
 // (tests/run.sh counts them) and saves screenshots in build/browser/ for a
@@ -51,6 +51,7 @@ import { wasm } from './wasm.mjs';
 import { analysis } from './analysis.mjs';
 import { rules } from './rules.mjs';
 import { review } from './review.mjs';
+import { puzzles } from './puzzles.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const GYOKU = resolve(ROOT, process.env.GYOKU || 'bin/gyoku');
@@ -1006,6 +1007,8 @@ async function main() {
 		await analysis({ base, open, check, tid, assert, sq, shot, WAIT_MS });
 		blocker = null;
 		await review({ base, open, check, tid, assert, shot });
+		blocker = null;
+		await puzzles(helpers);
 
 		await check(
 			'5.1',

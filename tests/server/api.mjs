@@ -100,6 +100,11 @@ const ROUTE_SHAPES = [
 	['PUT', /^\/api\/games\/[^/]+\/review$/, 'review'],
 	['GET', /^\/api\/games\/[^/]+\/review$/, 'review'],
 	['DELETE', /^\/api\/games\/[^/]+\/review$/, 'reviewDeleted'],
+	['GET', /^\/api\/puzzles$/, 'puzzleThemes'],
+	['GET', /^\/api\/puzzles\/daily$/, 'puzzleDaily'],
+	['GET', /^\/api\/puzzles\/[^/]+$/, 'puzzle'],
+	['POST', /^\/api\/puzzles\/[^/]+\/moves$/, 'puzzleMove'],
+	['POST', /^\/api\/puzzles\/[^/]+\/solution$/, 'puzzleSolution'],
 ];
 const EVENT_SHAPES = { move: 'moveEvent', end: 'endEvent', status: 'statusEvent', chat: 'chatEvent' };
 

@@ -27,6 +27,7 @@ export async function startServer({
 	workers = 1,
 	dir,
 	timeoutMs = 30000,
+	puzzles,
 } = {}) {
 	const own = !dir;
 	dir = dir || tempDir();
@@ -43,6 +44,7 @@ export async function startServer({
 		web,
 		'--workers',
 		String(workers),
+		...(puzzles ? ['--puzzles', puzzles] : []),
 	];
 	const proc = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
 	let out = '';

@@ -31,6 +31,8 @@ export const ATTRIBUTES = {
 	'data-kind': "the mate search's answer: mate, nomate, timeout",
 	'data-mark':
 		'a move of a review (data-testid review-move): its mark, "best", "good", "inaccuracy", "mistake", "blunder"',
+	'data-verdict':
+		"the puzzle status's verdict: play, right, solved, solution, error, or a wrong move's (illegal, not-check, no-mate, longer, not-mate, wrong)",
 };
 
 /** The values of data-testid. */
@@ -230,6 +232,19 @@ export const TESTIDS = {
 	'review-move': 'a move of the review, with data-ply and data-mark',
 	'review-save': 'the button that saves the review with the game (players, the importer)',
 	'review-export': 'the link to the KIF with the saved review in its comments',
+	// Tsume puzzles (#/puzzles).
+	'nav-puzzles': 'the link to the puzzles (#/puzzles)',
+	'puzzle-page': 'the puzzles page',
+	'puzzle-title': "the puzzle's theme (and the day of the daily puzzle)",
+	'puzzle-status': 'what the site says of the last move (with data-verdict), or what to do',
+	'puzzle-rating': "the puzzle's rating",
+	'puzzle-player': "the player's name and puzzle rating",
+	'puzzle-player-rating': "the player's puzzle rating",
+	'puzzle-rating-change': "the change of the player's puzzle rating by the last result",
+	'puzzle-solution': 'the "Show solution" button',
+	'puzzle-next': 'the "Next puzzle" button',
+	'puzzle-themes': 'the themes by length and the daily puzzle link',
+	'puzzle-daily': 'the link to the daily puzzle',
 };
 
 /** Classes the tests read. */

@@ -5,7 +5,8 @@
  *
  * Routes: #/ lobby · #/game/ID game · #/login · #/signup · #/user/NAME ·
  * #/import · #/watch (the games being played) · #/editor (the board
- * editor) · #/analysis[/ID] (the analysis board).  A query after the route is passed to the page
+ * editor) · #/analysis[/ID] (the analysis board) · #/puzzles[?theme=N], #/puzzles/daily, #/puzzles/ID (tsume
+ * puzzles).  A query after the route is passed to the page
  * (#/?challenge=bob, #/login?next=%23%2Fimport, #/editor?sfen=...).
  *
  * The top bar counts the games waiting for the user's move (turns.js).
@@ -26,6 +27,7 @@ import { refreshTurns, setTitle, startTurns, turnCount, turnListeners } from './
 import { watchPage } from './pages/watch.js';
 import { editorPage } from './pages/editor.js';
 import { analysisPage } from './pages/analysis.js';
+import { puzzlesPage } from './pages/puzzles.js';
 import { i18n, LANG_LABELS, LANGS, setLang, t, tn } from './i18n.js';
 
 /** @typedef {{destroy: () => void}} Page */
@@ -62,6 +64,7 @@ function drawNav() {
 		h('a', { href: '#/watch', 'data-testid': 'nav-watch' }, t('Watch')),
 		// On phones the lobby's link stands for it (the top bar has no room).
 		h('a', { href: '#/analysis', class: 'nav-wide', 'data-testid': 'nav-analysis' }, t('Analysis')),
+		h('a', { href: '#/puzzles', 'data-testid': 'nav-puzzles' }, t('Puzzles')),
 		// Importing needs an account (docs/server.md): visitors are not invited to it.
 		me ? h('a', { href: '#/import', 'data-testid': 'nav-import' }, t('Import')) : null,
 		...(me
@@ -161,6 +164,7 @@ function route() {
 	else if (parts[0] === 'watch') current = watchPage(main);
 	else if (parts[0] === 'editor') current = editorPage(main, query);
 	else if (parts[0] === 'analysis') current = analysisPage(main, parts[1] || null, query);
+	else if (parts[0] === 'puzzles') current = puzzlesPage(main, parts[1] || null, query);
 	else current = lobbyPage(main, query);
 }
 

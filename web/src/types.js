@@ -319,6 +319,29 @@ const REVIEW = object({
 	moves: arrayOf(object({ ply: integer, mark: REVIEW_MARK, loss: number, better: string })),
 	summary: object({ black: REVIEW_SIDE, white: REVIEW_SIDE }),
 });
+/** Tsume puzzles (docs/server.md "Puzzles"): ratings are Glicko-2 values, not rounded. */
+/** A puzzle rating: the player's (separate from its game rating) or, in a result, the new one. */
+const PUZZLE_RATING = object({ rating: number, rd: number, vol: number, attempts: integer });
+/** GET /api/puzzles/ID, /next: the position, never the solution; `player` and `attempt` for a signed-in player. */
+const PUZZLE_FIELDS = {
+	id: string,
+	sfen: string,
+	length: integer,
+	theme: string,
+	/** The attacker, the side to move: the board is shown from its side. */
+	side: COLOR,
+	rating: number,
+	rd: number,
+	attempts: integer,
+	/** The attacker's legal moves at the start (the board's input offers them). */
+	legal: arrayOf(string),
+	player: nullable(PUZZLE_RATING),
+	attempt: nullable(object({ solved: boolean, at_ms: integer })),
+};
+const PUZZLE = object(PUZZLE_FIELDS);
+/** A result rated: the player's new rating, its change, the puzzle's rating after it. */
+const PUZZLE_RESULT = object({ solved: boolean, player: PUZZLE_RATING, change: number, puzzle_rating: number });
+const PUZZLE_VERDICT = oneOf('right', 'solved', 'illegal', 'not-check', 'no-mate', 'longer', 'not-mate', 'wrong');
 
 /** Every shape the server answers with, by name. */
 export const SHAPES = {
@@ -340,6 +363,21 @@ export const SHAPES = {
 	chatEvent: CHAT_EVENT,
 	review: REVIEW,
 	reviewDeleted: object({ deleted: boolean }),
+	puzzleThemes: object({
+		themes: arrayOf(object({ theme: string, length: integer, count: integer })),
+		total: integer,
+	}),
+	puzzle: PUZZLE,
+	puzzleDaily: object({ ...PUZZLE_FIELDS, day: string }),
+	puzzleMove: object({
+		verdict: PUZZLE_VERDICT,
+		reply: nullable(string),
+		mate_length: nullable(integer),
+		/** After a right move: the attacker's legal moves once the reply is played. */
+		legal: nullable(arrayOf(string)),
+		result: nullable(PUZZLE_RESULT),
+	}),
+	puzzleSolution: object({ solution: arrayOf(string), result: nullable(PUZZLE_RESULT) }),
 };
 
 /**
@@ -357,6 +395,9 @@ export function problems(name, value) {
 
 /** @typedef {Of<typeof GAME>} Game a game (GET /api/games/ID and every operation on it) */
 /** @typedef {Of<typeof SUMMARY>} GameSummary a game in a list */
+/** @typedef {Of<typeof PUZZLE> & {day?: string}} Puzzle a tsume puzzle (GET /api/puzzles/ID, /next, /daily) */
+/** @typedef {Of<typeof SHAPES.puzzleMove>} PuzzleMoveAnswer the judge of a move (POST /api/puzzles/ID/moves) */
+/** @typedef {Of<typeof SHAPES.puzzleSolution>} PuzzleSolution a puzzle's line (POST /api/puzzles/ID/solution) */
 /** @typedef {Game | GameSummary} AnyGame what the texts of a game (gametext.js) read */
 /** @typedef {Of<typeof PLAYER>} Player */
 /** @typedef {Of<typeof CLOCK>} Clock */

@@ -1,7 +1,8 @@
 // types.test.js: the shapes of the server's JSON (src/types.js) against answers recorded from
 // gyoku serve (data/answers.json: a signup and /api/me; a rated live game waiting, in play and
 // resigned; an untimed handicap game against the computer under the try rule; an imported
-// record, with a saved review; a list; a user; a game's chat and a chat event), and the problems a shape finds in an answer that differs.
+// record, with a saved review; a list; a user; a game's chat and a chat event; the puzzle themes, a puzzle, the daily
+// puzzle, a right and a solving move, a solution shown), and the problems a shape finds in an answer that differs.
 // tests/server/api.mjs checks every answer and event of its run against the same shapes; to
 // record the answers again, save those of such a session (any ids, times and tokens).
 import { test } from 'node:test';
@@ -25,6 +26,12 @@ const SHAPE_OF = {
 	chat: 'chat',
 	chatEvent: 'chatEvent',
 	review: 'review',
+	puzzleThemes: 'puzzleThemes',
+	puzzle: 'puzzle',
+	puzzleDaily: 'puzzleDaily',
+	puzzleRight: 'puzzleMove',
+	puzzleSolved: 'puzzleMove',
+	puzzleSolution: 'puzzleSolution',
 };
 
 test('recorded answers have their shapes', () => {

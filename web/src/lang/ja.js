@@ -481,6 +481,37 @@ const JA = {
 	'Save the review': '解析結果を保存',
 	'KIF with the review': '解析付き KIF',
 
+	// puzzles (pages/puzzles.js)
+	Puzzles: '詰将棋',
+	'Illegal move.': '反則手です。',
+	'Not a check: every move of a tsume must give check.': '王手ではありません。詰将棋では毎手王手をかけます。',
+	'No mate: the king escapes with {move}.': '詰みません。{move}で逃げられます。',
+	'No mate: the king escapes.': '詰みません。玉に逃げられます。',
+	'It mates, but in {n} moves: longer than this puzzle.':
+		'詰みますが{n}手かかります。この問題の手数では詰みません。',
+	'Check, but not mate: {move}.': '王手ですが詰んでいません。{move}があります。',
+	'Check, but not mate.': '王手ですが詰んでいません。',
+	'Not the solution.': '正解ではありません。',
+	'Show solution': '正解を見る',
+	'Next puzzle': '次の問題',
+	Themes: 'テーマ',
+	'Daily puzzle': '今日の一問',
+	All: 'すべて',
+	'You (not signed in)': 'あなた（未ログイン）',
+	'Your puzzle rating': 'あなたの詰将棋レーティング',
+	'Puzzle rating {r}': '詰将棋レーティング {r}',
+	'Daily puzzle · {day}': '今日の一問・{day}',
+	'☗ Sente to play': '☗ 先手番',
+	'☖ Gote to play': '☖ 後手番',
+	"The puzzle's rating": '問題のレーティング',
+	'Puzzle {r}': '問題 {r}',
+	'Puzzles · gyoku': '詰将棋 · gyoku',
+	'Find the mate in {n}: every move a check.': '{n}手詰を解いてください（毎手王手）。',
+	'Solved!': '正解！詰みました。',
+	'Right. The defender answers…': '正解です。相手の応手…',
+	'{move}. Your move.': '{move}。あなたの番です。',
+	'The solution:': '正解手順：',
+
 	// rules in WebAssembly (rules.js)
 	'The rules of the board could not be loaded: moves cannot be played. Reload the page to try again.':
 		'盤のルールを読み込めませんでした。駒を動かせません。ページを再読み込みしてください。',
@@ -823,6 +854,20 @@ export const ERRORS = {
 	'best must be the best move in USI': 'best には最善手を USI 形式で送ってください',
 	'pv must be an array of at most 32 moves': 'pv は 32 手までの配列です',
 	'pv must be legal moves in USI, each after the one before': 'pv は順に指せる USI 形式の合法手の並びです',
+	// puzzles (server/puzzles.c)
+	'rating must be {"rating": 0..4000, "rd": 30..350, "vol": above 0 to 0.2}':
+		'レーティングの値が正しくありません（rating 0〜4000、rd 30〜350、vol 0より大きく0.2以下）',
+	'no such puzzle': 'その詰将棋はありません',
+	"theme must be a length's name: 1手詰, 3手詰, ... 15手詰": 'テーマは 1手詰・3手詰 … 15手詰 のいずれかです',
+	'exclude names too many puzzles': '除外する問題が多すぎます',
+	'rating must be a number from 0 to 4000': 'レーティングは 0〜4000 の数値で指定してください',
+	'no puzzle of that theme': 'そのテーマの問題はありません',
+	'no puzzles on this server': 'このサーバーには詰将棋がありません',
+	'too many puzzle moves: try again in %s s': '操作が多すぎます。{1} 秒後にもう一度お試しください',
+	"moves must be the line's moves so far and the attacker's move: 1 to %d USI moves, an odd number":
+		'moves にはここまでの手順と攻め方の手を、1〜{1}個（奇数個）の USI 形式で送ってください',
+	'moves.%zu must be a USI move': 'moves.{1} は USI 形式の指し手で指定してください',
+	"the moves before the last are not the puzzle's line": 'ここまでの手順が問題の手順と一致しません',
 };
 
 export default JA;
