@@ -4,10 +4,8 @@
  * localStorage: the rating ({rating, rd, vol, attempts}, Glicko-2 as the
  * server computes it) and the ids of the puzzles already rated (a result
  * counts once per puzzle, and "next" leaves them out), the newest last.
- * Also the words of a puzzle move for the page ("▲７六歩" / "P-7f").
+ * (A puzzle move's words are notation.js's, libgyoku's.)
  */
-import { i18n } from './i18n.js';
-import { parseUsi, pieceAt, unpromoted } from './sfen.js';
 
 /** @typedef {{rating: number, rd: number, vol: number, attempts: number}} PuzzleRating */
 
@@ -77,48 +75,4 @@ export function markRated(id) {
 	try {
 		localStorage.setItem(KEY_RATED, JSON.stringify(withRated(ratedIds(), id)));
 	} catch {}
-}
-
-const KANJI = {
-	P: '歩',
-	L: '香',
-	N: '桂',
-	S: '銀',
-	G: '金',
-	B: '角',
-	R: '飛',
-	K: '玉',
-	'+P': 'と',
-	'+L': '成香',
-	'+N': '成桂',
-	'+S': '成銀',
-	'+B': '馬',
-	'+R': '龍',
-};
-const FILES = '１２３４５６７８９';
-const RANKS = '一二三四五六七八九';
-
-/**
- * A move of the puzzle in words: in Japanese "▲７六歩" (打 for a drop, 成 for a promotion), else
- * "P-7f" style ("P*7f" a drop, "+" a promotion).
- * @param {import('./sfen.js').Position} pos the position before the move
- * @param {string} usi
- */
-export function moveText(pos, usi) {
-	const m = parseUsi(usi);
-	if (!m) return usi;
-	const piece = m.drop || (m.from ? pieceAt(pos, m.from) : null) || '';
-	const kind = piece.startsWith('+') ? '+' + piece.slice(1).toUpperCase() : piece.toUpperCase();
-	const mark = pos.side === 'black' ? '▲' : '△';
-	if (i18n.lang === 'ja') {
-		const sq = FILES[Number(m.to[0]) - 1] + RANKS[m.to.charCodeAt(1) - 97];
-		return (
-			mark +
-			sq +
-			(KANJI[/** @type {keyof typeof KANJI} */ (kind)] || kind) +
-			(m.drop ? '打' : m.promote ? '成' : '')
-		);
-	}
-	const letter = kind.startsWith('+') ? kind : unpromoted(kind);
-	return letter + (m.drop ? '*' : m.from ? '-' : '') + m.to + (m.promote ? '+' : '');
 }

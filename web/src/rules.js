@@ -1,13 +1,14 @@
 /*
  * rules.js: the rules of shogi for the pages that have no server game to send the legal moves (the
- * analysis board, the puzzles): libgyoku's move generator, compiled to WebAssembly with
- * app/rules_wasm.c (dist/engine/gyoku-rules.{js,wasm}; no engine, no solver), so that every rule is
- * written once, in libgyoku.  loadRules() instantiates it, once, asynchronously; the calls below are
- * then synchronous.  Before it is loaded (or when it cannot be) a position has no legal move and no
- * check, and rulesReady() says false: a page awaits loadRules() before its first use and says so
- * when it fails.  The legal moves come in the form of the game JSON's `legal` list (legal.js reads
- * both alike: a move that may promote or not is listed with and without "+").  No DOM but the
- * script element that loads the module in a browser.
+ * analysis board): libgyoku's move generator, compiled to WebAssembly with app/rules_wasm.c
+ * (dist/engine/gyoku-rules.{js,wasm}; no engine, no solver), so that every rule is written once, in
+ * libgyoku; notation.js writes moves through the same module (the analysis board's, the puzzles').
+ * loadRules() instantiates it, once, asynchronously; the calls below are then synchronous.  Before
+ * it is loaded (or when it cannot be) a position has no legal move and no check, and rulesReady()
+ * says false: a page awaits loadRules() before its first use and says so when it fails.  The legal
+ * moves come in the form of the game JSON's `legal` list (legal.js reads both alike: a move that may
+ * promote or not is listed with and without "+").  No DOM but the script element that loads the
+ * module in a browser.
  */
 import { toSfen } from './sfen.js';
 

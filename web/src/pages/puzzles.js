@@ -23,7 +23,9 @@ import { t } from '../i18n.js';
 import { prefs } from '../prefs.js';
 import { applyMove, parseSfen, parseUsi, unpromoted } from '../sfen.js';
 import { setTitle } from '../turns.js';
-import { markRated, moveText, ratedIds, saveVisitorRating, visitorRating, EXCLUDE_MAX } from '../puzzlestore.js';
+import { markRated, ratedIds, saveVisitorRating, visitorRating, EXCLUDE_MAX } from '../puzzlestore.js';
+import { loadRules } from '../rules.js';
+import { lineText, moveText as notationText } from '../notation.js';
 
 /** @typedef {import('../types.js').Puzzle} Puzzle */
 /** @typedef {import('../sfen.js').Position} Position */
@@ -64,6 +66,25 @@ function reasonText(a, reply) {
 
 /** @param {number} x */
 const signed = (x) => (x >= 0 ? '+' : '−') + Math.abs(Math.round(x));
+
+/**
+ * A puzzle move in words, in the notation the player chose (prefs.js), with the side's mark.
+ * @param {Position} pos the position before the move
+ * @param {string} usi
+ */
+function moveText(pos, usi) {
+	return notationText(pos, usi, null, prefs.notation);
+}
+
+/**
+ * The solution's moves in words (同 where it fits), or in USI when the rules module is not loaded.
+ * @param {Position} start
+ * @param {string[]} line
+ */
+function solutionText(start, line) {
+	const words = lineText(start, line, null, prefs.notation);
+	return (words.length === line.length ? words : line).join(' ');
+}
 
 /**
  * @param {HTMLElement} root
@@ -289,6 +310,10 @@ export function puzzlesPage(root, which, query) {
 	}
 
 	async function load() {
+		// The moves' words are libgyoku's (notation.js, in WebAssembly), loaded once before the first
+		// puzzle; without them a move is written in USI (the server judges the moves).
+		await loadRules().catch(() => {});
+		if (destroyed) return;
 		try {
 			let path;
 			if (which === 'daily') path = '/api/puzzles/daily';
@@ -475,12 +500,7 @@ export function puzzlesPage(root, which, query) {
 		shownWrong = null;
 		moves = [];
 		positions = [positions[0]];
-		say(
-			t('The solution:') +
-				' ' +
-				answer.solution.map((m, i) => moveText(positionsAt(answer.solution, i), m)).join(' '),
-			'solution',
-		);
+		say(t('The solution:') + ' ' + solutionText(positions[0], answer.solution), 'solution');
 		drawBoard();
 		answer.solution.forEach((m, i) =>
 			later(
@@ -494,17 +514,6 @@ export function puzzlesPage(root, which, query) {
 				REPLY_MS * (i + 1),
 			),
 		);
-	}
-
-	/**
-	 * The position before move i of `line` from the start.
-	 * @param {string[]} line
-	 * @param {number} i
-	 */
-	function positionsAt(line, i) {
-		let p = positions[0];
-		for (let k = 0; k < i; k++) p = applyMove(p, line[k]);
-		return p;
 	}
 
 	function next() {
