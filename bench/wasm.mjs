@@ -7,9 +7,10 @@
 //    node's worker_threads) with Threads 1 and 2: nodes/second is the nodes over the time of the last
 //    info lines, summed over the positions, and the ratio to the native engine with one thread.
 // 3. The download size of each build of the engine in the browser (the glue .js, the .wasm, and the
-//    threaded build's thread script), raw and gzipped (level 9).
+//    threaded build's thread script), raw and gzipped (level 9), and of the page's rules module
+//    (gyoku-rules, app/rules_wasm.c) when built.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import {
 	MT_VARIANT,
@@ -91,5 +92,9 @@ console.log('3. download (glue .js + .wasm [+ the thread script], without the ~1
 for (const v of variants)
 	console.log(
 		`  ${v.padEnd(22)} ${size(v === MT_VARIANT ? [v + '.js', v + '.wasm', v + '.worker.js'] : [v + '.js', v + '.wasm'])}`,
+	);
+if (existsSync(root + 'build/wasm/gyoku-rules.wasm'))
+	console.log(
+		`  ${'gyoku-rules'.padEnd(22)} ${size(['gyoku-rules.js', 'gyoku-rules.wasm'])} (the page's rules, app/rules_wasm.c)`,
 	);
 process.exit(0);
