@@ -23,6 +23,7 @@
  * Everything is deterministic: the random numbers come from the seed, and
  * every solve has a node limit, so the same arguments make the same file.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +37,7 @@ enum {
 	COMPOSE_SCREEN_NODES = 20000, /* nodes for a solve of the climb */
 	COMPOSE_STEPS = 400,          /* changes tried by one attempt */
 	COMPOSE_CANDIDATES = 30,      /* candidates one attempt may try to verify */
+	COMPOSE_BATCH = 2,            /* attempts made at once, each on a thread */
 	COMPOSE_RESTART = 20,         /* steps without a mate before a new sketch */
 	COMPOSE_MAX_BOARD = 6,        /* the most pieces of one side on the board (the king aside) */
 	COMPOSE_MAX_HAND = 5,         /* the most pieces in the attacker's hand */
@@ -398,9 +400,19 @@ static void compose_minimize(struct gy_puzzle_solver *s, struct gy_puzzle *pz)
 	}
 }
 
-/* The problem being made and what the command keeps. */
-struct compose_run {
+/* A thread's solvers and the attempt it makes. */
+struct compose_worker {
 	struct gy_puzzle_solver *screen, *verify;
+	const struct compose_run *run;
+	uint64_t seed;
+	long index, candidates;
+	struct gy_puzzle pz;
+	bool found;
+	pthread_t thread;
+};
+
+/* What the command keeps. */
+struct compose_run {
 	int lo, hi, count, made, per_len;
 	int by_len[GY_PUZZLE_MAX_LEN + 1];
 	char (*keys)[GY_SFEN_MAX];
@@ -446,21 +458,26 @@ static int compose_fail_ply(const char *why)
  * whose solution is not unique drifts towards one that is.  The first
  * candidate that passes everything is kept in `pz`.  True when one was.
  */
-static bool compose_attempt(struct compose_run *run, uint64_t seed, long index, struct gy_puzzle *pz)
+static bool compose_attempt(const struct compose_run *run, struct compose_worker *w, uint64_t seed, long index,
+			    struct gy_puzzle *pz)
 {
 	uint64_t rng = seed * 0x2545f4914f6cdd1dULL + (uint64_t)index;
 	int target = compose_target(run), quota = run->per_len;
 	struct compose_sketch cur, next;
 	struct gy_pos p;
 	compose_start(&cur, &rng);
-	int len = compose_position(&cur, &p) ? compose_length(run->screen, &p, COMPOSE_SCREEN_NODES) : -1;
+	int len = compose_position(&cur, &p) ? compose_length(w->screen, &p, COMPOSE_SCREEN_NODES) : -1;
 	int score = len * 100, candidates = 0;
-	for (int step = 0; step < COMPOSE_STEPS && candidates < COMPOSE_CANDIDATES; step++) {
+	/* A climb that has come far goes on longer: 100 more steps and 10 more candidates a length from 7 plies. */
+	for (int step = 0;; step++) {
+		int more = len > 5 ? (len - 5) / 2 : 0;
+		if (step >= COMPOSE_STEPS + 100 * more || candidates >= COMPOSE_CANDIDATES + 10 * more)
+			break;
 		next = cur;
 		compose_mutate(&next, &rng);
 		if (!compose_position(&next, &p))
 			continue;
-		int n = compose_length(run->screen, &p, COMPOSE_SCREEN_NODES);
+		int n = compose_length(w->screen, &p, COMPOSE_SCREEN_NODES);
 		if (n < 0 && len < 0 && step % COMPOSE_RESTART == COMPOSE_RESTART - 1) {
 			/* Still no mate: a new sketch. */
 			compose_start(&cur, &rng);
@@ -471,9 +488,9 @@ static bool compose_attempt(struct compose_run *run, uint64_t seed, long index, 
 		int sc = n * 100;
 		if (n >= run->lo && run->by_len[n] < quota && (n > len || n >= target)) {
 			candidates++;
-			run->candidates++;
+			w->candidates++;
 			char why[256], key[GY_SFEN_MAX];
-			if (!compose_puzzle_of(run->verify, &p, n, pz, why, sizeof why)) {
+			if (!compose_puzzle_of(w->verify, &p, n, pz, why, sizeof why)) {
 				sc += compose_fail_ply(why);
 				if (run->verbose)
 					fprintf(stderr, "attempt %ld step %d: a %d手詰 is no puzzle: %s\n", index, step,
@@ -481,12 +498,10 @@ static bool compose_attempt(struct compose_run *run, uint64_t seed, long index, 
 			} else {
 				snprintf(pz->source, sizeof pz->source, "composed seed %llu n %ld",
 					 (unsigned long long)seed, index);
-				compose_minimize(run->verify, pz);
+				compose_minimize(w->verify, pz);
 				gy_puzzle_key(&pz->pos, key, sizeof key);
-				if (compose_conventions(run->verify, pz, why, sizeof why) && !compose_seen(run, key)) {
-					snprintf(run->keys[run->made], GY_SFEN_MAX, "%s", key);
+				if (compose_conventions(w->verify, pz, why, sizeof why) && !compose_seen(run, key))
 					return true;
-				}
 				sc += 95;
 				if (run->verbose)
 					fprintf(stderr, "attempt %ld step %d: %s\n", index, step, why);
@@ -501,6 +516,14 @@ static bool compose_attempt(struct compose_run *run, uint64_t seed, long index, 
 	if (run->verbose)
 		fprintf(stderr, "attempt %ld: target %d, reached %d\n", index, target, len);
 	return false;
+}
+
+/* A thread's attempt (compose_attempt). */
+static void *compose_thread(void *arg)
+{
+	struct compose_worker *w = arg;
+	w->found = compose_attempt(w->run, w, w->seed, w->index, &w->pz);
+	return NULL;
 }
 
 static int compose_usage(FILE *f, int status)
@@ -577,16 +600,19 @@ int compose_main(int argc, char **argv)
 	}
 	if (!run.per_len)
 		run.per_len = (run.count + (run.hi - run.lo) / 2) / ((run.hi - run.lo) / 2 + 1);
+	struct compose_worker w[COMPOSE_BATCH];
+	memset(w, 0, sizeof w);
+	int rc = 0;
 	run.keys = malloc((size_t)run.count * sizeof *run.keys);
-	if (!run.keys || gy_puzzle_solver_create(&run.screen, COMPOSE_SCREEN_MB) != GY_OK ||
-	    gy_puzzle_solver_create(&run.verify, COMPOSE_VERIFY_MB) != GY_OK) {
+	for (int k = 0; k < COMPOSE_BATCH; k++)
+		if (!run.keys || gy_puzzle_solver_create(&w[k].screen, COMPOSE_SCREEN_MB) != GY_OK ||
+		    gy_puzzle_solver_create(&w[k].verify, COMPOSE_VERIFY_MB) != GY_OK)
+			rc = 2;
+	if (rc) {
 		fprintf(stderr, "gyoku puzzles compose: out of memory\n");
-		gy_puzzle_solver_destroy(run.screen);
-		free(run.keys);
-		return 2;
+		goto done;
 	}
 	run.out = out ? fopen(out, "w") : stdout;
-	int rc = 0;
 	if (!run.out) {
 		fprintf(stderr, "gyoku puzzles compose: cannot write %s\n", out);
 		rc = 2;
@@ -597,19 +623,51 @@ int compose_main(int argc, char **argv)
 		if (strcmp(argv[i], "--out") && (i == 0 || strcmp(argv[i - 1], "--out")))
 			fprintf(run.out, " %s", argv[i]);
 	fprintf(run.out, "\n# SFEN<TAB>solution (USI)<TAB>length<TAB>theme<TAB>source (docs/puzzles.md)\n");
-	for (long i = 0; run.made < run.count; i++) {
-		struct gy_puzzle pz;
-		run.tried++;
-		if (!compose_attempt(&run, seed, i, &pz))
-			continue;
-		char line[1024];
-		gy_puzzle_write(&pz, line, sizeof line);
-		fprintf(run.out, "%s\n", line);
-		fflush(run.out);
-		run.made++;
-		run.by_len[pz.n]++;
-		fprintf(stderr, "attempt %ld: %d/%d problems (a %d手詰)\n", i, run.made, run.count, pz.n);
+	/*
+	 * Attempts run COMPOSE_BATCH at a time, each on its own thread, from
+	 * what was kept before the batch; their problems are then taken in
+	 * the order of the attempts (a length that reached its quota, or a
+	 * position already kept, is left out), so the file does not depend on
+	 * which thread ends first.
+	 */
+	for (long i = 0; run.made < run.count; i += COMPOSE_BATCH) {
+		int started = 0;
+		for (int k = 0; k < COMPOSE_BATCH; k++) {
+			w[k].run = &run;
+			w[k].seed = seed;
+			w[k].index = i + k;
+			if (!pthread_create(&w[k].thread, NULL, compose_thread, &w[k]))
+				started = k + 1;
+			else
+				break;
+		}
+		for (int k = 0; k < started; k++)
+			pthread_join(w[k].thread, NULL);
+		if (started < COMPOSE_BATCH) {
+			fprintf(stderr, "gyoku puzzles compose: cannot start a thread\n");
+			rc = 2;
+			break;
+		}
+		for (int k = 0; k < COMPOSE_BATCH && run.made < run.count; k++) {
+			char key[GY_SFEN_MAX], line[1024];
+			run.tried++;
+			if (!w[k].found || run.by_len[w[k].pz.n] >= run.per_len)
+				continue;
+			gy_puzzle_key(&w[k].pz.pos, key, sizeof key);
+			if (compose_seen(&run, key))
+				continue;
+			snprintf(run.keys[run.made], GY_SFEN_MAX, "%s", key);
+			gy_puzzle_write(&w[k].pz, line, sizeof line);
+			fprintf(run.out, "%s\n", line);
+			fflush(run.out);
+			run.made++;
+			run.by_len[w[k].pz.n]++;
+			fprintf(stderr, "attempt %ld: %d/%d problems (a %d手詰)\n", w[k].index, run.made, run.count,
+				w[k].pz.n);
+		}
 	}
+	for (int k = 0; k < COMPOSE_BATCH; k++)
+		run.candidates += w[k].candidates;
 	fprintf(stderr, "attempts %ld, candidates %ld, problems by length:", run.tried, run.candidates);
 	for (int n = 1; n <= GY_PUZZLE_MAX_LEN; n++)
 		if (run.by_len[n])
@@ -620,8 +678,10 @@ int compose_main(int argc, char **argv)
 		rc = 2;
 	}
 done:
-	gy_puzzle_solver_destroy(run.screen);
-	gy_puzzle_solver_destroy(run.verify);
+	for (int k = 0; k < COMPOSE_BATCH; k++) {
+		gy_puzzle_solver_destroy(w[k].screen);
+		gy_puzzle_solver_destroy(w[k].verify);
+	}
 	free(run.keys);
 	return rc;
 }
