@@ -53,7 +53,8 @@ int cmd_play(int argc, char **argv);
 
 /*
  * gyoku puzzles make [--games N | --from RECORD...] [--seed S] [--max-len L] [--out FILE]:
- * tsume puzzles from games; gyoku puzzles check FILE: verifies a puzzle file (docs/puzzles.md).
+ * tsume puzzles from games; gyoku puzzles check FILE: verifies a puzzle file; gyoku puzzles
+ * compose [--count N] [--len L..M] [--seed S] [--out FILE]: composed problems (docs/puzzles.md).
  */
 int cmd_puzzles(int argc, char **argv);
 

@@ -27,6 +27,8 @@ static void usage(FILE *f)
 	      "                                             with the analysis in its comments\n"
 	      "  puzzles make [--games N | --from RECORD...] [--seed S] [--max-len 15] [--out FILE]\n"
 	      "  puzzles check FILE                         tsume puzzles from games; verify a puzzle file\n"
+	      "  puzzles compose [--count N] [--len 1..15] [--seed S] [--out FILE]\n"
+	      "                                             composed tsume problems\n"
 	      "  play [--vs computer|human|watch] [--level 1-10] [--color sente|gote|random]\n"
 	      "       [--handicap NAME] [--time 10m+30s] [--rules casual|strict] [--impasse 24|27|try]\n"
 	      "       [--load FILE]                         the terminal game (docs/play.md)\n"

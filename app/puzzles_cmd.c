@@ -3,6 +3,7 @@
  *
  *   gyoku puzzles make [--games N | --from RECORD...] [--seed S] [--max-len L] [--out FILE]
  *   gyoku puzzles check FILE [--max-len L]
+ *   gyoku puzzles compose ... (app/puzzles_compose.c)
  *
  * `make` finds mates in positions of games: games gyoku's engine plays
  * against itself in this process (seeded, a few random first plies, a
@@ -11,7 +12,8 @@
  * has a forced mate, every attacker move a check (the tsume rules of the
  * solver, mate.h), becomes a puzzle when gy_puzzle_verify accepts it; the set is
  * deduplicated by position.  `check` runs gy_puzzle_verify again on every line of
- * a file.  The file format and the rules a puzzle obeys are documented in
+ * a file, and to a composed problem (source "composed ...") the composed
+ * conventions too (compose_conventions).  The file format and the rules a puzzle obeys are documented in
  * docs/puzzles.md; both live in libgyoku (gyoku/puzzle.h).
  *
  * Every solve starts from a cleared table with node limits, so a puzzle's
@@ -26,6 +28,7 @@
 #include "gyoku/engine.h"
 #include "gyoku/gyoku.h"
 #include "gyoku/puzzle.h"
+#include "puzzles_compose.h"
 
 enum {
 	PZ_MAX_LEN = GY_PUZZLE_MAX_LEN,
@@ -232,11 +235,14 @@ static int pz_usage(FILE *f, int status)
 	fputs("usage: gyoku puzzles make [--games N | --from RECORD...] [--seed S] [--max-len L] [--out FILE]\n"
 	      "                    [--verbose]\n"
 	      "       gyoku puzzles check FILE [--max-len L]\n"
+	      "       gyoku puzzles compose [--count N] [--len L..M] [--per-len K] [--seed S] [--out FILE]\n"
 	      "  make   tsume puzzles (every attacker move a check, a unique shortest solution of 1 to L\n"
 	      "         plies, L = 15 unless set) from the positions of engine self-play games (N games,\n"
 	      "         10 unless set, seeded by S, 1 unless set) or of the records given; one puzzle a\n"
 	      "         line to FILE (standard output unless set); --verbose: why each mate is no puzzle\n"
 	      "  check  verifies every puzzle of FILE again with the solver; each failure with its line\n"
+	      "         (a composed one, source 'composed ...': the composed conventions too)\n"
+	      "  compose  composed problems (gyoku puzzles compose --help)\n"
 	      "exit status: 0 done (check: every puzzle good), 1 a puzzle failed, 2 usage or input error\n"
 	      "the file format: docs/puzzles.md\n",
 	      f);
@@ -395,6 +401,7 @@ static int pz_check(int argc, char **argv)
 			}
 		}
 		ok = ok && gy_puzzle_verify(s, &pz, max_len, reason, sizeof reason);
+		ok = ok && (!compose_is_composed(&pz) || compose_conventions(s, &pz, reason, sizeof reason));
 		if (ok) {
 			good++;
 		} else {
@@ -421,6 +428,8 @@ int cmd_puzzles(int argc, char **argv)
 		return pz_make(argc - 1, argv + 1);
 	if (!strcmp(argv[0], "check"))
 		return pz_check(argc - 1, argv + 1);
-	fprintf(stderr, "gyoku puzzles: unknown subcommand '%s' (make or check)\n", argv[0]);
+	if (!strcmp(argv[0], "compose"))
+		return compose_main(argc - 1, argv + 1);
+	fprintf(stderr, "gyoku puzzles: unknown subcommand '%s' (make, check or compose)\n", argv[0]);
 	return pz_usage(stderr, 2);
 }

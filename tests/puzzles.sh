@@ -2,11 +2,15 @@
 # tests/puzzles.sh: `gyoku puzzles` (docs/puzzles.md): the shipped set
 # data/puzzles/tsume.txt passes `gyoku puzzles check`; `make` reproduces
 # the first games of it from its seed and reads records; each line of
-# tests/data/puzzles/broken.txt is rejected with its reason and line.
+# tests/data/puzzles/broken.txt is rejected with its reason and line;
+# the composed set data/puzzles/composed.txt passes `check` with the
+# composed conventions, `compose` is reproducible, and the conventions of
+# tests/data/puzzles/composed-broken.txt are enforced (5.x).
 # Prints PASS/FAIL lines puzzles-N.M.  Run from the repository root after
 # the binaries are built (GYOKU=bin/debug/gyoku: the sanitizer build;
-# --broken: only the broken puzzles and the usage, 2.x and 3.x, which is
-# what the sanitizer build runs: the whole set takes it minutes).
+# --broken: only the broken puzzles, the usage and the composed
+# conventions, 2.x, 3.x and 5.3-5.5, which is what the sanitizer build
+# runs: the whole set takes it minutes).
 set -u
 cd "$(dirname "$0")/.."
 tmp=build/puzzles-test${GYOKU:+-$(basename "$(dirname "$GYOKU")")}
@@ -95,3 +99,35 @@ elif [ -f "$micro" ]; then
 else
 	echo "SKIP puzzles-4.1: $micro is not there"
 fi
+# 5.x: composed problems (docs/puzzles.md "Composed problems"): data/puzzles/composed*.txt.
+if [ -n "$all" ]; then
+	# 5.1: every composed problem passes check (verification and composed conventions); 33 or more,
+	# 3 of 11 plies or more, each source "composed seed S n I", each file's header its command.
+	good=0 st=0 out=
+	for f in data/puzzles/composed*.txt; do
+		o=$("$gyoku" puzzles check "$f" 2>&1) || st=1
+		out+=$(tail -3 <<< "$o")
+		good=$((good + $(sed -n 's/^\([0-9]*\) puzzles good, 0 failed$/\1/p' <<< "$o")))
+		head -1 "$f" | grep -q '^# gyoku puzzles compose ' || st=1
+	done
+	long=$(cat data/puzzles/composed*.txt | awk -F '\t' '!/^#/ && $3 >= 11' | wc -l)
+	bad=$(cat data/puzzles/composed*.txt | grep -v '^#' | grep -cvP '\tcomposed seed [0-9]+ n [0-9]+$')
+	[ $st = 0 ] && [ "$good" -ge 33 ] && [ "$long" -ge 3 ] && [ "$bad" = 0 ] && echo "PASS puzzles-5.1" \
+		|| echo "FAIL puzzles-5.1: exit $st, $good good, $long long, $bad bad sources: $out"
+	# 5.2: compose is reproducible: the same arguments twice give the same file, whose problems check passes.
+	"$gyoku" puzzles compose --len 1 --count 2 --seed 7 --out "$tmp/c1.txt" 2> /dev/null
+	"$gyoku" puzzles compose --len 1 --count 2 --seed 7 --out "$tmp/c2.txt" 2> /dev/null
+	out=$("$gyoku" puzzles check "$tmp/c1.txt" 2>&1)
+	[ -s "$tmp/c1.txt" ] && cmp -s "$tmp/c1.txt" "$tmp/c2.txt" && grep -q '^2 puzzles good, 0 failed$' <<< "$out" \
+		&& echo "PASS puzzles-5.2" || echo "FAIL puzzles-5.2: $(diff "$tmp/c1.txt" "$tmp/c2.txt" | head -3) $out"
+fi
+# 5.3-5.5: tests/data/puzzles/composed-broken.txt: a composed problem with a piece left in the attacker's
+# hand (5.3) or an attacker piece it does not need (5.4) is rejected; the same positions from games pass (5.5).
+out=$("$gyoku" puzzles check tests/data/puzzles/composed-broken.txt 2>&1)
+st=$?
+grep -qF "composed-broken.txt:6: composed: 1 piece left in the attacker's hand at the end (駒余り)" <<< "$out" \
+	&& echo "PASS puzzles-5.3" || echo "FAIL puzzles-5.3: $out"
+grep -qF "composed-broken.txt:7: composed: the attacker's piece on 1g is not needed (a 1手詰 without it)" <<< "$out" \
+	&& echo "PASS puzzles-5.4" || echo "FAIL puzzles-5.4: $out"
+[ $st = 1 ] && grep -q '^3 puzzles good, 2 failed$' <<< "$out" && echo "PASS puzzles-5.5" \
+	|| echo "FAIL puzzles-5.5: exit $st: $(tail -1 <<< "$out")"
