@@ -7,7 +7,8 @@
 // with its line; an imported record's side line (from its KIF export) and comments; the board
 // editor's "Analyse"; on a phone (390x844, touch) a tapped move makes
 // a variation, nothing is wider than the screen and, in Japanese, no English word is left; an
-// engine that cannot be loaded is said so.
+// engine that cannot be loaded is said so; 61.10: a finished game's board has its review panel, and a
+// reviewed move clicked shows on the board.
 // The engine's cases SKIP when the wasm build is absent, all of them when the rules module is.  run.mjs calls analysis() with its helpers.
 import { existsSync, readFileSync } from 'node:fs';
 import { apiUser, newGame, playMoves, post } from './lib.mjs';
@@ -317,6 +318,19 @@ export async function analysis({ base, open, check, tid, assert, sq, shot, WAIT_
 			await shot(p, '61-analysis-phone.png');
 			await p.screenshot({ path: `${ROOT}build/browser/61-analysis-phone-full.png`, fullPage: true });
 			await M.context.close();
+		},
+	);
+	await check(
+		'61.10',
+		"a finished game's analysis board has its review: a reviewed move shows on the board",
+		async () => {
+			await page.goto(`${base}/#/analysis/${id}`);
+			await page.waitForSelector(tid('review-run'));
+			await page.click(tid('review-run'));
+			const second = `${tid('review-move')}[data-ply="2"]`;
+			await page.waitForSelector(second, { timeout: 60000 });
+			await page.click(`${second} button`);
+			await page.waitForSelector('.tree-move.current[data-move="3c3d"]');
 		},
 	);
 	void WAIT_MS;

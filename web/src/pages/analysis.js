@@ -24,6 +24,7 @@ import { applyMove, kingSquare, parseSfen, parseUsi, toSfen, unpromoted } from '
 import { legalMoves, inCheck, loadRules, rulesReady } from '../rules.js';
 import { moveText, lineText } from '../notation.js';
 import { MoveTree } from '../movetree.js';
+import { mountReview } from '../review.js';
 import { ArrowLayer } from '../arrows.js';
 import { EvalBar } from '../evalbar.js';
 import { Engine } from '../engine.js';
@@ -85,6 +86,10 @@ class AnalysisPage {
 	constructor(root, gameId, query) {
 		this.root = root;
 		this.gameId = gameId;
+		/** @type {HTMLElement} a finished game's review panel (review.js), under the position */
+		this.reviewSlot = h('div', { class: 'review-slot' });
+		/** @type {import('../review.js').ReviewPanel | null} */
+		this.reviewPanel = null;
 		this.destroyed = false;
 		this.startSfen = '';
 		/** @type {Position} */
@@ -373,6 +378,7 @@ class AnalysisPage {
 							this.linkA,
 						),
 					),
+					this.reviewSlot,
 				),
 			),
 		);
@@ -390,6 +396,7 @@ class AnalysisPage {
 		document.removeEventListener('keydown', this.onKey);
 		if (this.engine) this.engine.terminate();
 		this.engine = null;
+		if (this.reviewPanel) this.reviewPanel.destroy();
 	}
 
 	/** @param {URLSearchParams} query */
@@ -438,6 +445,19 @@ class AnalysisPage {
 					),
 				);
 				this.start(g.start_sfen, g.moves);
+				// The game review, as on the game's page: a click on a move or the graph shows it here.
+				this.reviewPanel = mountReview(this.reviewSlot, {
+					game: g,
+					onJump: (ply) =>
+						this.go(
+							ply
+								? this.tree.nodes(this.tree.lineEnd(this.tree.root))[
+										ply - 1
+									] || null
+								: this.tree.root,
+						),
+				});
+				this.reviewPanel.setPly(this.node.ply);
 				setTitle(t('Analysis board · gyoku'));
 				if (g.variations > 0) await this.loadSideLines(g.id);
 			} catch (e) {
@@ -551,6 +571,7 @@ class AnalysisPage {
 		this.node = node;
 		this.input.clear();
 		if (this.promo) this.promo.cancel();
+		if (this.reviewPanel && this.tree.onMainLine(node)) this.reviewPanel.setPly(node.ply);
 		this.changed();
 	}
 
