@@ -775,46 +775,67 @@ static enum store_err sq_chat_add(struct store *s, const char *game, struct stor
 	return e;
 }
 
+/*
+ * Runs query `which` with `v` and reads each of its rows with `read` into a
+ * malloc'ed array of `size`-byte rows (`*out`, `*n`; NULL and 0 on error);
+ * `what` names the read in errors.
+ */
+static enum store_err read_rows(struct sq *q, enum store_query which, const struct store_vals *v, size_t size,
+				void (*read)(struct store_cols *c, void *row), const char *what, void **out, int *n)
+{
+	*out = NULL;
+	*n = 0;
+	struct conn *c = take(q);
+	if (!c)
+		return STORE_ERR_DB;
+	sqlite3_stmt *st = query(c, which, v);
+	enum store_err e = st ? STORE_OK : STORE_ERR_DB;
+	char *list = NULL;
+	int rc = SQLITE_DONE, cap = 0, rows = 0;
+	while (!e && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (rows == cap) {
+			cap = cap ? cap * 2 : 32;
+			char *grown = realloc(list, (size_t)cap * size);
+			if (!grown) {
+				e = STORE_ERR_NOMEM;
+				break;
+			}
+			list = grown;
+		}
+		struct reader r = reader_of(st);
+		read(&r.cols, list + (size_t)rows * size);
+		e = !r.ok ? fail(c->db, SQLITE_TOOBIG, what) : r.cols.damaged ? STORE_DAMAGED : STORE_OK;
+		rows += !e;
+	}
+	if (!e && rc != SQLITE_DONE)
+		e = fail(c->db, rc, what);
+	if (st)
+		done(st);
+	give(q, c);
+	if (e) {
+		free(list);
+		return e;
+	}
+	*out = list;
+	*n = rows;
+	return STORE_OK;
+}
+
+/* store__chat_read for read_rows. */
+static void chat_read(struct store_cols *c, void *row) { store__chat_read(c, row); }
+
 static enum store_err sq_chat_list(struct store *s, const char *game, enum store_chat_room room, int64_t after,
 				   struct store_chat **out, int *n)
 {
-	struct sq *q = (struct sq *)s;
 	struct store_vals v = {0};
 	store__text(&v, game);
 	store__int(&v, after);
 	if (room != STORE_CHAT_ROOMS)
 		store__text(&v, store_chat_room_name(room));
-	struct conn *c = take(q);
-	if (!c)
-		return STORE_ERR_DB;
-	sqlite3_stmt *st = query(c, room != STORE_CHAT_ROOMS ? STORE_Q_CHAT_ROOM : STORE_Q_CHAT_ALL, &v);
-	enum store_err e = st ? STORE_OK : STORE_ERR_DB;
-	int rc = SQLITE_DONE, cap = 0;
-	while (!e && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (*n == cap) {
-			cap = cap ? cap * 2 : 32;
-			struct store_chat *grown = realloc(*out, (size_t)cap * sizeof *grown);
-			if (!grown) {
-				e = STORE_ERR_NOMEM;
-				break;
-			}
-			*out = grown;
-		}
-		struct reader r = reader_of(st);
-		store__chat_read(&r.cols, &(*out)[*n]);
-		e = !r.ok ? fail(c->db, SQLITE_TOOBIG, "read chat") : r.cols.damaged ? STORE_DAMAGED : STORE_OK;
-		*n += !e;
-	}
-	if (!e && rc != SQLITE_DONE)
-		e = fail(c->db, rc, "read chat");
-	if (st)
-		done(st);
-	give(q, c);
-	if (e) {
-		free(*out);
-		*out = NULL;
-		*n = 0;
-	}
+	void *list;
+	enum store_err e = read_rows((struct sq *)s, room != STORE_CHAT_ROOMS ? STORE_Q_CHAT_ROOM : STORE_Q_CHAT_ALL,
+				     &v, sizeof **out, chat_read, "read chat", &list, n);
+	*out = list;
 	return e;
 }
 
@@ -881,39 +902,11 @@ static enum store_err sq_review_delete(struct store *s, const char *id)
 
 static enum store_err sq_puzzle_ratings(struct store *s, struct store_puzzle_row **out, int *n)
 {
-	struct sq *q = (struct sq *)s;
 	struct store_vals v = {0};
-	struct conn *c = take(q);
-	if (!c)
-		return STORE_ERR_DB;
-	sqlite3_stmt *st = query(c, STORE_Q_PUZZLE_RATINGS, &v);
-	enum store_err e = st ? STORE_OK : STORE_ERR_DB;
-	int rc = SQLITE_DONE, cap = 0;
-	while (!e && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (*n == cap) {
-			cap = cap ? cap * 2 : 64;
-			struct store_puzzle_row *grown = realloc(*out, (size_t)cap * sizeof *grown);
-			if (!grown) {
-				e = STORE_ERR_NOMEM;
-				break;
-			}
-			*out = grown;
-		}
-		struct reader r = reader_of(st);
-		store__puzzle_row_read(&r.cols, &(*out)[*n]);
-		e = !r.ok ? fail(c->db, SQLITE_TOOBIG, "read puzzle ratings") : STORE_OK;
-		*n += !e;
-	}
-	if (!e && rc != SQLITE_DONE)
-		e = fail(c->db, rc, "read puzzle ratings");
-	if (st)
-		done(st);
-	give(q, c);
-	if (e) {
-		free(*out);
-		*out = NULL;
-		*n = 0;
-	}
+	void *list;
+	enum store_err e = read_rows((struct sq *)s, STORE_Q_PUZZLE_RATINGS, &v, sizeof **out, store__puzzle_row_read,
+				     "read puzzle ratings", &list, n);
+	*out = list;
 	return e;
 }
 
@@ -926,40 +919,12 @@ static enum store_err sq_puzzle_user(struct store *s, int64_t user, struct store
 
 static enum store_err sq_puzzle_attempts(struct store *s, int64_t user, struct store_attempt **out, int *n)
 {
-	struct sq *q = (struct sq *)s;
 	struct store_vals v = {0};
 	store__int(&v, user);
-	struct conn *c = take(q);
-	if (!c)
-		return STORE_ERR_DB;
-	sqlite3_stmt *st = query(c, STORE_Q_PUZZLE_ATTEMPTS, &v);
-	enum store_err e = st ? STORE_OK : STORE_ERR_DB;
-	int rc = SQLITE_DONE, cap = 0;
-	while (!e && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (*n == cap) {
-			cap = cap ? cap * 2 : 64;
-			struct store_attempt *grown = realloc(*out, (size_t)cap * sizeof *grown);
-			if (!grown) {
-				e = STORE_ERR_NOMEM;
-				break;
-			}
-			*out = grown;
-		}
-		struct reader r = reader_of(st);
-		store__attempt_read(&r.cols, &(*out)[*n]);
-		e = !r.ok ? fail(c->db, SQLITE_TOOBIG, "read attempts") : STORE_OK;
-		*n += !e;
-	}
-	if (!e && rc != SQLITE_DONE)
-		e = fail(c->db, rc, "read attempts");
-	if (st)
-		done(st);
-	give(q, c);
-	if (e) {
-		free(*out);
-		*out = NULL;
-		*n = 0;
-	}
+	void *list;
+	enum store_err e = read_rows((struct sq *)s, STORE_Q_PUZZLE_ATTEMPTS, &v, sizeof **out, store__attempt_read,
+				     "read attempts", &list, n);
+	*out = list;
 	return e;
 }
 
