@@ -130,7 +130,9 @@ export class ReviewPanel {
 	constructor(opts) {
 		this.game = opts.game;
 		this.onJump = opts.onJump;
-		this.makeEngine = opts.makeEngine || (() => new Engine());
+		// One thread: a review at a depth is then the same on every run, and the same as
+		// `gyoku analyse --depth N` (Lazy SMP's threads would make it vary).
+		this.makeEngine = opts.makeEngine || (() => new Engine(undefined, { threads: 1 }));
 		/** @type {Engine | null} */
 		this.engine = null;
 		/** @type {Review | null} the review shown */
