@@ -102,9 +102,7 @@ static int an_read(const char *path, struct gy_game **g)
 		return 1;
 	}
 	bool stdin_ = !strcmp(path, "-");
-	int f = stdin_ ? -1 : gy_record_format_by_path(path);
-	if (f < 0)
-		f = (int)gy_record_format_by_content(text, len);
+	int f = (int)gy_record_format_of(stdin_ ? NULL : path, text, len);
 	struct gy_srcpos where = {0, 0};
 	int bad_ply = 0;
 	enum gy_err err =

@@ -124,9 +124,7 @@ int cmd_convert(int argc, char **argv)
 		return 1;
 	}
 	if (from < 0)
-		from = gy_record_format_by_path(in);
-	if (from < 0)
-		from = gy_record_format_by_content(text, len);
+		from = (int)gy_record_format_of(in, text, len);
 	struct gy_game *g = NULL;
 	struct gy_srcpos where = {0, 0};
 	int bad_ply = 0, status = 0;

@@ -45,9 +45,7 @@ int play_record_load(const char *path, struct gy_game **out, char *msg, size_t s
 	/* A file named "-", not standard input, which holds the game's own commands. */
 	if (args_read_file(strcmp(path, "-") ? path : "./-", &text, &len, msg, size))
 		return 1;
-	int format = gy_record_format_by_path(path);
-	if (format < 0)
-		format = gy_record_format_by_content(text, len);
+	int format = (int)gy_record_format_of(path, text, len);
 	struct gy_srcpos where = {0, 0};
 	enum gy_err err = gy_record_read(text, len, (enum gy_record_format)format, path, out, &where, NULL);
 	free(text);

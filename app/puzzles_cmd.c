@@ -196,9 +196,7 @@ static int pz_record(struct pz_set *set, const char *path)
 		fprintf(stderr, "gyoku puzzles: %s\n", why);
 		return 1;
 	}
-	int f = gy_record_format_by_path(path);
-	if (f < 0)
-		f = (int)gy_record_format_by_content(text, len);
+	int f = (int)gy_record_format_of(path, text, len);
 	struct gy_game *g = NULL;
 	struct gy_srcpos where = {0, 0};
 	enum gy_err err = gy_record_read(text, len, (enum gy_record_format)f, path, &g, &where, NULL);

@@ -160,6 +160,12 @@ enum gy_record_format gy_record_format_by_content(const char *text, size_t len)
 	return kif_or_ki2(sc);
 }
 
+enum gy_record_format gy_record_format_of(const char *path, const char *text, size_t len)
+{
+	int f = gy_record_format_by_path(path);
+	return f >= 0 ? (enum gy_record_format)f : gy_record_format_by_content(text, len);
+}
+
 /*
  * The line of a SFEN or USI text, as a scanner: a byte order mark, blank
  * lines and blanks around it left out.  Sets `*rest` to where the text

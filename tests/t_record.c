@@ -88,9 +88,8 @@ static const char *usi_line(const struct gy_game *g, char *buf, size_t size)
 static void read_case(struct check_tally *t, const char *id, const char *fmt, const char *text, size_t len,
 		      const char *path, const char *want)
 {
-	int f = strcmp(fmt, "auto") ? gy_record_format_by_name(fmt, strlen(fmt)) : gy_record_format_by_path(path);
-	if (f < 0)
-		f = gy_record_format_by_content(text, len);
+	int f = strcmp(fmt, "auto") ? gy_record_format_by_name(fmt, strlen(fmt))
+				    : (int)gy_record_format_of(path, text, len);
 	struct gy_game *g = NULL;
 	struct gy_srcpos where = {-1, -1};
 	int bad = -1;

@@ -66,6 +66,14 @@ int gy_record_format_by_path(const char *path);
 enum gy_record_format gy_record_format_by_content(const char *text, size_t len);
 
 /*
+ * The format of a file named `path` (NULL: none, standard input) holding
+ * the `len` bytes at `text`: the one its extension names
+ * (gy_record_format_by_path), else the one its text looks like
+ * (gy_record_format_by_content).
+ */
+enum gy_record_format gy_record_format_of(const char *path, const char *text, size_t len);
+
+/*
  * Reads the record of format `f` in the `len` bytes at `text` (need not
  * be NUL-terminated; a byte order mark is skipped) into a new game
  * (`*out`; the caller destroys it with gy_game_destroy).  KIF and KI2
