@@ -23,6 +23,22 @@ struct gy_server_opts {
 	bool secure_cookies;   /* mark cookies Secure (when served behind HTTPS) */
 	const char *port_file; /* when set, the port is written there once listening (for tests) */
 	const char *puzzles;   /* the tsume puzzle files' directory (data/puzzles; missing: no puzzles) */
+	/* Under load and under attack (docs/server.md "Limits"); gyoku serve's defaults in app/serve_cmd.c. */
+	int io_threads;          /* libmicrohttpd's epoll threads */
+	int handler_threads;     /* the threads that run the API's handlers (they may wait on the store) */
+	int max_connections;     /* open connections in all (capped below the process's file limit) */
+	int max_streams;         /* open event streams in all: fewer than max_connections, room for visitors */
+	int conns_per_addr;      /* open connections from one client address */
+	int streams_per_addr;    /* open event streams from one client address */
+	int header_timeout_s;    /* a request's headers must arrive within this, from the connection's start or
+				   the previous answer */
+	int body_timeout_s;      /* and its body within this after its headers */
+	int idle_timeout_s;      /* a connection silent this long is closed (event streams are never silent) */
+	const char *trust_proxy; /* the request header naming the client's address ("X-Forwarded-For"), read
+				    only on connections from proxy_addrs; NULL: the socket's address */
+	const char *proxy_addrs; /* the reverse proxies' addresses, comma-separated ("127.0.0.1,::1") */
+	int writes_per_min;      /* write requests (moves excepted) per user and per minute */
+	int addr_writes_per_min; /* write requests (moves excepted) per client address and per minute */
 };
 
 /*
