@@ -745,6 +745,8 @@ async function main() {
 			workers: o.workers,
 			dir,
 			timeoutMs: 30000 * o.scale,
+			// Every transcript's users connect from 127.0.0.1 at once: more than one address's cap.
+			args: ['--conns-per-addr', '100000', '--streams-per-addr', '100000'],
 		});
 	} catch (e) {
 		console.log(`FAIL server-0.0: the server did not start: ${e.message}`);
