@@ -2,16 +2,20 @@
 // tests/server/limits.mjs: the limits that keep one client from taking the server down
 // (docs/server.md "Concurrency and limits"): connections per address, the header and body
 // deadlines (slowloris), a flood of half-finished requests from many addresses, event streams
-// per address and in all, and an idle stream whose client vanished.  Each case starts its own
-// `gyoku serve` with the limits set low, attacks it from 127.0.0.1 (or many addresses of
-// 127/8: Linux routes all of it to lo), and checks that another client, from another address,
-// is served meanwhile.  Timings are generous: the machine may be loaded.
+// per address and in all, an idle stream whose client vanished (and the pings of idle ones),
+// the ceiling lowered to the file limit.  Each case starts its own `gyoku serve` with the
+// limits set low, attacks it from 127.0.0.1 (or many addresses of 127/8: Linux routes all of
+// it to lo), and checks that another client, from another address, is served meanwhile.
+// Timings are generous: the machine may be loaded.
 //
 //   node tests/server/limits.mjs [--bin bin/gyoku] [--scale 1]
 //
 // Cases server-93.N.
 
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { Client, EventStream, options, sanitizerReport, sleep, startServer } from './lib.mjs';
 
 const o = options({ bin: 'bin/gyoku', scale: '1' });
@@ -294,7 +298,7 @@ async function main() {
 
 	await kase(
 		'server-93.6',
-		"an idle stream's client vanishing is noticed within a few seconds (the watcher count drops)",
+		"an idle stream's client vanishing is noticed within a few seconds (the watcher count drops); idle streams are pinged",
 		[],
 		async (server) => {
 			const tag = Math.random().toString(36).slice(2, 8);
@@ -314,13 +318,43 @@ async function main() {
 			for (const s of streams.splice(0, 15)) s.req.destroy();
 			const t0 = Date.now();
 			while ((w = await watchers()) !== 5 && Date.now() - t0 < 6000 * scale) await sleep(200);
+			// The streams left, idle since they opened, get their ping after 15 s of silence.
+			const pinged = w === 5 && (await until(() => streams.every((s) => s.pings > 0), 25000 * scale));
 			for (const s of streams) s.req.destroy();
 			alice.close();
 			bob.close();
 			if (w !== 5) return `watchers ${w}, not 5, 6 s after 15 of 20 clients left`;
+			if (!pinged) return 'an idle stream got no ping within 25 s';
 			return null;
 		},
 	);
+
+	// A file limit lower than --max-connections: the ceiling is lowered to fit, and said.
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gyoku-limits-'));
+	const wrapper = path.join(dir, 'gyoku');
+	fs.writeFileSync(wrapper, `#!/bin/sh\nulimit -n 600 || exit 1\nexec ${path.resolve(o.bin)} "$@"\n`, {
+		mode: 0o755,
+	});
+	o.bin = wrapper;
+	await kase(
+		'server-93.7',
+		'a file limit lower than --max-connections lowers the ceiling (said on stderr), and the server still serves',
+		['--max-connections', '16000', '--max-streams', '15000'],
+		async (server) => {
+			await until(() => /lowered/.test(server.log()), 3000 * scale);
+			const said = server
+				.log()
+				.match(/--max-connections 16000 lowered to (\d+), --max-streams 15000 to (\d+)/);
+			if (!said)
+				return `no word of the lowered ceiling on stderr: ${server.log().trim().slice(-300)}`;
+			const [conns, streams] = [parseInt(said[1], 10), parseInt(said[2], 10)];
+			if (!(conns < 600 && streams < conns))
+				return `ceilings ${conns} and ${streams} for a file limit of 600`;
+			const ok = await health(server, '127.0.0.2');
+			return ok === 200 ? null : `/api/health: ${ok}`;
+		},
+	);
+	fs.rmSync(dir, { recursive: true, force: true });
 }
 
 main()
