@@ -3,10 +3,10 @@
 // (docs/server.md "Concurrency and limits"): connections per address, the header and body
 // deadlines (slowloris), a flood of half-finished requests from many addresses, event streams
 // per address and in all, an idle stream whose client vanished (and the pings of idle ones),
-// the ceiling lowered to the file limit.  Each case starts its own `gyoku serve` with the
-// limits set low, attacks it from 127.0.0.1 (or many addresses of 127/8: Linux routes all of
-// it to lo), and checks that another client, from another address, is served meanwhile.
-// Timings are generous: the machine may be loaded.
+// the ceiling lowered to the file limit, a trusted proxy.  Each case starts its own `gyoku
+// serve` with the limits set low, attacks it from 127.0.0.1 (or many addresses of 127/8: Linux
+// routes all of it to lo), and checks that another client, from another address, is served
+// meanwhile.  Timings are generous: the machine may be loaded.
 //
 //   node tests/server/limits.mjs [--bin bin/gyoku] [--scale 1]
 //
@@ -326,6 +326,59 @@ async function main() {
 			if (w !== 5) return `watchers ${w}, not 5, 6 s after 15 of 20 clients left`;
 			if (!pinged) return 'an idle stream got no ping within 25 s';
 			return null;
+		},
+	);
+
+	await kase(
+		'server-93.8',
+		'behind a trusted proxy: its connections are exempt from the cap, streams are counted by the forwarded address',
+		[
+			'--trust-proxy',
+			'X-Forwarded-For',
+			'--proxy-addr',
+			'127.0.0.1',
+			'--conns-per-addr',
+			'4',
+			'--streams-per-addr',
+			'2',
+		],
+		async (server, all) => {
+			for (let i = 0; i < 8; i++) all.push(await conn(server.port, '127.0.0.1'));
+			await sleep(500);
+			if (all.some((c) => c.closed)) return 'a connection from the proxy address was refused';
+			const direct = [];
+			for (let i = 0; i < 6; i++) direct.push(await conn(server.port, '127.0.0.2'));
+			all.push(...direct);
+			if (!(await until(() => direct.filter((c) => c.closed).length === 2, 3000 * scale)))
+				return `${direct.filter((c) => c.closed).length} of 6 direct connections refused, not 2`;
+			const tag = Math.random().toString(36).slice(2, 8);
+			const alice = new Client(server.base);
+			let a = await alice.post('/api/signup', { name: `pa_${tag}`, password: 'password-a' });
+			a = await alice.post('/api/games', { opponent: 'open', color: 'black', time: '1h' });
+			if (a.status !== 201) return `create: ${a.status} ${a.text}`;
+			const url = `/api/games/${a.json.id}/events`;
+			const streams = [];
+			const open = async (client) => {
+				try {
+					streams.push(
+						await EventStream.open(client, url, { 'X-Forwarded-For': client.name }),
+					);
+					return 200;
+				} catch (e) {
+					return e.status || 0;
+				}
+			};
+			try {
+				const x = new Client(server.base, { name: '203.0.113.7' });
+				const y = new Client(server.base, { name: '203.0.113.8' });
+				const got = [await open(x), await open(x), await open(x), await open(y)];
+				if (got.join() !== '200,200,429,200')
+					return `streams of 203.0.113.7 (3) and .8 (1) through the proxy: ${got.join()}, not 200,200,429,200`;
+				return null;
+			} finally {
+				for (const s of streams) s.req.destroy();
+				alice.close();
+			}
 		},
 	);
 
