@@ -299,18 +299,24 @@ fuzz: $(FUZZERS)
 			tests/data/csa tests/data/kif tests/data/jkf tests/data/movelist || exit 1; \
 	done
 
-# The web server's load generator (bench/server.sh runs it against `gyoku serve`, as a separate process).
-bin/tools/server_load: build/release/bench/server_load.o $(REL_LIBS)
+# The web server's load generators (bench/server.sh and bench/streams.sh run them against `gyoku serve`,
+# as separate processes); bench/load_http.c is their HTTP client.
+bin/tools/server_load: build/release/bench/server_load.o build/release/bench/load_http.o $(REL_LIBS)
 	@mkdir -p $(dir $@)
 	@echo "  LD      $@"
 	@$(CC) $(RELEASE_FLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
-test-build: bin/tools/server_load
+bin/tools/stream_load: build/release/bench/stream_load.o build/release/bench/load_http.o $(REL_LIBS)
+	@mkdir -p $(dir $@)
+	@echo "  LD      $@"
+	@$(CC) $(RELEASE_FLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
+test-build: bin/tools/server_load bin/tools/stream_load
 
-bench: deps bin/gyoku bin/gyoku-usi bin/tools/server_load web-engine
+bench: deps bin/gyoku bin/gyoku-usi bin/tools/server_load bin/tools/stream_load web-engine
 	@bench/perft.sh
 	@bench/engine.sh
 	@bench/mate.sh
 	@bench/server.sh
+	@bench/streams.sh
 	@bench/wasm.sh
 
 run: deps bin/gyoku web
