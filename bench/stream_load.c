@@ -150,6 +150,7 @@ struct run {
 	int64_t t_ramp, t_win0, t_win1, t_stop;
 	bool stopping;
 	/* counts */
+	long early; /* events in `delay` that came before their move's 200 */
 	long opened, open_failed, broken, live, live_peak, live_min_win, moves_win, moves, games_ended, order, req_err,
 		err_status[STATUS_NB];
 	int err_printed;
@@ -377,7 +378,7 @@ static void slot_answer(struct run *run, struct slot *s)
 	}
 	case R_ACCEPT:
 		if (gy_sfen_parse(&s->pos, GY_SFEN_START, strlen(GY_SFEN_START), GY_SFEN_STRICT, NULL))
-			out_of_memory(); /* the start position always parses */
+			abort(); /* the start position always parses */
 		s->ply = 0;
 		s->started = true;
 		s->next = R_MOVE;
@@ -615,8 +616,10 @@ static void watcher_event(struct run *run, struct watcher *w, const struct event
 	int64_t sent = g->sent[ev->id], ack = g->ack[ev->id];
 	if (sent && sent >= r->open && r->open) {
 		int64_t t = ack ? ack : at;
-		if (t >= run->t_win0 && t <= run->t_win1)
+		if (t >= run->t_win0 && t <= run->t_win1) {
 			samples_add(&run->delay, at > t ? at - t : 0);
+			run->early += !ack;
+		}
 	}
 }
 
@@ -1062,8 +1065,8 @@ int main(int argc, char **argv)
 	printf("  moves      %ld acknowledged in the window, %.1f moves/s; %ld in all, %ld games ended\n",
 	       run->moves_win, (double)run->moves_win / secs, run->moves, run->games_ended);
 	printf("  delivery   move's 200 -> event at each watcher: p50 %.1f ms, p90 %.1f ms, p99 %.1f ms, max %.1f ms "
-	       "(%zu events, %.0f/s)\n",
-	       p50, p90, p99, pmax, nd, (double)nd / secs);
+	       "(%zu events, %.0f/s; %.0f%% came before the 200)\n",
+	       p50, p90, p99, pmax, nd, (double)nd / secs, nd ? 100.0 * (double)run->early / (double)nd : 0);
 	printf("  errors     %ld: streams failed %ld, broken %ld, players' requests %ld, out of order %ld (HTTP "
 	       "errors among them %ld); lost events %ld; drain %.1f s\n",
 	       errors, run->open_failed, run->broken, run->req_err, run->order, http, lost, drain_s);
@@ -1077,6 +1080,7 @@ int main(int argc, char **argv)
 		       "cores\n",
 		       srv_cpu, srv_cpu / secs, cli_cpu, cli_cpu / secs, sysconf(_SC_NPROCESSORS_ONLN));
 	}
+	printf("  client     stream_load VmHWM %.1f MiB\n", mib(read_proc((int)getpid()).hwm_kb));
 	bool ok = errors == 0 && lost == 0 && run->moves > 0;
 	printf("stream_load: label=%s streams=%d held=%ld held_min=%ld held_end=%ld opened=%ld open_failed=%ld "
 	       "broken=%ld "
