@@ -533,8 +533,16 @@ int api_game_events(struct http_req *r, const char *id)
 	const union MHD_ConnectionInfo *ci = MHD_get_connection_info(r->conn, MHD_CONNECTION_INFO_CONNECTION_FD);
 	st->fd = ci ? ci->connect_fd : -1;
 	st->sent = resume_ply(r);
+	/* A client that saw more moves than the topic holds may be ahead of it (the topic is refreshed after
+	 * the move's answer, or from another instance's notification): read the game before believing
+	 * it was taken back, or the moves it saw would be sent again (server-load-2.2). */
 	pthread_mutex_lock(&s->hub->mu);
-	if (st->sent > st->t->nev)
+	bool ahead = st->sent > st->t->nev;
+	pthread_mutex_unlock(&s->hub->mu);
+	if (ahead)
+		refresh(s->hub, st->t);
+	pthread_mutex_lock(&s->hub->mu);
+	if (st->sent > st->t->nev) /* moves taken back: it resumes where the game stands */
 		st->sent = st->t->nev;
 	st->status_seen = st->t->status_seq; /* the status so far is in the game the client loaded */
 	st->user = http_user(r) ? r->user.id : 0;
