@@ -49,7 +49,8 @@ struct topic {
 	int refs; /* streams and publishers using it */
 	int pins; /* of which publishers (hub_publish): not watchers */
 	pthread_cond_t cond;
-	char **events; /* events[i]: the SSE text of ply i + 1 */
+	pthread_mutex_t refresh_mu; /* one refresh at a time (see refresh) */
+	char **events;              /* events[i]: the SSE text of ply i + 1 */
 	int nev, cap;
 	char *end;              /* the end event, once the game ended */
 	char *status;           /* the latest status event */
@@ -125,6 +126,7 @@ static void topic_free(struct topic *t)
 	for (int i = 0; i < CHAT_RING; i++)
 		free(t->chat[i].text);
 	pthread_mutex_destroy(&t->chat_mu);
+	pthread_mutex_destroy(&t->refresh_mu);
 	pthread_cond_destroy(&t->cond);
 	free(t);
 }
@@ -225,19 +227,25 @@ static void refresh_chat(struct hub *h, struct topic *t)
  * Brings topic `t` (pinned by a reference; the hub's mutex not held) up
  * to date with the game as stored: the events of new plies (the newest
  * with the clocks), the end, or a status event when nothing else
- * changed.  The game is read from the store without the mutex; since
- * moves never change, a concurrent refresh can only make the same
- * events, and only the first to arrive is kept.
+ * changed.  The game is read from the store without the hub's mutex,
+ * one refresh of a topic at a time (`refresh_mu`): a read is then never
+ * older than one applied before it, and a game with fewer plies than the
+ * topic was really taken back.  (Two at once, a refresh that read the
+ * game before a move's commit and applied it after that move's own
+ * refresh would take the move back, and its streams would send it again.)
  */
 static void refresh(struct hub *h, struct topic *t)
 {
+	pthread_mutex_lock(&t->refresh_mu);
 	pthread_mutex_lock(&h->mu);
 	int have = t->nev;
 	pthread_mutex_unlock(&h->mu);
 	struct game g;
 	struct why why;
-	if (game_load(h->srv, t->id, &g, &why))
+	if (game_load(h->srv, t->id, &g, &why)) {
+		pthread_mutex_unlock(&t->refresh_mu);
 		return;
+	}
 	int64_t now = srv_now_ms();
 	int n = g.row.ply > have ? g.row.ply - have : 0;
 	char **fresh = calloc((size_t)n + 1, sizeof *fresh);
@@ -310,6 +318,7 @@ done:
 	free(end);
 	free(status);
 	game_release(&g);
+	pthread_mutex_unlock(&t->refresh_mu);
 	refresh_chat(h, t);
 }
 
@@ -390,6 +399,7 @@ static struct topic *subscribe(struct hub *h, const char *id)
 		snprintf(t->id, sizeof t->id, "%s", id);
 		pthread_cond_init(&t->cond, NULL);
 		pthread_mutex_init(&t->chat_mu, NULL);
+		pthread_mutex_init(&t->refresh_mu, NULL);
 		t->spect_on = true;
 		unsigned b = bucket_of(id);
 		t->next = h->buckets[b];
