@@ -291,6 +291,8 @@ if [ "$tier" = full ]; then
 			suite -l pg server-api-pg node tests/server/api.mjs --db "$pg_url"
 			suite -l pg server-kill9-pg node tests/server/kill9.mjs --db "$pg_url"
 			suite -l pg server-2inst-pg node tests/server/twoinst.mjs --db "$pg_url"
+			# Two instances behind haproxy (docs/deploy.md; SKIP without haproxy).
+			suite -l pg server-proxy-pg node tests/server/proxy.mjs --db "$pg_url"
 		else
 			suite server-pg echo "SKIP server-pg: no PostgreSQL ($(tail -1 build/pg.log))"
 		fi
