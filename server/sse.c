@@ -533,8 +533,18 @@ int api_game_events(struct http_req *r, const char *id)
 	const union MHD_ConnectionInfo *ci = MHD_get_connection_info(r->conn, MHD_CONNECTION_INFO_CONNECTION_FD);
 	st->fd = ci ? ci->connect_fd : -1;
 	st->sent = resume_ply(r);
+	/*
+	 * A client may have seen a move this instance has not heard of yet (made on another
+	 * instance a moment ago; its notice is on the way): the topic is brought up to date from
+	 * the store first, so that the client's move is not taken for one taken back and sent again.
+	 */
 	pthread_mutex_lock(&s->hub->mu);
-	if (st->sent > st->t->nev)
+	bool behind = st->sent > st->t->nev;
+	pthread_mutex_unlock(&s->hub->mu);
+	if (behind)
+		refresh(s->hub, st->t);
+	pthread_mutex_lock(&s->hub->mu);
+	if (st->sent > st->t->nev) /* moves taken back: the next move comes at their ply */
 		st->sent = st->t->nev;
 	st->status_seen = st->t->status_seq; /* the status so far is in the game the client loaded */
 	st->user = http_user(r) ? r->user.id : 0;

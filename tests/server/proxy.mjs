@@ -25,6 +25,8 @@
 //   95.8  sent to an instance directly (not from a --proxy-addr address), X-Forwarded-For is
 //         ignored: the limit counts the connection's address
 //   95.9  the instances stop cleanly (exit 0 on SIGTERM), and haproxy
+//   95.10 a stream reconnecting with Last-Event-ID N to an instance that has not yet heard of
+//         move N (made on the other one a moment before) does not get move N again
 
 import {
 	Client,
@@ -342,6 +344,46 @@ async function main() {
 				'8 failed logins from 127.0.0.5, each forging another X-Forwarded-For, were never limited';
 		else if (tries > 6) why = `limited only after ${tries} tries (5 failures allowed)`;
 		report('server-95.8', why);
+	}
+
+	// 95.10: move N on one instance, then at once a stream on the other with Last-Event-ID N, while
+	// that instance already follows the game (an open stream) but may not have heard of move N yet.
+	{
+		let why = null;
+		const [A, B] = inst.map((i) => {
+			const cs = [new Client(i.server.base), new Client(i.server.base)];
+			cs[0].cookies = new Map(alice.cookies);
+			cs[1].cookies = new Map(bob.cookies);
+			closers.push(...cs);
+			return { black: cs[0], white: cs[1], base: i.server.base };
+		});
+		const keep = await EventStream.open(B.black, `/api/games/${g.id}/events`, {
+			'Last-Event-ID': String(g.acked.length),
+		});
+		closers.push(keep);
+		let twice = 0,
+			tries = 0;
+		for (; tries < 30 && g.state.status === 'playing' && !why; tries++) {
+			const st = g.state;
+			const move = rand.pick(st.legal);
+			const a = await A[st.side].post(`/api/games/${g.id}/moves`, { move, ply: st.ply });
+			if (a.status !== 200) {
+				why = `move on ${inst[0].name}: ${a.status} ${a.text.slice(0, 160)}`;
+				break;
+			}
+			g.acked.push(move);
+			g.state = a.json;
+			const n = g.acked.length;
+			const s = await EventStream.open(B.white, `/api/games/${g.id}/events`, {
+				'Last-Event-ID': String(n),
+			});
+			const e = await s.next(300);
+			if (e && e.event === 'move' && parseInt(e.id, 10) <= n) twice++;
+			s.close();
+		}
+		keep.close();
+		if (!why && twice) why = `${twice} of ${tries} reconnections with Last-Event-ID N got move N again`;
+		report('server-95.10', why);
 	}
 
 	for (const c of closers) c.close();
