@@ -292,7 +292,7 @@ async function main() {
 			return;
 		}
 		if (!db) {
-			pgDir = path.join(dir, 'pg');
+			pgDir = tempDir('gyoku-soak-pg-'); // of its own: as root, pg.sh gives it to the postgres user
 			const r = spawnSync('tests/server/pg.sh', ['start', pgDir], { encoding: 'utf8' });
 			if (r.status !== 0) {
 				console.log(
