@@ -16,6 +16,11 @@
  * the end as the topic last read them), so a spectator's stream never
  * carries the players' room.  `chat_mu` keeps the chat's refreshes of a
  * topic in order, so they append what the store holds in its order.
+ * `refresh_mu` does the same for the moves: a refresh reads the game and
+ * applies it before the next one reads, so an older read of the game (a
+ * refresh after a local commit and one after the other instances' notice
+ * run at once) is never applied over a newer one, which would take the
+ * newer moves for moves taken back and send them again.
  */
 #include <microhttpd.h>
 #include <pthread.h>
@@ -56,6 +61,7 @@ struct topic {
 	unsigned status_seq;    /* bumped with each new status event */
 	struct stream *streams; /* the open streams, linked by `next` */
 	struct topic *next;
+	pthread_mutex_t refresh_mu; /* the refreshes of the moves, in order */
 	/* The chat: see the top of this file. */
 	pthread_mutex_t chat_mu;
 	struct chat_ev chat[CHAT_RING]; /* event k is chat[k % CHAT_RING] */
@@ -125,6 +131,7 @@ static void topic_free(struct topic *t)
 	for (int i = 0; i < CHAT_RING; i++)
 		free(t->chat[i].text);
 	pthread_mutex_destroy(&t->chat_mu);
+	pthread_mutex_destroy(&t->refresh_mu);
 	pthread_cond_destroy(&t->cond);
 	free(t);
 }
@@ -225,19 +232,22 @@ static void refresh_chat(struct hub *h, struct topic *t)
  * Brings topic `t` (pinned by a reference; the hub's mutex not held) up
  * to date with the game as stored: the events of new plies (the newest
  * with the clocks), the end, or a status event when nothing else
- * changed.  The game is read from the store without the mutex; since
- * moves never change, a concurrent refresh can only make the same
- * events, and only the first to arrive is kept.
+ * changed.  The game is read from the store without the hub's mutex,
+ * under the topic's `refresh_mu`, so the refreshes of a topic apply the
+ * game as stored in the order they read it.
  */
 static void refresh(struct hub *h, struct topic *t)
 {
+	pthread_mutex_lock(&t->refresh_mu);
 	pthread_mutex_lock(&h->mu);
 	int have = t->nev;
 	pthread_mutex_unlock(&h->mu);
 	struct game g;
 	struct why why;
-	if (game_load(h->srv, t->id, &g, &why))
+	if (game_load(h->srv, t->id, &g, &why)) {
+		pthread_mutex_unlock(&t->refresh_mu);
 		return;
+	}
 	int64_t now = srv_now_ms();
 	int n = g.row.ply > have ? g.row.ply - have : 0;
 	char **fresh = calloc((size_t)n + 1, sizeof *fresh);
@@ -306,6 +316,7 @@ static void refresh(struct hub *h, struct topic *t)
 	for (int k = 0; k < n; k++)
 		free(fresh[k]);
 done:
+	pthread_mutex_unlock(&t->refresh_mu);
 	free(fresh);
 	free(end);
 	free(status);
@@ -390,6 +401,7 @@ static struct topic *subscribe(struct hub *h, const char *id)
 		snprintf(t->id, sizeof t->id, "%s", id);
 		pthread_cond_init(&t->cond, NULL);
 		pthread_mutex_init(&t->chat_mu, NULL);
+		pthread_mutex_init(&t->refresh_mu, NULL);
 		t->spect_on = true;
 		unsigned b = bucket_of(id);
 		t->next = h->buckets[b];
