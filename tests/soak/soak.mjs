@@ -422,6 +422,16 @@ async function main() {
 		console.log(`haproxy's log: ${proxy.log().trim().split('\n').slice(-3).join(' | ')}`);
 }
 
+// Interrupted (Ctrl-C in `make soak`): the servers, haproxy and PostgreSQL go too.
+for (const sig of ['SIGINT', 'SIGTERM'])
+	process.on(sig, () => {
+		for (const i of inst) i.server.proc.kill('SIGKILL');
+		if (proxy) proxy.proc.kill('SIGKILL');
+		if (pgDir) spawnSync('tests/server/pg.sh', ['stop', pgDir]);
+		fs.rmSync(dir, { recursive: true, force: true });
+		process.exit(130);
+	});
+
 main()
 	.catch(async (e) => {
 		console.log(`FAIL ${ids}.0: ${e.stack} (seed ${seed})`);
