@@ -60,6 +60,22 @@ function report(name, why) {
 const serveArgs = ['--trust-proxy', 'X-Forwarded-For'];
 
 async function startInstance(name, port = 0) {
+	for (let tries = 0; port && tries < 20; tries++) {
+		// the killed instance's port may be held a moment after the kill
+		try {
+			const server = await startServer({
+				bin: o.bin,
+				db: o.db,
+				dir,
+				port,
+				args: serveArgs,
+				timeoutMs: 30000 * scale,
+			});
+			return { name, server, port: server.port };
+		} catch {
+			await sleep(250);
+		}
+	}
 	const server = await startServer({
 		bin: o.bin,
 		db: o.db,
