@@ -69,7 +69,7 @@ DEBUG_TESTS := $(TEST_SRC:tests/%.c=bin/debug/tests/%)
 TOOLS := $(TOOL_SRC:tests/tools/%.c=bin/tools/%)
 FUZZERS := $(FUZZ_SRC:tests/fuzz/%.c=bin/fuzz/%)
 
-.PHONY: all check check-build test test-build bench run debug pgo fuzz deps clean screenshots
+.PHONY: all check check-build test test-build bench soak run debug pgo fuzz deps clean screenshots
 .SECONDARY:
 .DEFAULT_GOAL := all
 
@@ -318,6 +318,12 @@ bench: deps bin/gyoku bin/gyoku-usi bin/tools/server_load bin/tools/stream_load 
 	@bench/server.sh
 	@bench/streams.sh
 	@bench/wasm.sh
+
+# The soak (tests/soak/README.md): an hour (SOAK_SECONDS) of games on two instances behind haproxy on
+# one PostgreSQL, one instance killed every SOAK_KILL_S seconds; SOAK_STORE=sqlite: one instance on
+# SQLite.  Not part of `make test`, which runs a short one (soak-1.x, soak-2.x).
+soak: deps bin/gyoku
+	@node tests/soak/soak.mjs
 
 run: deps bin/gyoku web
 	bin/gyoku serve --port 8080 --db gyoku.db

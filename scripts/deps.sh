@@ -24,6 +24,7 @@ libpq-dev
 libargon2-dev
 libssl-dev
 postgresql
+haproxy
 chromium
 fonts-ipafont-gothic
 fairy-stockfish
@@ -85,8 +86,23 @@ if [ -n "$missing" ]; then
 	for pkg in $missing; do
 		echo "deps: installing $pkg (Debian)"
 	done
+	# No service starts during the install: the tests start their own PostgreSQL and haproxy,
+	# and CI has no service manager (invoke-rc.d would start haproxy's default configuration).
+	# A policy-rc.d that denies every start does it, unless the machine has one of its own.
+	policy=/usr/sbin/policy-rc.d
+	own_policy=''
+	if [ ! -e "$policy" ]; then
+		quietly as_root sh -c "printf '#!/bin/sh\nexit 101\n' > $policy && chmod 755 $policy"
+		own_policy=yes
+	fi
 	# shellcheck disable=SC2086 # the list is meant to split into words
-	quietly as_root apt-get install -y -q --no-install-recommends $missing
+	if ! as_root apt-get install -y -q --no-install-recommends $missing >"$log" 2>&1 </dev/null; then
+		[ -z "$own_policy" ] || as_root rm -f "$policy"
+		cat "$log" >&2
+		echo "deps: failed: apt-get install$missing" >&2
+		exit 1
+	fi
+	[ -z "$own_policy" ] || quietly as_root rm -f "$policy"
 fi
 
 # Step 2. npm projects: install from the lockfile when node_modules is absent

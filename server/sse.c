@@ -24,6 +24,11 @@
  * the end as the topic last read them), so a spectator's stream never
  * carries the players' room.  `chat_mu` keeps the chat's refreshes of a
  * topic in order, so they append what the store holds in its order.
+ * `refresh_mu` does the same for the moves: a refresh reads the game and
+ * applies it before the next one reads, so an older read of the game (a
+ * refresh after a local commit and one after the other instances' notice
+ * run at once) is never applied over a newer one, which would take the
+ * newer moves for moves taken back and send them again.
  */
 #include <microhttpd.h>
 #include <pthread.h>

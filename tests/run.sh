@@ -287,12 +287,17 @@ if [ "$tier" = full ]; then
 		suite server-limits node tests/server/limits.mjs
 		suite debug/server-limits node tests/server/limits.mjs --bin bin/debug/gyoku --scale 3
 		suite server-kill9 node tests/server/kill9.mjs
+		suite soak-sqlite env SOAK_STORE=sqlite SOAK_SECONDS=30 SOAK_KILL_S=12 node tests/soak/soak.mjs
 		suite server-puzzles node tests/server/puzzles.mjs
 		suite debug/server-puzzles node tests/server/puzzles.mjs --bin bin/debug/gyoku
 		if [ -n "$pg_url" ]; then
 			suite -l pg server-api-pg node tests/server/api.mjs --db "$pg_url"
 			suite -l pg server-kill9-pg node tests/server/kill9.mjs --db "$pg_url"
 			suite -l pg server-2inst-pg node tests/server/twoinst.mjs --db "$pg_url"
+			# Two instances behind haproxy (docs/deploy.md; SKIP without haproxy).
+			suite -l pg server-proxy-pg node tests/server/proxy.mjs --db "$pg_url"
+			# A short soak (tests/soak/README.md; `make soak` is the hour): games, spectators and one kill -9.
+			suite -l pg soak-pg env SOAK_SECONDS=45 SOAK_KILL_S=25 node tests/soak/soak.mjs --db "$pg_url"
 		else
 			suite server-pg echo "SKIP server-pg: no PostgreSQL ($(tail -1 build/pg.log))"
 		fi

@@ -5,9 +5,10 @@
 // its own, like Sec-Fetch-Mode) and the local address (the per-address
 // login limit is tested from 127.0.0.x).
 
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -18,8 +19,9 @@ export function tempDir(prefix = 'gyoku-server-') {
 	return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-// Starts `bin serve` on port 0 with the store `db` (a file or a postgresql:// URL), and the further
-// options `args`, and waits until it listens.  Returns {port, base, proc, log(), exited, stop(), kill9()}; throws when it does not start.
+// Starts `bin serve` on `port` (0: a free one) with the store `db` (a file or a postgresql:// URL) and
+// more options `args`, and waits until it listens.  Returns {port, base, proc, log(), exited, stop(),
+// kill9()}; throws when it does not start.
 export async function startServer({
 	bin = 'bin/gyoku',
 	db,
@@ -28,6 +30,7 @@ export async function startServer({
 	dir,
 	timeoutMs = 30000,
 	puzzles,
+	port: wantPort = 0,
 	args: extra = [],
 } = {}) {
 	const own = !dir;
@@ -36,7 +39,7 @@ export async function startServer({
 	const args = [
 		'serve',
 		'--port',
-		'0',
+		String(wantPort),
 		'--port-file',
 		portFile,
 		'--db',
@@ -99,6 +102,107 @@ export async function startServer({
 		},
 	};
 	return server;
+}
+
+// haproxy's program: on PATH or in /usr/sbin (Debian's package; not on a user's PATH), else null.
+export function haproxyBin() {
+	for (const d of [...(process.env.PATH || '').split(':'), '/usr/sbin', '/usr/local/sbin']) {
+		const f = path.join(d || '.', 'haproxy');
+		try {
+			fs.accessSync(f, fs.constants.X_OK);
+			return f;
+		} catch {}
+	}
+	return null;
+}
+
+// The haproxy configuration of docs/deploy.md (tests/server/haproxy.cfg.in) for `servers`
+// ([{name, addr}]) listening on `bind`, logging to `log`: the template's `server` line once per instance.
+export function haproxyConfig({ servers, bind, log = 'stdout format raw local0', template } = {}) {
+	const text = fs.readFileSync(template || new URL('haproxy.cfg.in', import.meta.url), 'utf8');
+	const out = [];
+	for (const line of text.split('\n')) {
+		if (line.includes('@ADDR@'))
+			for (const sv of servers) out.push(line.replace('@NAME@', sv.name).replace('@ADDR@', sv.addr));
+		else out.push(line.replace('@BIND@', bind).replace('@LOG@', log));
+	}
+	return out.join('\n');
+}
+
+// A free TCP port on 127.0.0.1 (free when asked: bind it soon).
+export function freePort() {
+	return new Promise((resolve, reject) => {
+		const srv = net.createServer();
+		srv.on('error', reject);
+		srv.listen(0, '127.0.0.1', () => {
+			const { port } = srv.address();
+			srv.close(() => resolve(port));
+		});
+	});
+}
+
+// Starts haproxy (as the current user, in the foreground, its configuration and log in `dir`) in
+// front of `servers` ([{name, addr}]) on a free port of 127.0.0.1, and waits until it answers and
+// sees `up` instances up (GET /api/health through it).  Returns {port, base, proc, log(), stop()}.
+export async function startHaproxy({ servers, dir, bin = haproxyBin(), timeoutMs = 30000, up = servers.length }) {
+	let lastErr = '';
+	for (let attempt = 0; attempt < 5; attempt++) {
+		const port = await freePort();
+		const cfg = path.join(dir, 'haproxy.cfg');
+		fs.writeFileSync(cfg, haproxyConfig({ servers, bind: `127.0.0.1:${port}` }));
+		const check = spawnSync(bin, ['-c', '-q', '-f', cfg], { encoding: 'utf8' });
+		if (check.status !== 0)
+			throw new Error(`haproxy -c: ${(check.stderr + check.stdout).trim().slice(-800)}`);
+		const logFile = path.join(dir, 'haproxy.log');
+		const logFd = fs.openSync(logFile, 'a');
+		const proc = spawn(bin, ['-db', '-f', cfg], { stdio: ['ignore', logFd, logFd] });
+		fs.closeSync(logFd);
+		fs.writeFileSync(path.join(dir, 'haproxy.pid'), `${proc.pid}\n`);
+		let gone = null;
+		const exited = new Promise((resolve) => proc.on('exit', (code, signal) => resolve({ code, signal })));
+		exited.then((e) => (gone = e));
+		const reap = () => gone || proc.kill('SIGKILL');
+		process.on('exit', reap);
+		exited.then(() => process.off('exit', reap));
+		const log = () => {
+			try {
+				return fs.readFileSync(logFile, 'utf8');
+			} catch {
+				return '';
+			}
+		};
+		const px = {
+			port,
+			base: `http://127.0.0.1:${port}`,
+			proc,
+			log,
+			exited,
+			async stop() {
+				if (!gone) proc.kill('SIGTERM');
+				const t = setTimeout(() => proc.kill('SIGKILL'), 5000);
+				await exited;
+				clearTimeout(t);
+			},
+		};
+		// Up when every instance answered a request through it (the health checks need a second).
+		const t0 = Date.now();
+		const seen = new Set();
+		const c = new Client(px.base);
+		while (!gone && Date.now() - t0 < timeoutMs && seen.size < up) {
+			try {
+				const a = await c.get('/api/health', { timeoutMs: 5000 });
+				if (a.status === 200 && a.headers['x-gyoku-instance'])
+					seen.add(a.headers['x-gyoku-instance']);
+			} catch {}
+			if (seen.size < up) await sleep(100);
+		}
+		c.close();
+		if (seen.size >= up) return px;
+		await px.stop();
+		lastErr = log().trim().slice(-800);
+		if (!/cannot bind|Address already in use/i.test(lastErr)) break;
+	}
+	throw new Error(`haproxy did not serve ${up} instances: ${lastErr}`);
 }
 
 // An HTTP client with its own cookie jar and connection pool.
@@ -391,4 +495,107 @@ export function options(defaults, argv = process.argv.slice(2)) {
 export function sanitizerReport(log) {
 	const m = log.match(/(ERROR: (Address|Leak|Thread|Memory)Sanitizer.*|runtime error:.*)/);
 	return m ? m[0] : null;
+}
+
+// A game's event stream followed as a browser's EventSource follows it: when the stream ends (its
+// instance died, the proxy cut it, drop() was called) it is opened again with `Last-Event-ID`, the
+// last id seen, until the game's `end` event or stop().  `moves[i]` is ply i+1's move; a move id that
+// is not the next ply is an error (a move lost or seen twice), kept in `errors`.
+export class FollowedStream {
+	constructor(client, gameId, { retryMs = 200 } = {}) {
+		this.client = client;
+		this.gameId = gameId;
+		this.retryMs = retryMs;
+		this.moves = [];
+		this.lastId = 0;
+		this.ended = null; // the end event's data
+		this.opens = 0; // connections made (the first and every reconnection)
+		this.failedOpens = 0;
+		this.errors = [];
+		this.instances = []; // X-Gyoku-Instance of each connection (behind the proxy)
+		this.stream = null;
+		this.stopped = false;
+		this.waiters = [];
+		this.done = this.run();
+	}
+
+	get reconnects() {
+		return Math.max(0, this.opens - 1);
+	}
+
+	async run() {
+		const url = `/api/games/${this.gameId}/events`;
+		while (!this.stopped && !this.ended) {
+			let s;
+			try {
+				s = await EventStream.open(
+					this.client,
+					url,
+					this.lastId ? { 'Last-Event-ID': String(this.lastId) } : {},
+				);
+			} catch (e) {
+				this.failedOpens++;
+				if (e.status && e.status !== 502 && e.status !== 503 && e.status !== 504)
+					this.errors.push(`open: ${e.message.slice(0, 200)}`);
+				await sleep(this.retryMs);
+				continue;
+			}
+			this.opens++;
+			this.instances.push(s.headers['x-gyoku-instance'] || '');
+			this.stream = s;
+			if (this.stopped) s.close();
+			for (;;) {
+				const e = await s.next(1000);
+				if (!e) {
+					if (s.ended || this.stopped) break;
+					continue;
+				}
+				if (e.event === 'move') {
+					const id = parseInt(e.id, 10);
+					if (id === this.lastId + 1 && e.json && e.json.ply === id)
+						this.moves.push(e.json.move);
+					else if (id <= this.lastId)
+						this.errors.push(`move ${id} again after ${this.lastId}`);
+					else
+						this.errors.push(
+							`move ${e.id} (${e.data.slice(0, 60)}) after ${this.lastId}`,
+						);
+					if (id > this.lastId) this.lastId = id;
+				} else if (e.event === 'end') {
+					this.ended = e.json || {};
+					s.close();
+					break;
+				}
+				for (const w of this.waiters.splice(0)) w();
+			}
+			this.stream = null;
+			for (const w of this.waiters.splice(0)) w();
+		}
+		for (const w of this.waiters.splice(0)) w();
+	}
+
+	// Waits until `n` moves were seen (or the end), at most `ms`; true when they were.
+	async waitFor(n, ms) {
+		const until = Date.now() + ms;
+		while (this.moves.length < n && !this.ended && Date.now() < until)
+			await new Promise((resolve) => {
+				const t = setTimeout(resolve, Math.min(200, until - Date.now()));
+				this.waiters.push(() => {
+					clearTimeout(t);
+					resolve();
+				});
+			});
+		return this.moves.length >= n;
+	}
+
+	// Closes the connection: the stream reconnects, as after a network failure.
+	drop() {
+		if (this.stream) this.stream.close();
+	}
+
+	async stop() {
+		this.stopped = true;
+		if (this.stream) this.stream.close();
+		await this.done;
+	}
 }
