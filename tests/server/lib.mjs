@@ -19,7 +19,8 @@ export function tempDir(prefix = 'gyoku-server-') {
 }
 
 // Starts `bin serve` on port 0 with the store `db` (a file or a postgresql:// URL) and waits until it
-// listens.  Returns {port, base, proc, log(), exited, stop(), kill9()}; throws when it does not start.
+// listens; `args` are more options of gyoku serve (["--writes-per-min", "6"]).  Returns {port, base,
+// proc, log(), exited, stop(), kill9()}; throws when it does not start.
 export async function startServer({
 	bin = 'bin/gyoku',
 	db,
@@ -28,6 +29,7 @@ export async function startServer({
 	dir,
 	timeoutMs = 30000,
 	puzzles,
+	args: more = [],
 } = {}) {
 	const own = !dir;
 	dir = dir || tempDir();
@@ -45,6 +47,7 @@ export async function startServer({
 		'--workers',
 		String(workers),
 		...(puzzles ? ['--puzzles', puzzles] : []),
+		...more,
 	];
 	const proc = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
 	let out = '';
