@@ -285,6 +285,8 @@ if [ "$tier" = full ]; then
 		suite server-hostile node tests/server/hostile.mjs
 		suite debug/server-hostile node tests/server/hostile.mjs --bin bin/debug/gyoku --scale 3
 		suite server-kill9 node tests/server/kill9.mjs
+		suite server-flood node tests/server/flood.mjs
+		suite debug/server-flood node tests/server/flood.mjs --bin bin/debug/gyoku --scale 3
 		suite server-puzzles node tests/server/puzzles.mjs
 		suite debug/server-puzzles node tests/server/puzzles.mjs --bin bin/debug/gyoku
 		if [ -n "$pg_url" ]; then
