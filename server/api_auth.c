@@ -149,11 +149,9 @@ static bool locked(struct http_req *r, const char *key, size_t klen, const char 
 	int64_t wait_addr = ratelimit_wait(s->login_by_addr, addr, strlen(addr), now);
 	if (wait <= 0 && wait_addr <= 0)
 		return false;
-	char secs[24];
-	snprintf(secs, sizeof secs, "%lld", (long long)((wait > wait_addr ? wait : wait_addr) + 999) / 1000);
-	http_add_header(r, "Retry-After", secs);
-	http_error(r, 429, "too many failed logins %s: try again in %s s",
-		   wait_addr > 0 ? "from your address" : "for this name from your address", secs);
+	http_too_many(r, wait > wait_addr ? wait : wait_addr,
+		      wait_addr > 0 ? "too many failed logins from your address"
+				    : "too many failed logins for this name from your address");
 	return true;
 }
 

@@ -241,6 +241,14 @@ int http_text(struct http_req *r, unsigned status, const char *type, const char 
 	return http_queue(r, status, resp);
 }
 
+int http_too_many(struct http_req *r, int64_t wait_ms, const char *what)
+{
+	char secs[24];
+	snprintf(secs, sizeof secs, "%lld", (long long)((wait_ms + 999) / 1000));
+	http_add_header(r, "Retry-After", secs);
+	return http_error(r, 429, "%s: try again in %s s", what, secs);
+}
+
 const char *http_header(struct http_req *r, const char *name)
 {
 	return MHD_lookup_connection_value(r->conn, MHD_HEADER_KIND, name);
@@ -351,7 +359,7 @@ static bool writes_ok(struct http_req *r)
 	int64_t now = srv_now_ms(), wait = 0;
 	char ukey[32], addr[64], akey[80];
 	int ulen = 0;
-	const char *who = "your account";
+	const char *who = "too many requests from your account";
 	if (http_user(r)) {
 		ulen = snprintf(ukey, sizeof ukey, "u%lld", (long long)r->user.id);
 		wait = ratebucket_take(s->writes_by_user, ukey, (size_t)ulen, cost, now);
@@ -360,16 +368,13 @@ static bool writes_ok(struct http_req *r)
 		http_client_addr(r, addr, sizeof addr);
 		ratelimit_addr_key(addr, akey, sizeof akey);
 		wait = ratebucket_take(s->writes_by_addr, akey, strlen(akey), cost, now);
-		who = "your address";
+		who = "too many requests from your address";
 		if (wait && ulen)
 			ratebucket_refund(s->writes_by_user, ukey, (size_t)ulen, cost);
 	}
 	if (!wait)
 		return true;
-	char secs[24];
-	snprintf(secs, sizeof secs, "%lld", (long long)((wait + 999) / 1000));
-	http_add_header(r, "Retry-After", secs);
-	http_error(r, 429, "too many requests from %s: try again in %s s", who, secs);
+	http_too_many(r, wait, who);
 	return false;
 }
 

@@ -71,6 +71,12 @@ int http_error(struct http_req *r, unsigned status, const char *fmt, ...) __attr
 int http_text(struct http_req *r, unsigned status, const char *type, const char *text, size_t len,
 	      const char *filename);
 
+/*
+ * Queues the 429 of a rate limit: `Retry-After` the whole seconds of
+ * `wait_ms` (rounded up) and {"error": "WHAT: try again in N s"}.
+ */
+int http_too_many(struct http_req *r, int64_t wait_ms, const char *what);
+
 /* Adds a header to the response this request will queue (copied). */
 void http_add_header(struct http_req *r, const char *name, const char *value);
 
