@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "addr.h"
 #include "api.h"
 #include "http.h"
 #include "ratelimit.h"
@@ -262,14 +263,11 @@ const char *http_query(struct http_req *r, const char *name)
 void http_client_addr(struct http_req *r, char *buf, size_t size)
 {
 	const union MHD_ConnectionInfo *ci = MHD_get_connection_info(r->conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-	buf[0] = '\0';
-	if (!ci || !ci->client_addr)
+	const struct sockaddr *sa = ci ? ci->client_addr : NULL;
+	struct srv *s = r->srv;
+	if (addr_is_proxy(s, sa) && addr_forwarded(http_header(r, s->opts->trust_proxy), s->proxies, buf, size))
 		return;
-	const struct sockaddr *sa = ci->client_addr;
-	if (sa->sa_family == AF_INET)
-		inet_ntop(AF_INET, &((const struct sockaddr_in *)(const void *)sa)->sin_addr, buf, (socklen_t)size);
-	else if (sa->sa_family == AF_INET6)
-		inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr, buf, (socklen_t)size);
+	addr_text(sa, buf, size);
 }
 
 json_t *http_body_object(struct http_req *r)

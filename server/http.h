@@ -84,7 +84,8 @@ void http_add_header(struct http_req *r, const char *name, const char *value);
 const char *http_header(struct http_req *r, const char *name);
 const char *http_query(struct http_req *r, const char *name);
 
-/* The client's address as text ("127.0.0.1"), into `buf` of `size` bytes. */
+/* The client's address as text ("127.0.0.1"), into `buf` of `size` bytes: behind a trusted proxy the
+ * address its header names (addr.h). */
 void http_client_addr(struct http_req *r, char *buf, size_t size);
 
 /*

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "addr.h"
 #include "bots.h"
 #include "chat.h"
 #include "gyoku/gyoku.h"
@@ -73,6 +74,13 @@ int gy_server_run(const struct gy_server_opts *o)
 		fprintf(stderr, "gyoku serve: cannot open the store %s: %s\n", o->db, err);
 		return 1;
 	}
+	if (o->trust_proxy &&
+	    (!*o->trust_proxy || !(s.proxies = addrset_parse(o->proxy_addrs ? o->proxy_addrs : "", err, sizeof err)))) {
+		fprintf(stderr, "gyoku serve: --proxy-addr: %s\n",
+			*o->trust_proxy ? err : "--trust-proxy needs a header name");
+		store_close(s.store);
+		return 1;
+	}
 	s.hub = hub_create(&s);
 	s.login_by_pair = ratelimit_create(5, 5 * 60 * 1000);
 	s.login_by_addr = ratelimit_create(20, 5 * 60 * 1000);
@@ -127,6 +135,7 @@ done:
 	ratebucket_destroy(s.writes_by_user);
 	ratebucket_destroy(s.writes_by_addr);
 	puzzles_free(s.puzzles);
+	addrset_free(s.proxies);
 	sem_destroy(&s.hashing);
 	pthread_mutex_destroy(&s.rematch);
 	return status;

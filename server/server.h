@@ -29,6 +29,7 @@ struct timer;
 struct ratelimit;
 struct ratebucket;
 struct puzzles;
+struct addrset;
 
 /* The shared state of a running server. */
 struct srv {
@@ -41,6 +42,7 @@ struct srv {
 	struct ratelimit *chat_limit;     /* chat messages per user (chat.h) */
 	struct ratelimit *puzzle_limit;   /* puzzle moves and solutions per user or address (puzzles.h) */
 	struct puzzles *puzzles;          /* the tsume puzzles (puzzles.h) */
+	struct addrset *proxies;          /* the reverse proxies trusted with --trust-proxy (addr.h); NULL: none */
 	struct games_listeners listeners; /* told of every change to a game (games_listen) */
 	sem_t hashing;                    /* argon2 runs at most this many at once (19 MiB each) */
 	pthread_mutex_t rematch;          /* one rematch offered at a time (games_rematch: look, then make) */

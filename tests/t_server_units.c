@@ -7,6 +7,10 @@
 #include <math.h>
 #include <string.h>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+
+#include "addr.h"
 #include "auth.h"
 #include "chat.h"
 #include "check.h"
@@ -207,6 +211,62 @@ static void chat_cases(struct check_tally *t)
 	      "a spectator reads the spectators' room, a visitor no room (not even a side without a user)");
 }
 
+/* Address sets, texts and forwarding headers (addr.h): --trust-proxy reads only what our proxies added. */
+static void addr_cases(struct check_tally *t)
+{
+	char err[128], buf[ADDR_TEXT_MAX];
+	struct addrset *set = addrset_parse("127.0.0.1, ::1,10.0.0.0/8 ,fd00::/8", err, sizeof err);
+	CHECK(t, "server-addr-1.1", set != NULL, "a list of addresses and networks parses: %s", err);
+	struct sockaddr_in a4 = {.sin_family = AF_INET};
+	struct sockaddr_in6 a6 = {.sin6_family = AF_INET6};
+	const struct {
+		const char *addr;
+		bool in;
+	} members[] = {{"127.0.0.1", true}, {"127.0.0.2", false}, {"10.1.2.3", true},
+		       {"11.0.0.1", false}, {"::1", true},        {"::ffff:127.0.0.1", true},
+		       {"fd12::5", true},   {"fe80::1", false},   {"::ffff:10.9.9.9", true}};
+	for (size_t i = 0; set && i < sizeof members / sizeof members[0]; i++) {
+		const struct sockaddr *sa;
+		if (inet_pton(AF_INET, members[i].addr, &a4.sin_addr) == 1)
+			sa = (const struct sockaddr *)&a4;
+		else if (inet_pton(AF_INET6, members[i].addr, &a6.sin6_addr) == 1)
+			sa = (const struct sockaddr *)&a6;
+		else
+			continue;
+		CHECK(t, "server-addr-1.2", addrset_has(set, sa) == members[i].in, "%s %s in the set", members[i].addr,
+		      members[i].in ? "should be" : "should not be");
+		addr_text(sa, buf, sizeof buf);
+		const char *want = !strncmp(members[i].addr, "::ffff:", 7) ? members[i].addr + 7 : members[i].addr;
+		CHECK(t, "server-addr-1.3", !strcmp(buf, want), "the text of %s is %s, want %s", members[i].addr, buf,
+		      want);
+	}
+	const char *bad[] = {"127.0.0.1,example.org", "10.0.0.0/33", "::1/129", "1.2.3.4/", "1.2.3.4/x"};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		struct addrset *b = addrset_parse(bad[i], err, sizeof err);
+		CHECK(t, "server-addr-1.4", !b && strstr(err, "not an address"), "'%s' refused: %s", bad[i],
+		      b ? "accepted" : err);
+		addrset_free(b);
+	}
+	/* The forwarding header: the rightmost entry not ours; what the client put left of it is ignored. */
+	const struct {
+		const char *value, *want;
+	} fwd[] = {{"203.0.113.7", "203.0.113.7"},
+		   {"1.1.1.1, 203.0.113.7", "203.0.113.7"},
+		   {"1.1.1.1, 203.0.113.7, 10.0.0.2", "203.0.113.7"},
+		   {" 2001:db8::7 ", "2001:db8::7"},
+		   {"10.0.0.3, 10.0.0.2", "10.0.0.3"},
+		   {"", NULL},
+		   {"unknown", NULL},
+		   {"203.0.113.7, garbage, 10.0.0.2", NULL},
+		   {"::ffff:198.51.100.1", "198.51.100.1"}};
+	for (size_t i = 0; set && i < sizeof fwd / sizeof fwd[0]; i++) {
+		bool ok = addr_forwarded(fwd[i].value, set, buf, sizeof buf);
+		CHECK(t, "server-addr-1.5", fwd[i].want ? ok && !strcmp(buf, fwd[i].want) : !ok && !buf[0],
+		      "'%s' gives '%s', want '%s'", fwd[i].value, buf, fwd[i].want ? fwd[i].want : "(none)");
+	}
+	addrset_free(set);
+}
+
 int main(void)
 {
 	struct check_tally t = {0, 0};
@@ -217,5 +277,6 @@ int main(void)
 	auth_cases(&t);
 	clock_cases(&t);
 	chat_cases(&t);
+	addr_cases(&t);
 	return check_exit(&t);
 }
