@@ -21,6 +21,8 @@
 //         by the two players of a game all succeed
 //   94.5  the bucket refills: Retry-After seconds after a 429 the user writes again
 //   94.6  every server stops cleanly (exit 0, no sanitizer report with the debug build)
+//   94.7  behind a trusted proxy (--trust-proxy X-Forwarded-For) the address limited is the
+//         forwarded one; an IPv6 client counts by its /64
 
 import { Client, options, rng, sanitizerReport, sleep, startServer } from './lib.mjs';
 
@@ -222,6 +224,48 @@ async function main() {
 			const far = await user(B, 'me', '127.0.0.2');
 			const a = await far.post('/api/games', { opponent: users[0].name, time: '10m' });
 			return a.status === 201 ? null : `from 127.0.0.2: ${a.status} ${a.text}`;
+		},
+	);
+
+	// 94.7: behind a proxy on 127.0.0.1, 30 writes a minute per address (a signup costs 10).
+	const D = await start(['--trust-proxy', 'X-Forwarded-For', '--addr-writes-per-min', '30']);
+	await check(
+		'server-94.7',
+		'behind a trusted proxy the forwarded address is limited; IPv6 by its /64',
+		async () => {
+			// Signs up from `from` (the header), then writes until refused: the refusal (null if none).
+			async function exhaust(from, name) {
+				const headers = { 'X-Forwarded-For': from };
+				const c = new Client(D.base);
+				const a = await c.post(
+					'/api/signup',
+					{ name: `${name}_${tag}`, password: 'password-px' },
+					{ headers },
+				);
+				if (a.status !== 201) return a;
+				for (let n = 0; n < 40; n++) {
+					const b = await c.post('/api/games/nosuchgm/cancel', {}, { headers });
+					if (b.status !== 404) return b;
+				}
+				return null;
+			}
+			const signup = (from, name) =>
+				new Client(D.base).post(
+					'/api/signup',
+					{ name: `${name}_${tag}`, password: 'password-px' },
+					{ headers: { 'X-Forwarded-For': from } },
+				);
+			let a = await exhaust('203.0.113.5', 'xa');
+			if (!a || !limited(a, 'address')) return `203.0.113.5 was not limited: ${a?.status} ${a?.text}`;
+			a = await signup('203.0.113.6', 'xb');
+			if (a.status !== 201) return `203.0.113.6 after 203.0.113.5 was limited: ${a.status} ${a.text}`;
+			a = await exhaust('2001:db8:1:2::1', 'xc');
+			if (!a || !limited(a, 'address'))
+				return `2001:db8:1:2::1 was not limited: ${a?.status} ${a?.text}`;
+			a = await signup('2001:db8:1:2:ffff::9', 'xd');
+			if (!limited(a, 'address')) return `the same /64: ${a.status} ${a.text}`;
+			a = await signup('2001:db8:1:3::1', 'xe');
+			return a.status === 201 ? null : `another /64: ${a.status} ${a.text}`;
 		},
 	);
 
