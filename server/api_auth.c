@@ -174,7 +174,7 @@ int api_login(struct http_req *r, const char *arg)
 	if (!body)
 		return MHD_YES;
 	char key[NAME_MAX + 2 + 64], addr[64];
-	http_client_addr(r, addr, sizeof addr);
+	http_client_key(r, addr, sizeof addr);
 	size_t klen = pair_key(name, addr, key, sizeof key);
 	int64_t now = srv_now_ms();
 	struct srv *s = r->srv;
@@ -212,7 +212,7 @@ int api_password(struct http_req *r, const char *arg)
 	json_t *cur = json_object_get(body, "current"), *new = json_object_get(body, "new");
 	struct srv *s = r->srv;
 	char key[NAME_MAX + 2 + 64], addr[64], hash[STORE_HASH_MAX];
-	http_client_addr(r, addr, sizeof addr);
+	http_client_key(r, addr, sizeof addr);
 	size_t klen = pair_key(r->user.name, addr, key, sizeof key);
 	int64_t now = srv_now_ms();
 	size_t nlen = json_is_string(new) ? json_string_length(new) : 0;

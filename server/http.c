@@ -270,6 +270,13 @@ void http_client_addr(struct http_req *r, char *buf, size_t size)
 	addr_text(sa, buf, size);
 }
 
+void http_client_key(struct http_req *r, char *buf, size_t size)
+{
+	char addr[64];
+	http_client_addr(r, addr, sizeof addr);
+	ratelimit_addr_key(addr, buf, size);
+}
+
 json_t *http_body_object(struct http_req *r)
 {
 	json_error_t err;
@@ -355,7 +362,7 @@ static bool writes_ok(struct http_req *r)
 	int flags = r->route->flags;
 	int cost = flags & ROUTE_HASH ? RATE_COST_HASH : flags & ROUTE_IMPORT ? RATE_COST_LARGE : 1;
 	int64_t now = srv_now_ms(), wait = 0;
-	char ukey[32], addr[64], akey[80];
+	char ukey[32], akey[64];
 	int ulen = 0;
 	const char *who = "too many requests from your account";
 	if (http_user(r)) {
@@ -363,8 +370,7 @@ static bool writes_ok(struct http_req *r)
 		wait = ratebucket_take(s->writes_by_user, ukey, (size_t)ulen, cost, now);
 	}
 	if (!wait) {
-		http_client_addr(r, addr, sizeof addr);
-		ratelimit_addr_key(addr, akey, sizeof akey);
+		http_client_key(r, akey, sizeof akey);
 		wait = ratebucket_take(s->writes_by_addr, akey, strlen(akey), cost, now);
 		who = "too many requests from your address";
 		if (wait && ulen)

@@ -89,6 +89,12 @@ const char *http_query(struct http_req *r, const char *name);
 void http_client_addr(struct http_req *r, char *buf, size_t size);
 
 /*
+ * The client's key for the per-address rate limits (ratelimit.h): its
+ * address as http_client_addr gives it, an IPv6 address by its /64.
+ */
+void http_client_key(struct http_req *r, char *buf, size_t size);
+
+/*
  * The body as a JSON object; NULL after queuing a 400 (not JSON, not an
  * object: the message gives line and column).
  */

@@ -475,7 +475,7 @@ static bool within_limit(struct http_req *r)
 	if (http_user(r))
 		snprintf(key, sizeof key, "u%lld", (long long)r->user.id);
 	else
-		http_client_addr(r, key, sizeof key);
+		http_client_key(r, key, sizeof key);
 	int64_t now = srv_now_ms();
 	int64_t wait = ratelimit_wait(r->srv->puzzle_limit, key, strlen(key), now);
 	if (wait > 0) {
