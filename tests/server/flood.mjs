@@ -142,7 +142,13 @@ async function main() {
 			if (seen.limited < 500 - most - 30)
 				return `${seen.limited} answers were the account's 429 with Retry-After, want most of the 500`;
 			if (!refusing) return "the flood was not refused yet when the other user's requests began";
-			for (const [what, r, want] of await during) {
+			const others = await during;
+			if (process.env.VERBOSE)
+				console.error(
+					`seek flood: ${answers.flat().length} requests in ${floodMs} ms, ${seen.ok} served, ${seen.limited} refused; ` +
+						others.map(([what, r]) => `${what} ${r.ms} ms`).join(', '),
+				);
+			for (const [what, r, want] of others) {
 				if (r.a.status !== want) return `${what}: ${r.a.status} ${r.a.text}`;
 				if (r.ms > 2000 * scale) return `${what} took ${r.ms} ms`;
 			}
