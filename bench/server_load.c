@@ -119,6 +119,7 @@ struct conn {
 	int fd;
 	char *buf;
 	size_t off, len, cap;
+	size_t got; /* bytes ever read */
 };
 
 /* An answer to a request. */
@@ -293,6 +294,7 @@ static int conn_fill(struct conn *c, int timeout_ms)
 	if (n <= 0)
 		return n == 0 ? 0 : -1;
 	c->len += (size_t)n;
+	c->got += (size_t)n;
 	return 1;
 }
 
@@ -405,12 +407,9 @@ static void answer_append(struct answer *a, const char *p, size_t n)
 	a->body[a->len] = '\0';
 }
 
-/*
- * One request and its whole answer on keep-alive connection `c`.  False
- * when the connection broke (a->status is then 0 and the connection closed).
- */
-static bool request(struct conn *c, const struct run *run, const char *method, const char *path, const char *cookie,
-		    const char *body, struct answer *a)
+/* One try of request(). */
+static bool request_once(struct conn *c, const struct run *run, const char *method, const char *path,
+			 const char *cookie, const char *body, struct answer *a)
 {
 	int64_t deadline = now_ns() + (int64_t)IO_TIMEOUT_MS * 1000000;
 	bool chunked;
@@ -445,6 +444,24 @@ broken:
 	a->status = 0;
 	conn_close(c);
 	return false;
+}
+
+/*
+ * One request and its whole answer on keep-alive connection `c`.  False
+ * when the connection broke (a->status is then 0 and the connection closed).
+ * A kept connection that the server closed while it was idle (its header
+ * deadline, docs/server.md "Concurrency and limits") ends before any byte
+ * of the answer, the request unread: it is sent again on a new
+ * connection, as browsers do.
+ */
+static bool request(struct conn *c, const struct run *run, const char *method, const char *path, const char *cookie,
+		    const char *body, struct answer *a)
+{
+	bool kept = c->fd >= 0 && c->off == c->len;
+	size_t got = c->got;
+	if (request_once(c, run, method, path, cookie, body, a))
+		return true;
+	return kept && c->got == got && request_once(c, run, method, path, cookie, body, a);
 }
 
 /* Step 2. Event streams (text/event-stream, chunked). */

@@ -1,22 +1,34 @@
 /*
- * server/http.c: libmicrohttpd glue, the router and the static files.
+ * server/http.c: libmicrohttpd glue, the router, the static files, the
+ * pool of handler threads and the connection limits (docs/server.md
+ * "Concurrency and limits").
  *
  * Invariants: a struct http_req lives from the first call of the access
  * handler for a request to the daemon's "completed" notification; its
  * body never grows beyond its route's limit (a larger body is read and
  * dropped, then answered 413); at most one response is queued per
  * request (`queued`).  Every response carries the security headers of
- * add_security_headers.
+ * add_security_headers.  While `deferred`, a handler thread owns the
+ * request and its connection is suspended; the I/O thread touches the
+ * request again only once the connection resumes.  A `struct conn` lives
+ * from the daemon's "started" notice of its connection to its "closed"
+ * notice, in the list guarded by `mu`; its fd is used (by the reaper)
+ * only under `mu`.
  */
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <microhttpd.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "addr.h"
@@ -88,7 +100,7 @@ static const struct route routes[] = {
 	{"POST", "/api/puzzles/*/moves", api_puzzle_move, ROUTE_ORIGIN | ROUTE_CSRF},
 	{"POST", "/api/puzzles/*/solution", api_puzzle_solution, ROUTE_ORIGIN | ROUTE_CSRF},
 };
-enum { ROUTE_NB = sizeof routes / sizeof routes[0], ARG_MAX = 64 };
+enum { ROUTE_NB = sizeof routes / sizeof routes[0], ARG_MAX = HTTP_ARG_MAX };
 
 /*
  * Matches `path` against `pattern`; the segment matched by "*" (1 to
@@ -152,7 +164,16 @@ int http_queue(struct http_req *r, unsigned status, struct MHD_Response *resp)
 	add_security_headers(resp);
 	for (int i = 0; i < r->nheaders; i++)
 		MHD_add_response_header(resp, r->headers[i][0], r->headers[i][1]);
+	if (r->queued) { /* one response per request */
+		MHD_destroy_response(resp);
+		return MHD_NO;
+	}
 	r->queued = true;
+	if (r->deferred) { /* on a handler thread: the I/O thread queues it once the connection resumes */
+		r->status = status;
+		r->resp = resp;
+		return MHD_YES;
+	}
 	enum MHD_Result ret = MHD_queue_response(r->conn, status, resp);
 	MHD_destroy_response(resp);
 	return ret;
@@ -507,25 +528,307 @@ static void take_body(struct http_req *r, const char *data, size_t size)
 	r->body[r->len] = '\0';
 }
 
-/* The access handler: called for the headers, for each body chunk, then once more. */
+/*
+ * The HTTP layer's state: the daemon, the pool of handler threads and its
+ * bounded queue of jobs, the open connections (their phase, for the
+ * deadlines, and their address, for the caps) and the reaper.
+ */
+enum phase { PHASE_HEADERS, PHASE_BODY, PHASE_BUSY };
+
+/* One open connection (libmicrohttpd's socket context), in the list of `struct http`. */
+struct conn {
+	struct conn *prev, *next;
+	int fd;
+	char addr[ADDR_TEXT_MAX];
+	bool proxy;       /* from a proxy address: exempt from the per-address cap */
+	enum phase phase; /* waiting for headers, for the body, or answering (no deadline) */
+	int64_t since;    /* when the phase began (ms, srv_now_ms) */
+	bool cut;         /* the reaper shut its socket down */
+};
+
+/* The connections and streams of one client address. */
+struct addr_count {
+	char addr[ADDR_TEXT_MAX];
+	int conns, streams;
+	struct addr_count *next;
+};
+
+enum { ADDR_BUCKETS = 1024, REAP_MS = 1000 };
+
+struct http {
+	struct srv *srv;
+	struct MHD_Daemon *d;
+	int max_conns, max_streams; /* the effective ceilings (the file limit may lower them) */
+	/* `mu` guards the connections, the address table and the stream count. */
+	pthread_mutex_t mu;
+	struct conn conns; /* the list's head */
+	struct addr_count *addrs[ADDR_BUCKETS];
+	int streams;
+	/* The handler pool: `pmu` guards the queue, `busy`, `pstop`. */
+	pthread_mutex_t pmu;
+	pthread_cond_t pcv, pidle;
+	struct http_req **q;
+	int qcap, qhead, qn, busy;
+	bool pstop;
+	pthread_t *thr;
+	int nthr;
+	/* The reaper; it stops when `rstop` is set (under `mu`). */
+	pthread_t reaper;
+	pthread_cond_t rcv;
+	bool rstop, reaper_on;
+};
+
+static unsigned addr_bucket(const char *a)
+{
+	unsigned x = 2166136261u;
+	for (; *a; a++)
+		x = (x ^ (unsigned char)*a) * 16777619u;
+	return x % ADDR_BUCKETS;
+}
+
+/* The counts of `addr` (created with `create`), NULL when none; `mu` is held. */
+static struct addr_count *addr_get(struct http *h, const char *addr, bool create)
+{
+	struct addr_count **pp = &h->addrs[addr_bucket(addr)];
+	for (struct addr_count *a = *pp; a; a = a->next)
+		if (!strcmp(a->addr, addr))
+			return a;
+	struct addr_count *a = create ? calloc(1, sizeof *a) : NULL;
+	if (a) {
+		snprintf(a->addr, sizeof a->addr, "%s", addr);
+		a->next = *pp;
+		*pp = a;
+	}
+	return a;
+}
+
+/* Frees the counts of `a` when nothing counts on them any more; `mu` is held. */
+static void addr_put(struct http *h, struct addr_count *a)
+{
+	if (!a || a->conns > 0 || a->streams > 0)
+		return;
+	for (struct addr_count **pp = &h->addrs[addr_bucket(a->addr)]; *pp; pp = &(*pp)->next)
+		if (*pp == a) {
+			*pp = a->next;
+			free(a);
+			return;
+		}
+}
+
+bool http_stream_admit(struct http_req *r, char *addr, size_t size)
+{
+	struct http *h = r->http;
+	const struct gy_server_opts *o = r->srv->opts;
+	http_client_addr(r, addr, size);
+	pthread_mutex_lock(&h->mu);
+	struct addr_count *a = addr_get(h, addr, true);
+	bool all = h->streams >= h->max_streams, mine = a && a->streams >= o->streams_per_addr;
+	if (a && !all && !mine) {
+		a->streams++;
+		h->streams++;
+	} else {
+		addr_put(h, a);
+	}
+	pthread_mutex_unlock(&h->mu);
+	if (a && !all && !mine)
+		return true;
+	http_add_header(r, "Retry-After", "10");
+	if (mine)
+		http_error(r, 429, "too many event streams from your address (at most %d): close some and try again",
+			   o->streams_per_addr);
+	else
+		http_error(r, 429, "the server holds as many event streams as it may (%d): try again later",
+			   h->max_streams);
+	return false;
+}
+
+void http_stream_release(struct http *h, const char *addr)
+{
+	pthread_mutex_lock(&h->mu);
+	struct addr_count *a = addr_get(h, addr, false);
+	if (a) {
+		a->streams--;
+		h->streams--;
+		addr_put(h, a);
+	}
+	pthread_mutex_unlock(&h->mu);
+}
+
+/* Moves the connection of `r` to `phase`, from now. */
+static void conn_phase(struct http_req *r, enum phase phase)
+{
+	const union MHD_ConnectionInfo *ci = MHD_get_connection_info(r->conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+	struct conn *c = ci ? ci->socket_context : NULL;
+	if (!c)
+		return;
+	pthread_mutex_lock(&r->http->mu);
+	c->phase = phase;
+	c->since = srv_now_ms();
+	pthread_mutex_unlock(&r->http->mu);
+}
+
+/* libmicrohttpd's accept policy: refuses an address at its cap of connections (proxies exempt). */
+static enum MHD_Result on_accept(void *cls, const struct sockaddr *sa, socklen_t len)
+{
+	(void)len;
+	struct http *h = cls;
+	if (addr_is_proxy(h->srv, sa))
+		return MHD_YES;
+	char addr[ADDR_TEXT_MAX];
+	addr_text(sa, addr, sizeof addr);
+	pthread_mutex_lock(&h->mu);
+	struct addr_count *a = addr_get(h, addr, false);
+	bool ok = !a || a->conns < h->srv->opts->conns_per_addr;
+	pthread_mutex_unlock(&h->mu);
+	return ok ? MHD_YES : MHD_NO;
+}
+
+/* libmicrohttpd's notice of a connection opened or closed: keeps `struct conn` and the address counts. */
+static void on_connection(void *cls, struct MHD_Connection *conn, void **socket_context,
+			  enum MHD_ConnectionNotificationCode toe)
+{
+	struct http *h = cls;
+	if (toe == MHD_CONNECTION_NOTIFY_STARTED) {
+		struct conn *c = calloc(1, sizeof *c);
+		*socket_context = c;
+		if (!c)
+			return;
+		const union MHD_ConnectionInfo *fi = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
+		const union MHD_ConnectionInfo *ai = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+		c->fd = fi ? fi->connect_fd : -1;
+		addr_text(ai ? ai->client_addr : NULL, c->addr, sizeof c->addr);
+		c->proxy = addr_is_proxy(h->srv, ai ? ai->client_addr : NULL);
+		c->phase = PHASE_HEADERS;
+		c->since = srv_now_ms();
+		pthread_mutex_lock(&h->mu);
+		c->next = h->conns.next;
+		c->prev = &h->conns;
+		c->next->prev = c;
+		h->conns.next = c;
+		struct addr_count *a = addr_get(h, c->addr, true);
+		if (a)
+			a->conns++;
+		pthread_mutex_unlock(&h->mu);
+		return;
+	}
+	struct conn *c = *socket_context;
+	if (!c)
+		return;
+	pthread_mutex_lock(&h->mu);
+	c->prev->next = c->next;
+	c->next->prev = c->prev;
+	struct addr_count *a = addr_get(h, c->addr, false);
+	if (a) {
+		a->conns--;
+		addr_put(h, a);
+	}
+	pthread_mutex_unlock(&h->mu);
+	free(c);
+	*socket_context = NULL;
+}
+
+/*
+ * The reaper: once a second, shuts down the sockets of connections past
+ * their deadline (headers, body).  libmicrohttpd then sees the socket
+ * fail and closes the connection itself; the fd is only touched under
+ * `mu`, which the closing notice takes before libmicrohttpd closes it.
+ */
+static void *reaper_main(void *arg)
+{
+	struct http *h = arg;
+	const struct gy_server_opts *o = h->srv->opts;
+	pthread_mutex_lock(&h->mu);
+	while (!h->rstop) {
+		struct timespec ts;
+		clock_gettime(CLOCK_REALTIME, &ts);
+		ts.tv_sec += REAP_MS / 1000;
+		pthread_cond_timedwait(&h->rcv, &h->mu, &ts);
+		int64_t now = srv_now_ms();
+		for (struct conn *c = h->conns.next; c != &h->conns; c = c->next) {
+			int64_t limit = c->phase == PHASE_HEADERS ? (int64_t)o->header_timeout_s * 1000
+					: c->phase == PHASE_BODY  ? (int64_t)o->body_timeout_s * 1000
+								  : -1;
+			if (limit > 0 && !c->cut && c->fd >= 0 && now - c->since > limit) {
+				shutdown(c->fd, SHUT_RDWR);
+				c->cut = true;
+			}
+		}
+	}
+	pthread_mutex_unlock(&h->mu);
+	return NULL;
+}
+
+/* A handler thread: runs the queued requests' routes, then resumes their connections. */
+static void *handler_main(void *arg)
+{
+	struct http *h = arg;
+	pthread_mutex_lock(&h->pmu);
+	for (;;) {
+		while (!h->qn && !h->pstop)
+			pthread_cond_wait(&h->pcv, &h->pmu);
+		if (!h->qn)
+			break;
+		struct http_req *r = h->q[h->qhead];
+		h->qhead = (h->qhead + 1) % h->qcap;
+		h->qn--;
+		h->busy++;
+		pthread_mutex_unlock(&h->pmu);
+		r->ret = dispatch(r, r->arg);
+		MHD_resume_connection(r->conn);
+		pthread_mutex_lock(&h->pmu);
+		if (--h->busy == 0 && !h->qn)
+			pthread_cond_broadcast(&h->pidle);
+	}
+	pthread_mutex_unlock(&h->pmu);
+	return NULL;
+}
+
+/*
+ * Hands request `r` to the handler pool: suspends its connection and
+ * queues it.  False when the queue is full or the pool stopped (nothing
+ * is suspended then).
+ */
+static bool defer(struct http_req *r)
+{
+	struct http *h = r->http;
+	pthread_mutex_lock(&h->pmu);
+	bool ok = !h->pstop && h->qn < h->qcap;
+	if (ok) {
+		r->deferred = true;
+		MHD_suspend_connection(r->conn);
+		h->q[(h->qhead + h->qn++) % h->qcap] = r;
+		pthread_cond_signal(&h->pcv);
+	}
+	pthread_mutex_unlock(&h->pmu);
+	return ok;
+}
+
+/*
+ * The access handler, on an I/O thread: called for the headers, for each
+ * body chunk, then once more, when the request is complete; a request
+ * handed to the pool is called once again after its connection resumes,
+ * and queues the response its handler made.
+ */
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const char *url, const char *method,
 				  const char *version, const char *upload, size_t *upload_size, void **con_cls)
 {
 	(void)version;
+	struct http *h = cls;
 	struct http_req *r = *con_cls;
-	char arg[ARG_MAX] = "";
 	bool known;
 	if (!r) {
 		r = calloc(1, sizeof *r);
 		if (!r)
 			return MHD_NO;
 		*con_cls = r;
-		r->srv = cls;
+		r->srv = h->srv;
+		r->http = h;
 		r->conn = conn;
 		r->method = method;
 		r->url = url;
-		r->route = route_find(method, url, arg, &known);
+		r->route = route_find(method, url, r->arg, &known);
 		r->limit = r->route && (r->route->flags & ROUTE_IMPORT) ? HTTP_IMPORT_MAX : HTTP_BODY_MAX;
+		conn_phase(r, PHASE_BODY);
 		const char *cl = http_header(r, "Content-Length");
 		if (cl) {
 			char *end;
@@ -543,38 +846,141 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
 		*upload_size = 0;
 		return MHD_YES;
 	}
+	if (r->deferred) { /* back from the pool */
+		struct MHD_Response *resp = r->resp;
+		r->resp = NULL;
+		r->deferred = false;
+		if (!resp)
+			return MHD_NO;
+		enum MHD_Result ret = MHD_queue_response(conn, r->status, resp);
+		MHD_destroy_response(resp);
+		return r->ret == MHD_NO ? MHD_NO : ret;
+	}
 	if (r->queued)
 		return MHD_YES;
-	route_find(method, url, arg, &known);
+	conn_phase(r, PHASE_BUSY);
+	route_find(method, url, r->arg, &known);
 	r->url = url;
-	return dispatch(r, arg);
+	/* The API's routes may wait on the store: a handler thread runs them. */
+	if (r->route && !r->too_large) {
+		if (defer(r))
+			return MHD_YES;
+		return http_error(r, 503, "the server is busy: try again");
+	}
+	return dispatch(r, r->arg);
 }
 
-/* Frees a request when the daemon is done with it. */
+/* Frees a request when the daemon is done with it; the connection waits for its next request's headers. */
 static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls, enum MHD_RequestTerminationCode toe)
 {
-	(void)cls;
-	(void)conn;
 	(void)toe;
 	struct http_req *r = *con_cls;
 	if (!r)
 		return;
+	conn_phase(r, PHASE_HEADERS);
+	(void)cls;
+	(void)conn;
 	for (int i = 0; i < r->nheaders; i++) {
 		free(r->headers[i][0]);
 		free(r->headers[i][1]);
 	}
+	if (r->resp)
+		MHD_destroy_response(r->resp);
 	free(r->body);
 	free(r);
 	*con_cls = NULL;
 }
 
-struct MHD_Daemon *http_start(struct srv *s, int *port)
+/*
+ * The most connections the process's file limit allows: raises the soft
+ * limit to the hard one, and keeps FD_RESERVE descriptors for the store,
+ * the static files and libmicrohttpd's own.
+ */
+static int fd_ceiling(void)
+{
+	enum { FD_RESERVE = 128 };
+	struct rlimit rl;
+	if (getrlimit(RLIMIT_NOFILE, &rl))
+		return INT_MAX;
+	if (rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &rl);
+		getrlimit(RLIMIT_NOFILE, &rl);
+	}
+	if (rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur > (rlim_t)INT_MAX)
+		return INT_MAX;
+	return (int)rl.rlim_cur > FD_RESERVE * 2 ? (int)rl.rlim_cur - FD_RESERVE : (int)rl.rlim_cur / 2;
+}
+
+/* The ceilings of connections and streams, lowered to fit the file limit (said on stderr). */
+static void set_ceilings(struct http *h, const struct gy_server_opts *o)
+{
+	h->max_conns = o->max_connections;
+	h->max_streams = o->max_streams;
+	int fit = fd_ceiling();
+	if (h->max_conns > fit) {
+		/* The streams keep their share, so room is left for visitors' pages. */
+		h->max_streams = (int)((long long)o->max_streams * fit / o->max_connections);
+		h->max_conns = fit;
+		fprintf(stderr,
+			"gyoku serve: the file limit allows %d connections: --max-connections %d lowered to %d, "
+			"--max-streams %d to %d\n",
+			fit, o->max_connections, h->max_conns, o->max_streams, h->max_streams);
+	}
+	if (h->max_streams >= h->max_conns)
+		h->max_streams = h->max_conns > 1 ? h->max_conns - 1 : 1;
+}
+
+static void pool_stop(struct http *h)
+{
+	pthread_mutex_lock(&h->pmu);
+	h->pstop = true;
+	pthread_cond_broadcast(&h->pcv);
+	pthread_mutex_unlock(&h->pmu);
+	for (int i = 0; i < h->nthr; i++)
+		pthread_join(h->thr[i], NULL);
+	h->nthr = 0;
+}
+
+void http_stop(struct http *h)
+{
+	if (!h)
+		return;
+	/* The pool finishes the jobs queued (each resumes its connection) before the daemon stops:
+	 * libmicrohttpd must not stop with a connection suspended. */
+	pool_stop(h);
+	if (h->reaper_on) {
+		pthread_mutex_lock(&h->mu);
+		h->rstop = true;
+		pthread_cond_broadcast(&h->rcv);
+		pthread_mutex_unlock(&h->mu);
+		pthread_join(h->reaper, NULL);
+	}
+	if (h->d)
+		MHD_stop_daemon(h->d);
+	for (int b = 0; b < ADDR_BUCKETS; b++)
+		while (h->addrs[b]) {
+			struct addr_count *a = h->addrs[b];
+			h->addrs[b] = a->next;
+			free(a);
+		}
+	free(h->thr);
+	free(h->q);
+	pthread_cond_destroy(&h->rcv);
+	pthread_cond_destroy(&h->pcv);
+	pthread_cond_destroy(&h->pidle);
+	pthread_mutex_destroy(&h->pmu);
+	pthread_mutex_destroy(&h->mu);
+	free(h);
+}
+
+struct http *http_start(struct srv *s, int *port)
 {
 	const struct gy_server_opts *o = s->opts;
 	struct sockaddr_in a4 = {.sin_family = AF_INET, .sin_port = htons((uint16_t)o->port)};
 	struct sockaddr_in6 a6 = {.sin6_family = AF_INET6, .sin6_port = htons((uint16_t)o->port)};
 	const struct sockaddr *addr;
-	unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL;
+	unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ITC;
 	if (inet_pton(AF_INET, o->bind, &a4.sin_addr) == 1) {
 		addr = (const struct sockaddr *)&a4;
 	} else if (inet_pton(AF_INET6, o->bind, &a6.sin6_addr) == 1) {
@@ -584,24 +990,45 @@ struct MHD_Daemon *http_start(struct srv *s, int *port)
 		fprintf(stderr, "gyoku serve: --bind %s is not an IPv4 or IPv6 address\n", o->bind);
 		return NULL;
 	}
-	struct MHD_Daemon *d =
-		MHD_start_daemon(flags, (uint16_t)o->port, NULL, NULL, on_request, s, MHD_OPTION_SOCK_ADDR, addr,
-				 MHD_OPTION_NOTIFY_COMPLETED, on_completed, s, MHD_OPTION_CONNECTION_TIMEOUT,
-				 (unsigned)120, MHD_OPTION_CONNECTION_LIMIT, (unsigned)4000,
-				 MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)0, MHD_OPTION_THREAD_STACK_SIZE,
-				 (size_t)(256 << 10), MHD_OPTION_LISTENING_ADDRESS_REUSE, (unsigned)1, MHD_OPTION_END);
-	if (!d) {
+	struct http *h = calloc(1, sizeof *h);
+	if (!h)
+		return NULL;
+	h->srv = s;
+	pthread_mutex_init(&h->mu, NULL);
+	pthread_mutex_init(&h->pmu, NULL);
+	pthread_cond_init(&h->pcv, NULL);
+	pthread_cond_init(&h->pidle, NULL);
+	pthread_cond_init(&h->rcv, NULL);
+	h->conns.next = h->conns.prev = &h->conns;
+	set_ceilings(h, o);
+	int nthr = o->handler_threads > 0 ? o->handler_threads : 1;
+	h->qcap = nthr * HTTP_QUEUE_PER_THREAD;
+	h->q = calloc((size_t)h->qcap, sizeof *h->q);
+	h->thr = calloc((size_t)nthr, sizeof *h->thr);
+	if (!h->q || !h->thr)
+		goto fail;
+	for (; h->nthr < nthr; h->nthr++)
+		if (pthread_create(&h->thr[h->nthr], NULL, handler_main, h))
+			goto fail;
+	if (pthread_create(&h->reaper, NULL, reaper_main, h))
+		goto fail;
+	h->reaper_on = true;
+	h->d = MHD_start_daemon(flags, (uint16_t)o->port, on_accept, h, on_request, h, MHD_OPTION_SOCK_ADDR, addr,
+				MHD_OPTION_NOTIFY_COMPLETED, on_completed, h, MHD_OPTION_NOTIFY_CONNECTION,
+				on_connection, h, MHD_OPTION_THREAD_POOL_SIZE,
+				(unsigned)(o->io_threads > 0 ? o->io_threads : 1), MHD_OPTION_CONNECTION_TIMEOUT,
+				(unsigned)o->idle_timeout_s, MHD_OPTION_CONNECTION_LIMIT, (unsigned)h->max_conns,
+				MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)HTTP_CONN_MEMORY,
+				MHD_OPTION_LISTENING_ADDRESS_REUSE, (unsigned)1, MHD_OPTION_END);
+	if (!h->d) {
 		fprintf(stderr, "gyoku serve: cannot listen on %s port %d: %s\n", o->bind, o->port,
 			errno ? strerror(errno) : "the address is in use or not ours");
-		return NULL;
+		goto fail;
 	}
-	const union MHD_DaemonInfo *di = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
+	const union MHD_DaemonInfo *di = MHD_get_daemon_info(h->d, MHD_DAEMON_INFO_BIND_PORT);
 	*port = di ? di->port : o->port;
-	return d;
-}
-
-void http_stop(struct MHD_Daemon *d)
-{
-	if (d)
-		MHD_stop_daemon(d);
+	return h;
+fail:
+	http_stop(h);
+	return NULL;
 }

@@ -5,10 +5,17 @@
  * the static files of the browser board, and the responses (JSON, errors
  * as {"error": ...}, text, cookies).
  *
- * The daemon runs a thread per connection, so a handler may block (on
- * the store, or an event stream waiting for news) without holding up
- * other connections.  A handler returns the value of the http_* function
- * that queued its response.
+ * libmicrohttpd runs a few I/O threads (epoll) that must never block:
+ * they read requests and write responses, and serve the static files.
+ * A complete API request is handed to a pool of handler threads (its
+ * connection suspended meanwhile), which may wait on the store; the
+ * response its handler makes is kept in the request and queued by the
+ * I/O thread once the connection resumes.  Event streams (sse.h) are
+ * suspended connections too, resumed when their game changes.  The
+ * limits (connections per address, the ceilings, the header and body
+ * deadlines) are enforced here: docs/server.md "Concurrency and limits".
+ * A handler returns the value of the http_* function that queued its
+ * response.
  */
 #ifndef SERVER_HTTP_H
 #define SERVER_HTTP_H
@@ -30,12 +37,24 @@ struct route;
 enum {
 	HTTP_BODY_MAX = 16 << 10,  /* a request body */
 	HTTP_IMPORT_MAX = 1 << 20, /* the body of POST /api/import */
-	HTTP_HEADERS_MAX = 4       /* extra response headers per request */
+	HTTP_HEADERS_MAX = 4,      /* extra response headers per request */
+	HTTP_ARG_MAX = 64,         /* the path segment a route's "*" matches, NUL included */
+	/* The bounded job queue of the handler pool: this many requests per thread wait at most (then 503). */
+	HTTP_QUEUE_PER_THREAD = 128,
+	/*
+	 * libmicrohttpd's memory per connection (MHD_OPTION_CONNECTION_MEMORY_LIMIT): the request
+	 * line and headers must fit (a larger request is answered 431 or 414), and the response
+	 * headers; bodies are read in pieces.  docs/server.md "Concurrency and limits".
+	 */
+	HTTP_CONN_MEMORY = 16 << 10
 };
+
+struct http;
 
 /* One request in flight. */
 struct http_req {
 	struct srv *srv;
+	struct http *http;
 	struct MHD_Connection *conn;
 	const char *method, *url;
 	const struct route *route;
@@ -50,13 +69,37 @@ struct http_req {
 	/* Headers to add to the response (Set-Cookie, Retry-After). */
 	int nheaders;
 	char *headers[HTTP_HEADERS_MAX][2];
+	/* The handler pool: `deferred` while a handler thread has it (http_queue then keeps the response). */
+	char arg[HTTP_ARG_MAX];
+	bool deferred;
+	struct MHD_Response *resp;
+	unsigned status;
+	int ret;
 };
 
-/* Starts the daemon of `s` (options in s->opts); NULL with a message on stderr when it cannot listen. */
-struct MHD_Daemon *http_start(struct srv *s, int *port);
+/*
+ * Starts the HTTP layer of `s` (options in s->opts): the handler pool, the
+ * reaper of connections past their deadline, and the daemon; NULL with a
+ * message on stderr when it cannot listen.
+ */
+struct http *http_start(struct srv *s, int *port);
 
-/* Stops the daemon, waiting for its connection threads. */
-void http_stop(struct MHD_Daemon *d);
+/*
+ * Stops it: the handler pool finishes the requests queued, then the daemon
+ * stops.  Every event stream must have been resumed first (hub_shutdown).
+ */
+void http_stop(struct http *h);
+
+/*
+ * Counts a new event stream of the client of `r` (its address written to
+ * `addr`, `size` bytes, for http_stream_release); false after queuing a
+ * 429 with Retry-After when the client or the server holds as many
+ * streams as it may (--streams-per-addr, --max-streams).
+ */
+bool http_stream_admit(struct http_req *r, char *addr, size_t size);
+
+/* An event stream of `addr` ended. */
+void http_stream_release(struct http *h, const char *addr);
 
 /* Queues a response made by the caller (the event streams), with the security headers; drops the caller's reference. */
 int http_queue(struct http_req *r, unsigned status, struct MHD_Response *resp);

@@ -69,7 +69,7 @@ int gy_server_run(const struct gy_server_opts *o)
 	pthread_mutex_init(&s.rematch, NULL);
 	int status = 1, port = 0;
 	char err[256] = "";
-	struct MHD_Daemon *d = NULL;
+	struct http *d = NULL;
 	if (store_open(&s.store, o->db, err, sizeof err)) {
 		fprintf(stderr, "gyoku serve: cannot open the store %s: %s\n", o->db, err);
 		return 1;

@@ -4,10 +4,18 @@
  * Invariants: the hub's table holds a topic exactly while some stream
  * uses it (`refs` > 0); a topic's `events[i]` is the event of ply i + 1,
  * and `nev` only grows (the moves of a game never change); `end` is set
- * once the game has ended.  The hub's mutex guards the table and every
- * topic's fields; each topic has its own condition variable, so a move
- * wakes only the streams of its game.  The HTTP daemon runs a thread per
- * connection, so a stream's reader may wait on the condition variable.
+ * once the game has ended.  The hub's mutex guards the table, every
+ * topic's fields and every stream's `suspended`.
+ *
+ * No thread waits for a stream: its reader, on an I/O thread of the
+ * daemon, returns what is pending, or else marks the stream suspended and
+ * suspends its connection, under the hub's mutex; a change of its topic
+ * (wake) resumes the suspended streams of the topic under the same mutex,
+ * so a wake-up between "nothing to send" and the suspension is never
+ * lost.  Lock order: the hub's mutex, then libmicrohttpd's.  The ticker
+ * thread, every PEEK_MS, resumes the streams due a ping (PING_MS of
+ * silence) and those whose client closed (seen with MSG_PEEK: a suspended
+ * connection's close goes unnoticed by the daemon), which then end.
  *
  * Chat: a topic keeps the last CHAT_RING chat events (messages and the
  * spectators' room opening or closing) with `nchat` counting all it ever
@@ -26,15 +34,18 @@
 #include <sys/socket.h>
 #include <time.h>
 
+#include "addr.h"
 #include "api.h"
 #include "chat.h"
 #include "gamejson.h"
 #include "games.h"
 #include "gyoku/gyoku.h"
+#include "http.h"
 #include "server.h"
 #include "sse.h"
 
-enum { BUCKETS = 256, PING_MS = 15000, PEEK_MS = 1000, CHAT_RING = 256 };
+/* SSE_BLOCK: the reader's block size (an event is sent in pieces of at most this). */
+enum { BUCKETS = 256, PING_MS = 15000, PEEK_MS = 1000, CHAT_RING = 256, SSE_BLOCK = 1024 };
 
 /* One chat event: a message of a room, or (message false) the spectators' room opened or closed. */
 struct chat_ev {
@@ -46,9 +57,8 @@ struct chat_ev {
 /* A watched game. */
 struct topic {
 	char id[STORE_ID_MAX];
-	int refs; /* streams and publishers using it */
-	int pins; /* of which publishers (hub_publish): not watchers */
-	pthread_cond_t cond;
+	int refs;      /* streams and publishers using it */
+	int pins;      /* of which publishers (hub_publish): not watchers */
 	char **events; /* events[i]: the SSE text of ply i + 1 */
 	int nev, cap;
 	char *end;              /* the end event, once the game ended */
@@ -71,14 +81,23 @@ struct hub {
 	pthread_mutex_t mu;
 	bool stopping;
 	struct topic *buckets[BUCKETS];
+	pthread_t ticker;
+	pthread_cond_t tick; /* wakes the ticker to stop */
+	bool ticking;
 };
 
 /* One open stream. */
 struct stream {
 	struct hub *hub;
 	struct topic *t;
-	int fd;   /* the client's socket, to notice it closing while we wait */
-	int sent; /* plies sent */
+	struct MHD_Connection *conn;
+	struct http *http;        /* its count of streams (http_stream_release) */
+	char addr[ADDR_TEXT_MAX]; /* its client's address, for the same */
+	bool suspended;           /* its connection is suspended, waiting for news */
+	bool gone;                /* its client closed: it ends */
+	int64_t last_ms;          /* when it last sent something (for the pings) */
+	int fd;                   /* the client's socket, to notice it closing while suspended */
+	int sent;                 /* plies sent */
 	bool end_sent;
 	unsigned status_seen;
 	char *pending; /* text being sent, and how much of it went */
@@ -88,6 +107,45 @@ struct stream {
 	struct stream *next; /* in its topic's list */
 };
 
+/* True when the client has closed its end of socket `fd` (it sends nothing on a stream). */
+static bool client_gone(int fd)
+{
+	char c;
+	return fd >= 0 && recv(fd, &c, 1, MSG_PEEK | MSG_DONTWAIT) == 0;
+}
+
+/*
+ * The ticker: every PEEK_MS, resumes the suspended streams due a ping and
+ * those whose client left (their fd is valid: a suspended connection is
+ * not closed).  Ends at hub_shutdown.
+ */
+static void *ticker_main(void *arg)
+{
+	struct hub *h = arg;
+	pthread_mutex_lock(&h->mu);
+	while (!h->stopping) {
+		struct timespec ts;
+		clock_gettime(CLOCK_REALTIME, &ts);
+		ts.tv_sec += PEEK_MS / 1000;
+		pthread_cond_timedwait(&h->tick, &h->mu, &ts);
+		int64_t now = srv_now_ms();
+		for (int b = 0; b < BUCKETS && !h->stopping; b++)
+			for (struct topic *t = h->buckets[b]; t; t = t->next)
+				for (struct stream *st = t->streams; st; st = st->next) {
+					if (!st->suspended)
+						continue;
+					bool gone = client_gone(st->fd);
+					if (!gone && now - st->last_ms < PING_MS)
+						continue;
+					st->gone = gone;
+					st->suspended = false;
+					MHD_resume_connection(st->conn);
+				}
+	}
+	pthread_mutex_unlock(&h->mu);
+	return NULL;
+}
+
 struct hub *hub_create(struct srv *s)
 {
 	struct hub *h = calloc(1, sizeof *h);
@@ -95,6 +153,14 @@ struct hub *hub_create(struct srv *s)
 		return NULL;
 	h->srv = s;
 	pthread_mutex_init(&h->mu, NULL);
+	pthread_cond_init(&h->tick, NULL);
+	if (pthread_create(&h->ticker, NULL, ticker_main, h)) {
+		pthread_cond_destroy(&h->tick);
+		pthread_mutex_destroy(&h->mu);
+		free(h);
+		return NULL;
+	}
+	h->ticking = true;
 	return h;
 }
 
@@ -125,7 +191,6 @@ static void topic_free(struct topic *t)
 	for (int i = 0; i < CHAT_RING; i++)
 		free(t->chat[i].text);
 	pthread_mutex_destroy(&t->chat_mu);
-	pthread_cond_destroy(&t->cond);
 	free(t);
 }
 
@@ -133,12 +198,15 @@ void hub_destroy(struct hub *h)
 {
 	if (!h)
 		return;
+	if (h->ticking)
+		hub_shutdown(h);
 	for (int b = 0; b < BUCKETS; b++)
 		while (h->buckets[b]) {
 			struct topic *t = h->buckets[b];
 			h->buckets[b] = t->next;
 			topic_free(t);
 		}
+	pthread_cond_destroy(&h->tick);
 	pthread_mutex_destroy(&h->mu);
 	free(h);
 }
@@ -178,6 +246,16 @@ static char *chat_event(enum store_chat_room room, const struct store_chat *m, b
 				    m ? chat_message_json(m) : json_null(), "spectators_on", on));
 }
 
+/* Resumes the suspended streams of `t`, which then send what they have not sent; the hub's mutex is held. */
+static void wake(struct topic *t)
+{
+	for (struct stream *st = t->streams; st; st = st->next)
+		if (st->suspended) {
+			st->suspended = false;
+			MHD_resume_connection(st->conn);
+		}
+}
+
 /*
  * Brings the chat of topic `t` (pinned) up to date with the store: the
  * messages since the newest it has, and the spectators' room opening or
@@ -214,7 +292,7 @@ static void refresh_chat(struct hub *h, struct topic *t)
 		chat_push(t, STORE_CHAT_SPECTATORS, false, toggle);
 	t->spect_on = on;
 	t->chat_read = texts != NULL;
-	pthread_cond_broadcast(&t->cond);
+	wake(t);
 	pthread_mutex_unlock(&h->mu);
 	free(texts);
 	free(list);
@@ -301,7 +379,7 @@ static void refresh(struct hub *h, struct topic *t)
 		status = NULL;
 		t->status_seq++;
 	}
-	pthread_cond_broadcast(&t->cond);
+	wake(t);
 	pthread_mutex_unlock(&h->mu);
 	for (int k = 0; k < n; k++)
 		free(fresh[k]);
@@ -376,8 +454,12 @@ void hub_shutdown(struct hub *h)
 	h->stopping = true;
 	for (int b = 0; b < BUCKETS; b++)
 		for (struct topic *t = h->buckets[b]; t; t = t->next)
-			pthread_cond_broadcast(&t->cond);
+			wake(t);
+	pthread_cond_broadcast(&h->tick);
 	pthread_mutex_unlock(&h->mu);
+	if (h->ticking)
+		pthread_join(h->ticker, NULL);
+	h->ticking = false;
 }
 
 /* Takes a reference to the topic of `id`, creating and filling it when new; NULL when out of memory. */
@@ -388,7 +470,6 @@ static struct topic *subscribe(struct hub *h, const char *id)
 	bool created = false;
 	if (!t && (t = calloc(1, sizeof *t))) {
 		snprintf(t->id, sizeof t->id, "%s", id);
-		pthread_cond_init(&t->cond, NULL);
 		pthread_mutex_init(&t->chat_mu, NULL);
 		t->spect_on = true;
 		unsigned b = bucket_of(id);
@@ -404,40 +485,24 @@ static struct topic *subscribe(struct hub *h, const char *id)
 	return t;
 }
 
-/* Sets `ts` to `ms` milliseconds from now on the realtime clock (pthread_cond_timedwait's). */
-static void deadline_in(struct timespec *ts, int64_t ms)
-{
-	clock_gettime(CLOCK_REALTIME, ts);
-	ts->tv_sec += ms / 1000;
-	ts->tv_nsec += (long)(ms % 1000) * 1000000L;
-	if (ts->tv_nsec >= 1000000000L) {
-		ts->tv_sec++;
-		ts->tv_nsec -= 1000000000L;
-	}
-}
-
-/* True when the client has closed its end of socket `fd` (it sends nothing on a stream). */
-static bool client_gone(int fd)
-{
-	char c;
-	return fd >= 0 && recv(fd, &c, 1, MSG_PEEK | MSG_DONTWAIT) == 0;
-}
-
 /*
- * The next text for stream `st`: an event it has not sent, or a ping
- * after PING_MS of silence.  Waits for news, looking every PEEK_MS
- * whether the client left.  False at shut-down or when the client left.
+ * The next text for stream `st` into st->pending: an event it has not
+ * sent, or a ping after PING_MS of silence.  1 when there is one; 0 when
+ * there is none (the stream is then suspended: a wake resumes it); -1 at
+ * shut-down or when the client left (the stream ends).
  */
-static bool next_text(struct stream *st)
+static int next_text(struct stream *st)
 {
 	struct hub *h = st->hub;
 	struct topic *t = st->t;
 	const char *text = NULL;
-	int waited = 0;
-	struct timespec until;
-	deadline_in(&until, PEEK_MS);
+	int ret = 1;
 	pthread_mutex_lock(&h->mu);
-	while (!h->stopping) {
+	while (!text) {
+		if (h->stopping || st->gone) {
+			ret = -1;
+			break;
+		}
 		if (st->sent > t->nev) /* moves taken back: the next move comes at their ply */
 			st->sent = t->nev;
 		if (st->sent < t->nev) {
@@ -454,33 +519,37 @@ static bool next_text(struct stream *st)
 			const struct chat_ev *ev = &t->chat[st->chat_next++ % CHAT_RING];
 			if (!ev->message || chat_may_read(t->black, t->white, t->over, st->user, ev->room))
 				text = ev->text;
-		} else if (pthread_cond_timedwait(&t->cond, &h->mu, &until)) {
-			waited += PEEK_MS;
-			if (client_gone(st->fd))
-				break;
-			if (waited >= PING_MS)
-				text = ": ping\n\n";
-			else
-				deadline_in(&until, PEEK_MS);
-		}
-		if (text)
+		} else if (srv_now_ms() - st->last_ms >= PING_MS) {
+			text = ": ping\n\n";
+		} else {
+			st->suspended = true;
+			MHD_suspend_connection(st->conn);
+			ret = 0;
 			break;
+		}
 	}
 	free(st->pending);
 	st->pending = text ? strdup(text) : NULL;
 	st->plen = st->pending ? strlen(st->pending) : 0;
 	st->poff = 0;
+	if (text)
+		st->last_ms = srv_now_ms();
 	pthread_mutex_unlock(&h->mu);
-	return st->pending != NULL;
+	return text && !st->pending ? -1 : ret;
 }
 
-/* libmicrohttpd's content reader: the stream's bytes, as they come. */
+/* libmicrohttpd's content reader, on an I/O thread: the stream's bytes as they come, 0 when none yet. */
 static ssize_t reader(void *cls, uint64_t pos, char *buf, size_t max)
 {
 	(void)pos;
 	struct stream *st = cls;
-	if (st->poff >= st->plen && !next_text(st))
-		return MHD_CONTENT_READER_END_OF_STREAM;
+	if (st->poff >= st->plen) {
+		int k = next_text(st);
+		if (k < 0)
+			return MHD_CONTENT_READER_END_OF_STREAM;
+		if (k == 0)
+			return 0;
+	}
 	size_t n = st->plen - st->poff < max ? st->plen - st->poff : max;
 	memcpy(buf, st->pending + st->poff, n);
 	st->poff += n;
@@ -498,6 +567,7 @@ static void stream_free(void *cls)
 		}
 	pthread_mutex_unlock(&st->hub->mu);
 	unsubscribe(st->hub, st->t);
+	http_stream_release(st->http, st->addr);
 	free(st->pending);
 	free(st);
 }
@@ -525,11 +595,21 @@ int api_game_events(struct http_req *r, const char *id)
 	if (e)
 		return http_error(r, 503, "the database failed: try again");
 	struct stream *st = calloc(1, sizeof *st);
-	if (!st || !(st->t = subscribe(s->hub, id))) {
+	if (!st)
+		return http_error(r, 503, "out of memory");
+	if (!http_stream_admit(r, st->addr, sizeof st->addr)) {
+		free(st);
+		return MHD_YES;
+	}
+	st->http = r->http;
+	if (!(st->t = subscribe(s->hub, id))) {
+		http_stream_release(st->http, st->addr);
 		free(st);
 		return http_error(r, 503, "out of memory");
 	}
 	st->hub = s->hub;
+	st->conn = r->conn;
+	st->last_ms = srv_now_ms();
 	const union MHD_ConnectionInfo *ci = MHD_get_connection_info(r->conn, MHD_CONNECTION_INFO_CONNECTION_FD);
 	st->fd = ci ? ci->connect_fd : -1;
 	st->sent = resume_ply(r);
@@ -544,7 +624,8 @@ int api_game_events(struct http_req *r, const char *id)
 	pthread_mutex_unlock(&s->hub->mu);
 	st->pending = strdup("retry: 2000\n\n");
 	st->plen = st->pending ? strlen(st->pending) : 0;
-	struct MHD_Response *resp = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 1024, reader, st, stream_free);
+	struct MHD_Response *resp =
+		MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, SSE_BLOCK, reader, st, stream_free);
 	if (!resp) {
 		stream_free(st);
 		return http_error(r, 503, "out of memory");

@@ -7,7 +7,9 @@
  * its last status event.  hub_publish reloads the game from the store
  * once and wakes every stream of it; each stream then sends what it has
  * not sent yet, so a stream that starts from a Last-Event-ID, or falls
- * behind, catches up from the same list.  Thread-safe.
+ * behind, catches up from the same list.  A stream holds no thread: it is
+ * a suspended connection, resumed when its topic changes, when a ping is
+ * due or when its client left (the hub's ticker thread).  Thread-safe.
  */
 #ifndef SERVER_SSE_H
 #define SERVER_SSE_H
@@ -19,7 +21,7 @@ struct srv;
 struct hub;
 struct game;
 
-/* The hub of server `s`; NULL when out of memory. */
+/* The hub of server `s`, its ticker thread started; NULL when out of memory. */
 struct hub *hub_create(struct srv *s);
 
 /* Frees the hub; every stream must have ended (after hub_shutdown and the HTTP daemon's stop). */
@@ -37,7 +39,7 @@ void hub_game_changed(void *hub, const struct game *g, bool remote);
 /* How many streams of this server watch game `id`, but for those of its players `black` and `white` (user ids). */
 int hub_watchers(struct hub *h, const char *id, int64_t black, int64_t white);
 
-/* Ends every stream (at shut-down); new streams end at once. */
+/* Ends every stream (at shut-down; before http_stop, which needs every connection resumed) and the ticker; new streams end at once. */
 void hub_shutdown(struct hub *h);
 
 #endif

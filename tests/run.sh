@@ -276,7 +276,7 @@ if [ "$tier" = full ]; then
 		suite t_store-pg echo "SKIP store-pg: $(tail -1 build/pg.log)"
 	fi
 	# The web server (docs/server.md, tests/server/): the API transcripts (tests/server/api/*.txt) on SQLite
-	# with the release and sanitizer builds and on PostgreSQL, hostile input (both builds), kill -9
+	# with the release and sanitizer builds and on PostgreSQL, hostile input and the limits (both builds), kill -9
 	# and restart on each store, two instances on one PostgreSQL database.  Each server listens on a
 	# port of its own (port 0).
 	if command -v node > /dev/null; then
@@ -284,6 +284,8 @@ if [ "$tier" = full ]; then
 		suite debug/server-api node tests/server/api.mjs --bin bin/debug/gyoku --scale 3
 		suite server-hostile node tests/server/hostile.mjs
 		suite debug/server-hostile node tests/server/hostile.mjs --bin bin/debug/gyoku --scale 3
+		suite server-limits node tests/server/limits.mjs
+		suite debug/server-limits node tests/server/limits.mjs --bin bin/debug/gyoku --scale 3
 		suite server-kill9 node tests/server/kill9.mjs
 		suite server-flood node tests/server/flood.mjs
 		suite debug/server-flood node tests/server/flood.mjs --bin bin/debug/gyoku --scale 3

@@ -18,9 +18,8 @@ export function tempDir(prefix = 'gyoku-server-') {
 	return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-// Starts `bin serve` on port 0 with the store `db` (a file or a postgresql:// URL) and waits until it
-// listens; `args` are more options of gyoku serve (["--writes-per-min", "6"]).  Returns {port, base,
-// proc, log(), exited, stop(), kill9()}; throws when it does not start.
+// Starts `bin serve` on port 0 with the store `db` (a file or a postgresql:// URL), and the further
+// options `args`, and waits until it listens.  Returns {port, base, proc, log(), exited, stop(), kill9()}; throws when it does not start.
 export async function startServer({
 	bin = 'bin/gyoku',
 	db,
@@ -29,7 +28,7 @@ export async function startServer({
 	dir,
 	timeoutMs = 30000,
 	puzzles,
-	args: more = [],
+	args: extra = [],
 } = {}) {
 	const own = !dir;
 	dir = dir || tempDir();
@@ -47,7 +46,7 @@ export async function startServer({
 		'--workers',
 		String(workers),
 		...(puzzles ? ['--puzzles', puzzles] : []),
-		...more,
+		...extra,
 	];
 	const proc = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
 	let out = '';
