@@ -6,8 +6,8 @@
 #                 signature, the match, tune and play scripts, the broken puzzles and the layers (tests/run.sh quick)
 #   make test     install what is missing, build, run every test: the full tier, what CI runs
 #                 (tests/run.sh full; the fuzzers for FUZZ_SECONDS each, 5 unless set)
-#   make bench    perft and search speed next to Fairy-Stockfish, mate solver times, the web server under load,
-#                 the engine in WebAssembly next to the native one
+#   make bench    perft and search speed next to Fairy-Stockfish, mate solver times, the web server under load
+#                 and with 10,000 event streams, the engine in WebAssembly next to the native one
 #   make run      install what is missing, build, start the web server (gyoku serve) on http://127.0.0.1:8080
 #   make debug    ASan/UBSan build with position checks (bin/debug/)
 #   make pgo      the release programs rebuilt with profile-guided optimisation, trained by gyoku-usi bench
@@ -299,18 +299,24 @@ fuzz: $(FUZZERS)
 			tests/data/csa tests/data/kif tests/data/jkf tests/data/movelist || exit 1; \
 	done
 
-# The web server's load generator (bench/server.sh runs it against `gyoku serve`, as a separate process).
-bin/tools/server_load: build/release/bench/server_load.o $(REL_LIBS)
+# The web server's load generators (bench/server.sh and bench/streams.sh run them against `gyoku serve`,
+# as separate processes); bench/load_http.c is their HTTP client.
+bin/tools/server_load: build/release/bench/server_load.o build/release/bench/load_http.o $(REL_LIBS)
 	@mkdir -p $(dir $@)
 	@echo "  LD      $@"
 	@$(CC) $(RELEASE_FLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
-test-build: bin/tools/server_load
+bin/tools/stream_load: build/release/bench/stream_load.o build/release/bench/load_http.o $(REL_LIBS)
+	@mkdir -p $(dir $@)
+	@echo "  LD      $@"
+	@$(CC) $(RELEASE_FLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
+test-build: bin/tools/server_load bin/tools/stream_load
 
-bench: deps bin/gyoku bin/gyoku-usi bin/tools/server_load web-engine
+bench: deps bin/gyoku bin/gyoku-usi bin/tools/server_load bin/tools/stream_load web-engine
 	@bench/perft.sh
 	@bench/engine.sh
 	@bench/mate.sh
 	@bench/server.sh
+	@bench/streams.sh
 	@bench/wasm.sh
 
 run: deps bin/gyoku web

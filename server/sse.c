@@ -57,7 +57,8 @@ struct chat_ev {
 /* A watched game. */
 struct topic {
 	char id[STORE_ID_MAX];
-	int refs;      /* streams and publishers using it */
+	int refs;                   /* streams and publishers using it */
+	pthread_mutex_t refresh_mu; /* one refresh at a time (see refresh) */
 	int pins;      /* of which publishers (hub_publish): not watchers */
 	char **events; /* events[i]: the SSE text of ply i + 1 */
 	int nev, cap;
@@ -191,6 +192,7 @@ static void topic_free(struct topic *t)
 	for (int i = 0; i < CHAT_RING; i++)
 		free(t->chat[i].text);
 	pthread_mutex_destroy(&t->chat_mu);
+	pthread_mutex_destroy(&t->refresh_mu);
 	free(t);
 }
 
@@ -303,19 +305,25 @@ static void refresh_chat(struct hub *h, struct topic *t)
  * Brings topic `t` (pinned by a reference; the hub's mutex not held) up
  * to date with the game as stored: the events of new plies (the newest
  * with the clocks), the end, or a status event when nothing else
- * changed.  The game is read from the store without the mutex; since
- * moves never change, a concurrent refresh can only make the same
- * events, and only the first to arrive is kept.
+ * changed.  The game is read from the store without the hub's mutex,
+ * one refresh of a topic at a time (`refresh_mu`): a read is then never
+ * older than one applied before it, and a game with fewer plies than the
+ * topic was really taken back.  (Two at once, a refresh that read the
+ * game before a move's commit and applied it after that move's own
+ * refresh would take the move back, and its streams would send it again.)
  */
 static void refresh(struct hub *h, struct topic *t)
 {
+	pthread_mutex_lock(&t->refresh_mu);
 	pthread_mutex_lock(&h->mu);
 	int have = t->nev;
 	pthread_mutex_unlock(&h->mu);
 	struct game g;
 	struct why why;
-	if (game_load(h->srv, t->id, &g, &why))
+	if (game_load(h->srv, t->id, &g, &why)) {
+		pthread_mutex_unlock(&t->refresh_mu);
 		return;
+	}
 	int64_t now = srv_now_ms();
 	int n = g.row.ply > have ? g.row.ply - have : 0;
 	char **fresh = calloc((size_t)n + 1, sizeof *fresh);
@@ -388,6 +396,7 @@ done:
 	free(end);
 	free(status);
 	game_release(&g);
+	pthread_mutex_unlock(&t->refresh_mu);
 	refresh_chat(h, t);
 }
 
@@ -471,6 +480,7 @@ static struct topic *subscribe(struct hub *h, const char *id)
 	if (!t && (t = calloc(1, sizeof *t))) {
 		snprintf(t->id, sizeof t->id, "%s", id);
 		pthread_mutex_init(&t->chat_mu, NULL);
+		pthread_mutex_init(&t->refresh_mu, NULL);
 		t->spect_on = true;
 		unsigned b = bucket_of(id);
 		t->next = h->buckets[b];
@@ -613,8 +623,16 @@ int api_game_events(struct http_req *r, const char *id)
 	const union MHD_ConnectionInfo *ci = MHD_get_connection_info(r->conn, MHD_CONNECTION_INFO_CONNECTION_FD);
 	st->fd = ci ? ci->connect_fd : -1;
 	st->sent = resume_ply(r);
+	/* A client that saw more moves than the topic holds may be ahead of it (the topic is refreshed after
+	 * the move's answer, or from another instance's notification): read the game before believing
+	 * it was taken back, or the moves it saw would be sent again (server-load-2.2, server-95.10). */
 	pthread_mutex_lock(&s->hub->mu);
-	if (st->sent > st->t->nev)
+	bool ahead = st->sent > st->t->nev;
+	pthread_mutex_unlock(&s->hub->mu);
+	if (ahead)
+		refresh(s->hub, st->t);
+	pthread_mutex_lock(&s->hub->mu);
+	if (st->sent > st->t->nev) /* moves taken back: it resumes where the game stands */
 		st->sent = st->t->nev;
 	st->status_seen = st->t->status_seq; /* the status so far is in the game the client loaded */
 	st->user = http_user(r) ? r->user.id : 0;

@@ -310,6 +310,9 @@ if [ "$tier" = full ]; then
 	# PostgreSQL server of its own that passes when no request failed, no event was lost and the server
 	# stopped on SIGTERM.
 	suite server-load env SERVER_GAMES=2 SERVER_SPECTATORS=4 SERVER_SECONDS=2 SERVER_CHECK=1 bench/server.sh
+	# Event streams on live games from one epoll client (bench/streams.sh, bench/stream_load.c): 200 streams on 4
+	# games for 3 s, on SQLite and on PostgreSQL; passes when no stream failed or broke and no event was lost.
+	suite server-load-streams env STREAMS=200 GAMES=4 SECONDS=3 MOVE_MS=100 SERVER_CHECK=1 bench/streams.sh
 	suite fuzz fuzz
 fi
 # The layers enforced by the build (docs/design.md "Layers"): breaches tried on make and checksrc.
