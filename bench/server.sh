@@ -51,9 +51,11 @@ result() {
 bench() {
 	local case=$1 store=$2 db=$3 port status why=
 	rm -f "$tmp/port"
-	# Every player and spectator of the load connects from 127.0.0.1: the per-address caps are raised.
+	# Every player and spectator of the load connects from 127.0.0.1, and 100 users sign up and play
+	# from it: the per-address caps and the address's write limit are raised (docs/server.md "Rate
+	# limits"); each user keeps the default write limit.
 	bin/gyoku serve --port 0 --port-file "$tmp/port" --db "$db" --web web/dist --conns-per-addr 1000000 \
-		--streams-per-addr 1000000 > "$tmp/server.out" 2> "$tmp/server.err" &
+		--streams-per-addr 1000000 --addr-writes-per-min 1000000 > "$tmp/server.out" 2> "$tmp/server.err" &
 	server_pid=$!
 	for _ in $(seq 100); do
 		[ -s "$tmp/port" ] || ! kill -0 "$server_pid" 2> /dev/null && break

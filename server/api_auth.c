@@ -149,11 +149,9 @@ static bool locked(struct http_req *r, const char *key, size_t klen, const char 
 	int64_t wait_addr = ratelimit_wait(s->login_by_addr, addr, strlen(addr), now);
 	if (wait <= 0 && wait_addr <= 0)
 		return false;
-	char secs[24];
-	snprintf(secs, sizeof secs, "%lld", (long long)((wait > wait_addr ? wait : wait_addr) + 999) / 1000);
-	http_add_header(r, "Retry-After", secs);
-	http_error(r, 429, "too many failed logins %s: try again in %s s",
-		   wait_addr > 0 ? "from your address" : "for this name from your address", secs);
+	http_too_many(r, wait > wait_addr ? wait : wait_addr,
+		      wait_addr > 0 ? "too many failed logins from your address"
+				    : "too many failed logins for this name from your address");
 	return true;
 }
 
@@ -176,7 +174,7 @@ int api_login(struct http_req *r, const char *arg)
 	if (!body)
 		return MHD_YES;
 	char key[NAME_MAX + 2 + 64], addr[64];
-	http_client_addr(r, addr, sizeof addr);
+	http_client_key(r, addr, sizeof addr);
 	size_t klen = pair_key(name, addr, key, sizeof key);
 	int64_t now = srv_now_ms();
 	struct srv *s = r->srv;
@@ -214,7 +212,7 @@ int api_password(struct http_req *r, const char *arg)
 	json_t *cur = json_object_get(body, "current"), *new = json_object_get(body, "new");
 	struct srv *s = r->srv;
 	char key[NAME_MAX + 2 + 64], addr[64], hash[STORE_HASH_MAX];
-	http_client_addr(r, addr, sizeof addr);
+	http_client_key(r, addr, sizeof addr);
 	size_t klen = pair_key(r->user.name, addr, key, sizeof key);
 	int64_t now = srv_now_ms();
 	size_t nlen = json_is_string(new) ? json_string_length(new) : 0;

@@ -190,10 +190,7 @@ int api_game_chat_post(struct http_req *r, const char *id)
 	} else if ((why = chat_text_check(json_string_value(text_v), json_string_length(text_v), m.text))) {
 		ret = http_error(r, 400, "%s", why);
 	} else if ((wait = ratelimit_wait(s->chat_limit, key, (size_t)klen, m.at_ms)) > 0) {
-		char secs[24];
-		snprintf(secs, sizeof secs, "%lld", (long long)((wait + 999) / 1000));
-		http_add_header(r, "Retry-After", secs);
-		ret = http_error(r, 429, "you are sending messages too fast: try again in %s s", secs);
+		ret = http_too_many(r, wait, "you are sending messages too fast");
 	} else {
 		ratelimit_fail(s->chat_limit, key, (size_t)klen, m.at_ms);
 		memcpy(m.name, r->user.name, sizeof m.name);

@@ -34,13 +34,19 @@
 #include "addr.h"
 #include "api.h"
 #include "http.h"
+#include "ratelimit.h"
 #include "server.h"
 
 enum {
 	ROUTE_ORIGIN = 1, /* state-changing: a browser's Origin must be ours */
 	ROUTE_CSRF = 2,   /* and a browser must send the session's CSRF token */
-	ROUTE_IMPORT = 4  /* the body may be as large as HTTP_IMPORT_MAX */
+	ROUTE_IMPORT = 4, /* the body may be as large as HTTP_IMPORT_MAX (and costs RATE_COST_LARGE) */
+	ROUTE_WRITE = 8,  /* counted by the write limits (docs/server.md "Rate limits") */
+	ROUTE_HASH = 16   /* computes an argon2 hash (19 MiB): costs RATE_COST_HASH */
 };
+
+/* What a write costs in tokens of the write limits: 1, more for the heavy ones. */
+enum { RATE_COST_LARGE = 5, RATE_COST_HASH = 10 };
 
 /* One API route: a method and a path pattern whose "*" matches one segment. */
 struct route {
@@ -49,38 +55,43 @@ struct route {
 	int flags;
 };
 
+/*
+ * Every state-changing route (ROUTE_ORIGIN) is a ROUTE_WRITE but the moves
+ * (a blitz game is never slowed), the chat and the puzzles' (chat.h and
+ * puzzles.h have their own limits).
+ */
 static const struct route routes[] = {
-	{"POST", "/api/signup", api_signup, ROUTE_ORIGIN},
-	{"POST", "/api/login", api_login, ROUTE_ORIGIN},
-	{"POST", "/api/logout", api_logout, ROUTE_ORIGIN | ROUTE_CSRF},
-	{"POST", "/api/password", api_password, ROUTE_ORIGIN | ROUTE_CSRF},
+	{"POST", "/api/signup", api_signup, ROUTE_ORIGIN | ROUTE_WRITE | ROUTE_HASH},
+	{"POST", "/api/login", api_login, ROUTE_ORIGIN | ROUTE_WRITE | ROUTE_HASH},
+	{"POST", "/api/logout", api_logout, ROUTE_ORIGIN | ROUTE_CSRF | ROUTE_WRITE},
+	{"POST", "/api/password", api_password, ROUTE_ORIGIN | ROUTE_CSRF | ROUTE_WRITE | ROUTE_HASH},
 	{"GET", "/api/me", api_me, 0},
 	{"GET", "/api/health", api_health, 0},
 	{"GET", "/api/users/*", api_user, 0},
-	{"POST", "/api/games", api_game_create, ROUTE_ORIGIN | ROUTE_CSRF},
+	{"POST", "/api/games", api_game_create, ROUTE_ORIGIN | ROUTE_CSRF | ROUTE_WRITE},
 	{"GET", "/api/games", api_game_list, 0},
 	{"GET", "/api/games/*", api_game_get, 0},
-	{"POST", "/api/games/*/accept", api_game_accept, ROUTE_ORIGIN | ROUTE_CSRF},
-	{"POST", "/api/games/*/cancel", api_game_cancel, ROUTE_ORIGIN | ROUTE_CSRF},
-	{"POST", "/api/games/*/decline", api_game_decline, ROUTE_ORIGIN | ROUTE_CSRF},
+	{"POST", "/api/games/*/accept", api_game_accept, ROUTE_ORIGIN | ROUTE_CSRF | ROUTE_WRITE},
+	{"POST", "/api/games/*/cancel", api_game_cancel, ROUTE_ORIGIN | ROUTE_CSRF | ROUTE_WRITE},
+	{"POST", "/api/games/*/decline", api_game_decline, ROUTE_ORIGIN | ROUTE_CSRF | ROUTE_WRITE},
 	{"POST", "/api/games/*/moves", api_game_move, ROUTE_ORIGIN | ROUTE_CSRF},
-	{"POST", "/api/games/*/resign", api_game_resign, ROUTE_ORIGIN | ROUTE_CSRF},
-	{"POST", "/api/games/*/abort", api_game_abort, ROUTE_ORIGIN | ROUTE_CSRF},
-	{"POST", "/api/games/*/rematch", api_game_rematch, ROUTE_ORIGIN | ROUTE_CSRF},
-	{"POST", "/api/games/*/takeback", api_game_takeback, ROUTE_ORIGIN | ROUTE_CSRF},
-	{"POST", "/api/games/*/moretime", api_game_more_time, ROUTE_ORIGIN | ROUTE_CSRF},
-	{"POST", "/api/games/*/declare", api_game_declare, ROUTE_ORIGIN | ROUTE_CSRF},
-	{"POST", "/api/games/*/vacation", api_game_vacation, ROUTE_ORIGIN | ROUTE_CSRF},
+	{"POST", "/api/games/*/resign", api_game_resign, ROUTE_ORIGIN | ROUTE_CSRF | ROUTE_WRITE},
+	{"POST", "/api/games/*/abort", api_game_abort, ROUTE_ORIGIN | ROUTE_CSRF | ROUTE_WRITE},
+	{"POST", "/api/games/*/rematch", api_game_rematch, ROUTE_ORIGIN | ROUTE_CSRF | ROUTE_WRITE},
+	{"POST", "/api/games/*/takeback", api_game_takeback, ROUTE_ORIGIN | ROUTE_CSRF | ROUTE_WRITE},
+	{"POST", "/api/games/*/moretime", api_game_more_time, ROUTE_ORIGIN | ROUTE_CSRF | ROUTE_WRITE},
+	{"POST", "/api/games/*/declare", api_game_declare, ROUTE_ORIGIN | ROUTE_CSRF | ROUTE_WRITE},
+	{"POST", "/api/games/*/vacation", api_game_vacation, ROUTE_ORIGIN | ROUTE_CSRF | ROUTE_WRITE},
 	{"GET", "/api/games/*/events", api_game_events, 0},
 	{"GET", "/api/games/*/export", api_game_export, 0},
 	{"GET", "/api/games/*/chat", api_game_chat_get, 0},
 	{"POST", "/api/games/*/chat", api_game_chat_post, ROUTE_ORIGIN | ROUTE_CSRF},
-	{"POST", "/api/games/*/chat/spectators", api_game_chat_spectators, ROUTE_ORIGIN | ROUTE_CSRF},
+	{"POST", "/api/games/*/chat/spectators", api_game_chat_spectators, ROUTE_ORIGIN | ROUTE_CSRF | ROUTE_WRITE},
 	/* A game's saved review (api_review.c): its body may be as large as an import's. */
-	{"PUT", "/api/games/*/review", api_game_review_put, ROUTE_ORIGIN | ROUTE_CSRF | ROUTE_IMPORT},
+	{"PUT", "/api/games/*/review", api_game_review_put, ROUTE_ORIGIN | ROUTE_CSRF | ROUTE_IMPORT | ROUTE_WRITE},
 	{"GET", "/api/games/*/review", api_game_review_get, 0},
-	{"DELETE", "/api/games/*/review", api_game_review_delete, ROUTE_ORIGIN | ROUTE_CSRF},
-	{"POST", "/api/import", api_import, ROUTE_ORIGIN | ROUTE_CSRF | ROUTE_IMPORT},
+	{"DELETE", "/api/games/*/review", api_game_review_delete, ROUTE_ORIGIN | ROUTE_CSRF | ROUTE_WRITE},
+	{"POST", "/api/import", api_import, ROUTE_ORIGIN | ROUTE_CSRF | ROUTE_IMPORT | ROUTE_WRITE},
 	/* Tsume puzzles (puzzles.c); "next" and "daily" before the id's pattern. */
 	{"GET", "/api/puzzles", api_puzzle_themes, 0},
 	{"GET", "/api/puzzles/next", api_puzzle_next, 0},
@@ -252,6 +263,14 @@ int http_text(struct http_req *r, unsigned status, const char *type, const char 
 	return http_queue(r, status, resp);
 }
 
+int http_too_many(struct http_req *r, int64_t wait_ms, const char *what)
+{
+	char secs[24];
+	snprintf(secs, sizeof secs, "%lld", (long long)((wait_ms + 999) / 1000));
+	http_add_header(r, "Retry-After", secs);
+	return http_error(r, 429, "%s: try again in %s s", what, secs);
+}
+
 const char *http_header(struct http_req *r, const char *name)
 {
 	return MHD_lookup_connection_value(r->conn, MHD_HEADER_KIND, name);
@@ -270,6 +289,13 @@ void http_client_addr(struct http_req *r, char *buf, size_t size)
 	if (addr_is_proxy(s, sa) && addr_forwarded(http_header(r, s->opts->trust_proxy), s->proxies, buf, size))
 		return;
 	addr_text(sa, buf, size);
+}
+
+void http_client_key(struct http_req *r, char *buf, size_t size)
+{
+	char addr[64];
+	http_client_addr(r, addr, sizeof addr);
+	ratelimit_addr_key(addr, buf, size);
 }
 
 json_t *http_body_object(struct http_req *r)
@@ -342,6 +368,39 @@ static bool csrf_ok(struct http_req *r)
 		return false;
 	}
 	return true;
+}
+
+/*
+ * The write limits of docs/server.md "Rate limits", checked before the
+ * handler runs: takes the route's cost from the signed-in user's bucket,
+ * then from the client address's.  Returns true when the request may go
+ * on, else queues a 429 with Retry-After naming the bucket that refused
+ * (having taken nothing from either).
+ */
+static bool writes_ok(struct http_req *r)
+{
+	struct srv *s = r->srv;
+	int flags = r->route->flags;
+	int cost = flags & ROUTE_HASH ? RATE_COST_HASH : flags & ROUTE_IMPORT ? RATE_COST_LARGE : 1;
+	int64_t now = srv_now_ms(), wait = 0;
+	char ukey[32], akey[64];
+	int ulen = 0;
+	const char *who = "too many requests from your account";
+	if (http_user(r)) {
+		ulen = snprintf(ukey, sizeof ukey, "u%lld", (long long)r->user.id);
+		wait = ratebucket_take(s->writes_by_user, ukey, (size_t)ulen, cost, now);
+	}
+	if (!wait) {
+		http_client_key(r, akey, sizeof akey);
+		wait = ratebucket_take(s->writes_by_addr, akey, strlen(akey), cost, now);
+		who = "too many requests from your address";
+		if (wait && ulen)
+			ratebucket_refund(s->writes_by_user, ukey, (size_t)ulen, cost);
+	}
+	if (!wait)
+		return true;
+	http_too_many(r, wait, who);
+	return false;
 }
 
 /* The content type of a static file, by its extension. */
@@ -429,6 +488,8 @@ static int dispatch(struct http_req *r, const char *arg)
 	if (r->too_large)
 		return http_error(r, 413, "the request body is larger than %zu bytes", r->limit);
 	if ((r->route->flags & ROUTE_ORIGIN) && !csrf_ok(r))
+		return MHD_YES;
+	if ((r->route->flags & ROUTE_WRITE) && !writes_ok(r))
 		return MHD_YES;
 	if (atomic_load(&r->srv->stopping))
 		return http_error(r, 503, "the server is shutting down");

@@ -114,6 +114,12 @@ int http_error(struct http_req *r, unsigned status, const char *fmt, ...) __attr
 int http_text(struct http_req *r, unsigned status, const char *type, const char *text, size_t len,
 	      const char *filename);
 
+/*
+ * Queues the 429 of a rate limit: `Retry-After` the whole seconds of
+ * `wait_ms` (rounded up) and {"error": "WHAT: try again in N s"}.
+ */
+int http_too_many(struct http_req *r, int64_t wait_ms, const char *what);
+
 /* Adds a header to the response this request will queue (copied). */
 void http_add_header(struct http_req *r, const char *name, const char *value);
 
@@ -124,6 +130,12 @@ const char *http_query(struct http_req *r, const char *name);
 /* The client's address as text ("127.0.0.1"), into `buf` of `size` bytes: behind a trusted proxy the
  * address its header names (addr.h). */
 void http_client_addr(struct http_req *r, char *buf, size_t size);
+
+/*
+ * The client's key for the per-address rate limits (ratelimit.h): its
+ * address as http_client_addr gives it, an IPv6 address by its /64.
+ */
+void http_client_key(struct http_req *r, char *buf, size_t size);
 
 /*
  * The body as a JSON object; NULL after queuing a 400 (not JSON, not an

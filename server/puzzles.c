@@ -475,14 +475,11 @@ static bool within_limit(struct http_req *r)
 	if (http_user(r))
 		snprintf(key, sizeof key, "u%lld", (long long)r->user.id);
 	else
-		http_client_addr(r, key, sizeof key);
+		http_client_key(r, key, sizeof key);
 	int64_t now = srv_now_ms();
 	int64_t wait = ratelimit_wait(r->srv->puzzle_limit, key, strlen(key), now);
 	if (wait > 0) {
-		char secs[24];
-		snprintf(secs, sizeof secs, "%lld", (long long)((wait + 999) / 1000));
-		http_add_header(r, "Retry-After", secs);
-		http_error(r, 429, "too many puzzle moves: try again in %s s", secs);
+		http_too_many(r, wait, "too many puzzle moves");
 		return false;
 	}
 	ratelimit_fail(r->srv->puzzle_limit, key, strlen(key), now);

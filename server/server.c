@@ -86,8 +86,11 @@ int gy_server_run(const struct gy_server_opts *o)
 	s.login_by_addr = ratelimit_create(20, 5 * 60 * 1000);
 	s.chat_limit = ratelimit_create(CHAT_BURST, CHAT_WINDOW_MS);
 	s.puzzle_limit = ratelimit_create(PUZZLE_LIMIT_BURST, PUZZLE_LIMIT_WINDOW_MS);
+	s.writes_by_user = ratebucket_create(o->writes_per_min, o->writes_per_min);
+	s.writes_by_addr = ratebucket_create(o->addr_writes_per_min, o->addr_writes_per_min);
 	s.puzzles = puzzles_load(o->puzzles ? o->puzzles : "data/puzzles", stderr);
-	if (!s.hub || !s.login_by_pair || !s.login_by_addr || !s.chat_limit || !s.puzzle_limit || !s.puzzles)
+	if (!s.hub || !s.login_by_pair || !s.login_by_addr || !s.chat_limit || !s.puzzle_limit || !s.writes_by_user ||
+	    !s.writes_by_addr || !s.puzzles)
 		goto done;
 	/*
 	 * The game service's listeners, in the order they hear of a change:
@@ -129,6 +132,8 @@ done:
 	ratelimit_destroy(s.login_by_addr);
 	ratelimit_destroy(s.chat_limit);
 	ratelimit_destroy(s.puzzle_limit);
+	ratebucket_destroy(s.writes_by_user);
+	ratebucket_destroy(s.writes_by_addr);
 	puzzles_free(s.puzzles);
 	addrset_free(s.proxies);
 	sem_destroy(&s.hashing);

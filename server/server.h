@@ -27,6 +27,7 @@ struct hub;
 struct bots;
 struct timer;
 struct ratelimit;
+struct ratebucket;
 struct puzzles;
 struct addrset;
 
@@ -46,6 +47,9 @@ struct srv {
 	sem_t hashing;                    /* argon2 runs at most this many at once (19 MiB each) */
 	pthread_mutex_t rematch;          /* one rematch offered at a time (games_rematch: look, then make) */
 	atomic_bool stopping;
+
+	/* The write limits per user and per client address (http.c, docs/server.md "Rate limits"). */
+	struct ratebucket *writes_by_user, *writes_by_addr;
 };
 
 /* The time now, in milliseconds since the Unix epoch (the server's only clock). */

@@ -288,6 +288,8 @@ if [ "$tier" = full ]; then
 		suite debug/server-limits node tests/server/limits.mjs --bin bin/debug/gyoku --scale 3
 		suite server-kill9 node tests/server/kill9.mjs
 		suite soak-sqlite env SOAK_STORE=sqlite SOAK_SECONDS=30 SOAK_KILL_S=12 node tests/soak/soak.mjs
+		suite server-flood node tests/server/flood.mjs
+		suite debug/server-flood node tests/server/flood.mjs --bin bin/debug/gyoku --scale 3
 		suite server-puzzles node tests/server/puzzles.mjs
 		suite debug/server-puzzles node tests/server/puzzles.mjs --bin bin/debug/gyoku
 		if [ -n "$pg_url" ]; then

@@ -1,6 +1,7 @@
 /*
  * tests/t_server_units.c: the server's pure parts (docs/server.md): Glicko-2
  * against the worked example of Glickman's paper, the login rate limiter,
+ * the write limits' token buckets (docs/server.md "Rate limits"),
  * password hashing, token digests, and the clock's storage text.
  */
 #include <math.h>
@@ -64,6 +65,57 @@ static void ratelimit_cases(struct check_tally *t)
 	}
 	CHECK(t, "server-ratelimit-1.6", all, "a key just limited is not limited");
 	ratelimit_destroy(rl);
+}
+
+/* The token buckets of the write limits (docs/server.md "Rate limits"). */
+static void bucket_cases(struct check_tally *t)
+{
+	struct ratebucket *b = ratebucket_create(60, 60);
+	int64_t now = 1000000;
+	bool ok = true;
+	for (int i = 0; i < 60; i++)
+		ok &= ratebucket_take(b, "u1", 2, 1, now) == 0;
+	int64_t wait = ratebucket_take(b, "u1", 2, 1, now);
+	CHECK(t, "server-ratelimit-2.1", ok && wait == 1000, "a burst of 60 then a wait of 1000 ms, got %s and %lld",
+	      ok ? "the burst" : "no burst", (long long)wait);
+	CHECK(t, "server-ratelimit-2.2", ratebucket_take(b, "u2", 2, 1, now) == 0, "another key is not limited");
+	wait = ratebucket_take(b, "u1", 2, 1, now + 999);
+	CHECK(t, "server-ratelimit-2.3", wait == 1 && ratebucket_take(b, "u1", 2, 1, now + 1000) == 0,
+	      "a token back after 1 s (wait %lld at 999 ms)", (long long)wait);
+	ok = true;
+	for (int i = 0; i < 6; i++)
+		ok &= ratebucket_take(b, "u3", 2, 10, now) == 0;
+	wait = ratebucket_take(b, "u3", 2, 10, now);
+	CHECK(t, "server-ratelimit-2.4", ok && wait == 10000, "6 writes costing 10, then a wait of 10 s: %lld",
+	      (long long)wait);
+	ratebucket_refund(b, "u3", 2, 10);
+	CHECK(t, "server-ratelimit-2.5", ratebucket_take(b, "u3", 2, 10, now) == 0, "a refund gives the tokens back");
+	CHECK(t, "server-ratelimit-2.6",
+	      ratebucket_take(b, "u4", 2, 1000, now) == 0 && ratebucket_take(b, "u4", 2, 1, now) > 0,
+	      "a cost above the burst takes the burst");
+	/* Many keys: the table keeps its size, a spent key stays spent, each new key starts full. */
+	char key[16];
+	ok = true;
+	for (int i = 0; i < 100000; i++) {
+		int n = snprintf(key, sizeof key, "k%d", i);
+		ok &= ratebucket_take(b, key, (size_t)n, 1, now) == 0;
+	}
+	CHECK(t, "server-ratelimit-2.7", ok && ratebucket_take(b, "u1", 2, 1, now) > 0,
+	      "100000 new keys must each start full, and not free a spent key");
+	ratebucket_destroy(b);
+	static const char *const addrs[][2] = {
+		{"127.0.0.1", "127.0.0.1"},
+		{"2001:db8:1:2:3:4:5:6", "2001:db8:1:2::/64"},
+		{"2001:db8:1:2::9", "2001:db8:1:2::/64"},
+		{"::ffff:192.0.2.7", "::ffff:192.0.2.7"},
+		{"", ""},
+	};
+	for (size_t i = 0; i < sizeof addrs / sizeof addrs[0]; i++) {
+		char k[80];
+		ratelimit_addr_key(addrs[i][0], k, sizeof k);
+		CHECK(t, "server-ratelimit-2.8", !strcmp(k, addrs[i][1]), "the key of %s is %s, want %s", addrs[i][0],
+		      k, addrs[i][1]);
+	}
 }
 
 static void auth_cases(struct check_tally *t)
@@ -221,6 +273,7 @@ int main(void)
 	gy_init();
 	glicko_cases(&t);
 	ratelimit_cases(&t);
+	bucket_cases(&t);
 	auth_cases(&t);
 	clock_cases(&t);
 	chat_cases(&t);

@@ -122,11 +122,22 @@ const bad = (list) => (list.length ? `${list.length} bad answers, e.g. ${list.sl
 async function setup() {
 	// The cases of many connections and streams come from 127.0.0.1 alone: the per-address caps
 	// (tests/server/limits.mjs) are raised so that they test the server's concurrency.
+	// Garbage in every field of every route must reach the handlers: the write limits (a script of
+	// one user is refused after 60 writes, docs/server.md "Rate limits", flood.mjs) are raised.
 	server = await startServer({
 		bin: o.bin,
 		db: o.db || undefined,
 		timeoutMs: 30000 * scale,
-		args: ['--conns-per-addr', '100000', '--streams-per-addr', '100000'],
+		args: [
+			'--conns-per-addr',
+			'100000',
+			'--streams-per-addr',
+			'100000',
+			'--writes-per-min',
+			'1000000',
+			'--addr-writes-per-min',
+			'1000000',
+		],
 	});
 	const tag = Math.random().toString(36).slice(2, 8);
 	alice = new Client(server.base, { name: `ha_${tag}` });
