@@ -8,7 +8,8 @@
 # (with jitter; 0: as fast as the server answers), watched by STREAMS event
 # streams opened at OPEN_RATE per second from many loopback addresses
 # (PER_ADDR each, under the server's per-address caps) and held for
-# SECONDS.  Prints the streams held, moves/second, the delivery time of a
+# SECONDS; a game ends at MAX_PLIES (200; the side to move resigns) and its
+# players start another, its watchers following.  Prints the streams held, moves/second, the delivery time of a
 # move to every watcher (p50/p90/p99/max), lost events, the server's memory,
 # threads and CPU and the load generator's CPU, next to the goals.  Figures
 # only: nothing here fails on timing.  With SERVER_CHECK=1 (tests/run.sh,
@@ -24,6 +25,7 @@ seconds=$(printenv SECONDS || echo 60)
 move_ms=${MOVE_MS:-1000}
 open_rate=${OPEN_RATE:-500}
 per_addr=${PER_ADDR:-30}
+max_plies=${MAX_PLIES:-200}
 stores=${SERVER_STORES:-sqlite postgresql}
 check=${SERVER_CHECK:-0}
 load=bin/tools/stream_load
@@ -50,7 +52,7 @@ if [ "$(ulimit -n)" != unlimited ] && [ "$(ulimit -n)" -lt "$need" ]; then
 	echo "stream load: the open files limit is $(ulimit -n) (hard $(ulimit -Hn)), below the $need that $streams streams need: raise it (ulimit -Hn, /etc/security/limits.conf) or set STREAMS lower"
 fi
 
-[ "$check" = 1 ] || printf 'stream load: %s streams on %s games, a move every %s ms per game, %s s each (change with STREAMS=N GAMES=M SECONDS=S MOVE_MS=T OPEN_RATE=R PER_ADDR=K SERVER_STORES="sqlite postgresql")\n' \
+[ "$check" = 1 ] || printf 'stream load: %s streams on %s games, a move every %s ms per game, %s s each (change with STREAMS=N GAMES=M SECONDS=S MOVE_MS=T OPEN_RATE=R PER_ADDR=K MAX_PLIES=P SERVER_STORES="sqlite postgresql")\n' \
 	"$streams" "$games" "$move_ms" "$seconds"
 
 # result CASE STORE MESSAGE: the PASS/FAIL line of a store (SERVER_CHECK=1 only); an empty MESSAGE passes.
@@ -82,7 +84,7 @@ bench() {
 	fi
 	echo "  machine    $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) before the run"
 	"$load" --port "$port" --server-pid "$server_pid" --games "$games" --streams "$streams" --seconds "$seconds" \
-		--move-ms "$move_ms" --open-rate "$open_rate" --per-addr "$per_addr" --label "$store" 2> "$tmp/load.err" |
+		--move-ms "$move_ms" --open-rate "$open_rate" --per-addr "$per_addr" --max-plies "$max_plies" --label "$store" 2> "$tmp/load.err" |
 		tee "$tmp/load.out"
 	status=${PIPESTATUS[0]}
 	if [ -s "$tmp/load.err" ]; then
