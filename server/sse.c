@@ -64,8 +64,8 @@ struct topic {
 	char id[STORE_ID_MAX];
 	int refs;                   /* streams and publishers using it */
 	pthread_mutex_t refresh_mu; /* one refresh at a time (see refresh) */
-	int pins;      /* of which publishers (hub_publish): not watchers */
-	char **events; /* events[i]: the SSE text of ply i + 1 */
+	int pins;                   /* of which publishers (hub_publish): not watchers */
+	char **events;              /* events[i]: the SSE text of ply i + 1 */
 	int nev, cap;
 	char *end;              /* the end event, once the game ended */
 	char *status;           /* the latest status event */

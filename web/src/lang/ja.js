@@ -868,6 +868,17 @@ export const ERRORS = {
 		'moves にはここまでの手順と攻め方の手を、1〜{1}個（奇数個）の USI 形式で送ってください',
 	'moves.%zu must be a USI move': 'moves.{1} は USI 形式の指し手で指定してください',
 	"the moves before the last are not the puzzle's line": 'ここまでの手順が問題の手順と一致しません',
+	// The server under load: rate limits, stream caps, a full queue (docs/server.md "Concurrency and limits", "Rate limits").
+	'%s: try again in %s s': '{1}。{2}秒後にもう一度お試しください',
+	'too many requests from your account': 'このアカウントからの操作が多すぎます',
+	'too many requests from your address': 'このアドレスからの操作が多すぎます',
+	'too many puzzle moves': '操作が多すぎます',
+	'you are sending messages too fast': '送信が多すぎます',
+	'too many event streams from your address (at most %d): close some and try again':
+		'このアドレスからの中継の接続が多すぎます（最大 {1}）。いくつか閉じてからもう一度お試しください',
+	'the server holds as many event streams as it may (%d): try again later':
+		'サーバーの中継の接続が上限（{1}）に達しています。しばらくしてからもう一度お試しください',
+	'the server is busy: try again': 'サーバーが混み合っています。もう一度お試しください',
 };
 
 export default JA;
