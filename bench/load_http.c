@@ -487,3 +487,66 @@ double self_cpu_s(void)
 	return (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
 	       (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
 }
+
+uint64_t rng_next(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+bool load_parse_opts(int argc, char **argv, struct load_common *c, const struct load_int_opt *ints, size_t nints,
+		     const char *tag)
+{
+	c->host = "127.0.0.1";
+	c->max_plies = 200;
+	c->signups = 2;
+	c->seed = (unsigned)time(NULL) ^ (unsigned)getpid();
+	const struct load_int_opt common[] = {
+		{"--port", 1, 65535, &c->port},
+		{"--server-pid", 1, 1L << 30, &c->server_pid},
+		{"--signups", 1, 64, &c->signups},
+		{"--max-plies", 1, 999, &c->max_plies},
+	};
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+		if (!v)
+			return false;
+		i++;
+		char *end;
+		long n = strtol(v, &end, 10);
+		bool num = end != v && *end == '\0';
+		if (!strcmp(a, "--host")) {
+			c->host = v;
+			continue;
+		}
+		if (!strcmp(a, "--label")) {
+			c->label = v;
+			continue;
+		}
+		if (!strcmp(a, "--seconds")) {
+			c->seconds = strtod(v, NULL);
+			continue;
+		}
+		if (!num)
+			return false;
+		if (!strcmp(a, "--seed")) {
+			c->seed = (unsigned)n;
+			continue;
+		}
+		const struct load_int_opt *o = NULL;
+		for (size_t k = 0; !o && k < sizeof common / sizeof common[0]; k++)
+			if (!strcmp(a, common[k].name))
+				o = &common[k];
+		for (size_t k = 0; !o && k < nints; k++)
+			if (!strcmp(a, ints[k].name))
+				o = &ints[k];
+		if (!o || n < o->lo || n > o->hi)
+			return false;
+		*o->field = (int)n;
+	}
+	/* Names unique per run: a stored database may already hold an earlier run's players. */
+	snprintf(c->prefix, sizeof c->prefix, "%.2s%05x", tag, (c->seed ^ (unsigned)time(NULL)) & 0xfffff);
+	return c->port > 0 && c->seconds > 0;
+}

@@ -77,6 +77,35 @@ struct proc {
 };
 
 int64_t now_ns(void);
+
+/* xorshift64: the next number of the generator whose state is *s (not 0). */
+uint64_t rng_next(uint64_t *s);
+
+/* The options both load generators take besides their own numbers. */
+struct load_common {
+	const char *host, *label;
+	int port, server_pid, signups, max_plies;
+	double seconds;
+	unsigned seed;
+	char prefix[12]; /* the run's user names start with it */
+};
+
+/* A numeric option of a generator's own: its name, bounds and field. */
+struct load_int_opt {
+	const char *name;
+	long lo, hi;
+	int *field;
+};
+
+/*
+ * Reads "--name value" pairs: --host, --label, --seconds, --port,
+ * --server-pid, --signups, --max-plies, --seed into `c` (defaults: host
+ * 127.0.0.1, max-plies 200, signups 2, seed from the clock), the numbers
+ * of `ints` into theirs; sets c->prefix to `tag` and 5 hex digits of the
+ * run.  False on an unknown or bad option, no --port, or seconds <= 0.
+ */
+bool load_parse_opts(int argc, char **argv, struct load_common *c, const struct load_int_opt *ints, size_t nints,
+		     const char *tag);
 _Noreturn void out_of_memory(void);
 void *xrealloc(void *p, size_t size);
 void samples_add(struct samples *s, int64_t v);

@@ -65,11 +65,8 @@ enum {
 };
 
 struct opts {
-	const char *host, *label;
-	int port, games, spectators, max_plies, server_pid, signups;
-	double seconds;
-	unsigned seed;
-	char prefix[12];
+	struct load_common c; /* --host, --port, --seconds, ... (load_http.h) */
+	int games, spectators;
 };
 
 /* One game of a slot; its arrays are indexed by ply (1..max_plies). */
@@ -139,14 +136,6 @@ struct spectator {
 	size_t nobs, cap;
 	long events;
 };
-
-static uint64_t rng_next(uint64_t *s)
-{
-	*s ^= *s << 13;
-	*s ^= *s >> 7;
-	*s ^= *s << 17;
-	return *s;
-}
 
 /* Counts an error of `kind` (an HTTP status, or 0 for a connection's) and prints the first few. */
 static void fault(struct run *run, int status, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -265,7 +254,7 @@ static void play_game(struct player *p, struct game *g)
 	while (!stopping(run)) {
 		if (!over && ply % 2 == p->color && moved_at != ply) {
 			moved_at = ply;
-			if (ply >= run->o.max_plies) {
+			if (ply >= run->o.c.max_plies) {
 				if (!resign(p, g))
 					goto give_up;
 				p->resigned++;
@@ -332,7 +321,7 @@ static struct game *create_game(struct player *p)
 	request(&p->c, &p->run->to, "POST", "/api/games", p->cookie, body, &a);
 	json_t *j = a.status == 201 ? json_loads(a.body, 0, NULL) : NULL;
 	const char *id = json_string_value(json_object_get(j, "id"));
-	struct game *g = id ? game_new(id, p->run->o.max_plies) : NULL;
+	struct game *g = id ? game_new(id, p->run->o.c.max_plies) : NULL;
 	if (!g)
 		fault(p->run, a.status, "%s creating a game: status %d %.200s", p->name, a.status,
 		      a.body ? a.body : "");
@@ -348,7 +337,7 @@ static bool signup(struct player *p)
 	struct answer a = {0};
 	snprintf(body, sizeof body, "{\"name\":\"%s\",\"password\":\"load-test-password\"}", p->name);
 	pthread_mutex_lock(&run->mu);
-	while (run->signing >= run->o.signups)
+	while (run->signing >= run->o.c.signups)
 		pthread_cond_wait(&run->cv, &run->mu);
 	run->signing++;
 	pthread_mutex_unlock(&run->mu);
@@ -569,49 +558,13 @@ static int usage(void)
 /* Reads the options into `o`; false on a bad one. */
 static bool parse_opts(int argc, char **argv, struct opts *o)
 {
-	*o = (struct opts){.host = "127.0.0.1",
-			   .games = 50,
-			   .spectators = 200,
-			   .seconds = 20,
-			   .max_plies = 200,
-			   .signups = 2,
-			   .seed = (unsigned)time(NULL) ^ (unsigned)getpid()};
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-		if (!v)
-			return false;
-		i++;
-		char *end;
-		long n = strtol(v, &end, 10);
-		bool num = end != v && *end == '\0';
-		if (!strcmp(a, "--host"))
-			o->host = v;
-		else if (!strcmp(a, "--label"))
-			o->label = v;
-		else if (!strcmp(a, "--seconds"))
-			o->seconds = strtod(v, NULL);
-		else if (!num)
-			return false;
-		else if (!strcmp(a, "--port") && n > 0 && n < 65536)
-			o->port = (int)n;
-		else if (!strcmp(a, "--games") && n >= 1 && n <= 5000)
-			o->games = (int)n;
-		else if (!strcmp(a, "--spectators") && n >= 0 && n <= 20000)
-			o->spectators = (int)n;
-		else if (!strcmp(a, "--max-plies") && n >= 1 && n <= 999)
-			o->max_plies = (int)n;
-		else if (!strcmp(a, "--server-pid") && n > 0)
-			o->server_pid = (int)n;
-		else if (!strcmp(a, "--signups") && n >= 1 && n <= 64)
-			o->signups = (int)n;
-		else if (!strcmp(a, "--seed"))
-			o->seed = (unsigned)n;
-		else
-			return false;
-	}
-	/* Names unique per run: a stored database may already hold an earlier run's players. */
-	snprintf(o->prefix, sizeof o->prefix, "ld%05x", (o->seed ^ (unsigned)time(NULL)) & 0xfffff);
-	return o->port > 0 && o->seconds > 0;
+	*o = (struct opts){.games = 50, .spectators = 200};
+	o->c.seconds = 20;
+	const struct load_int_opt ints[] = {
+		{"--games", 1, 5000, &o->games},
+		{"--spectators", 0, 20000, &o->spectators},
+	};
+	return load_parse_opts(argc, argv, &o->c, ints, sizeof ints / sizeof ints[0], "ld");
 }
 
 /* GET /api/health: the store's kind into `kind`; false when the server does not answer. */
@@ -644,22 +597,22 @@ int main(int argc, char **argv)
 	signal(SIGPIPE, SIG_IGN);
 	gy_init();
 	load_prog = "server_load";
-	run->to.host = o->host;
-	run->to.port = o->port;
+	run->to.host = o->c.host;
+	run->to.port = o->c.port;
 	run->to.addr.sin_family = AF_INET;
-	run->to.addr.sin_port = htons((uint16_t)o->port);
-	if (inet_pton(AF_INET, o->host, &run->to.addr.sin_addr) != 1) {
-		fprintf(stderr, "server_load: --host %s is not an IPv4 address\n", o->host);
+	run->to.addr.sin_port = htons((uint16_t)o->c.port);
+	if (inet_pton(AF_INET, o->c.host, &run->to.addr.sin_addr) != 1) {
+		fprintf(stderr, "server_load: --host %s is not an IPv4 address\n", o->c.host);
 		return 2;
 	}
 	pthread_mutex_init(&run->mu, NULL);
 	pthread_cond_init(&run->cv, NULL);
 	char kind[32];
 	if (!health(run, kind, sizeof kind)) {
-		fprintf(stderr, "server_load: no answer from http://%s:%d/api/health\n", o->host, o->port);
+		fprintf(stderr, "server_load: no answer from http://%s:%d/api/health\n", o->c.host, o->c.port);
 		return 1;
 	}
-	struct proc idle = read_proc(o->server_pid);
+	struct proc idle = read_proc(o->c.server_pid);
 
 	/* Step 5.1. Threads: players sign up, then everyone waits for the start. */
 	int np = 2 * o->games, nt = np + o->spectators;
@@ -673,7 +626,7 @@ int main(int argc, char **argv)
 		pthread_mutex_init(&run->slots[s].mu, NULL);
 		pthread_cond_init(&run->slots[s].cv, NULL);
 		for (int c = 0; c < 2; c++)
-			snprintf(run->slots[s].name[c], NAME_LEN, "%s%c%d", o->prefix, c ? 'w' : 'b', s);
+			snprintf(run->slots[s].name[c], NAME_LEN, "%s%c%d", o->c.prefix, c ? 'w' : 'b', s);
 	}
 	pthread_attr_t attr;
 	pthread_attr_init(&attr);
@@ -684,7 +637,7 @@ int main(int argc, char **argv)
 		if (i < np) {
 			struct player *p = &players[i];
 			*p = (struct player){.run = run, .slot = &run->slots[i / 2], .color = i % 2, .c = {.fd = -1}};
-			p->rng = ((uint64_t)o->seed << 20) + (uint64_t)i * 0x9E3779B97F4A7C15ull + 1;
+			p->rng = ((uint64_t)o->c.seed << 20) + (uint64_t)i * 0x9E3779B97F4A7C15ull + 1;
 			snprintf(p->name, sizeof p->name, "%s", p->slot->name[p->color]);
 			err = pthread_create(&tids[i], &attr, player_main, p);
 		} else {
@@ -705,7 +658,7 @@ int main(int argc, char **argv)
 		pthread_cond_wait(&run->cv, &run->mu);
 	pthread_mutex_unlock(&run->mu);
 	double setup_s = (double)(now_ns() - t_setup) / 1e9;
-	struct proc before = read_proc(o->server_pid);
+	struct proc before = read_proc(o->c.server_pid);
 	double cpu0 = self_cpu_s();
 
 	/* Step 5.2. The run: start, wait, stop the players, let the spectators catch up. */
@@ -718,7 +671,7 @@ int main(int argc, char **argv)
 	pthread_cond_broadcast(&run->cv);
 	pthread_mutex_unlock(&run->mu);
 	if (!failed) {
-		int64_t until = t0 + (int64_t)(o->seconds * 1e9);
+		int64_t until = t0 + (int64_t)(o->c.seconds * 1e9);
 		for (int64_t t = now_ns(); t < until; t = now_ns()) {
 			struct timespec ts = {(until - t) / 1000000000, (until - t) % 1000000000};
 			nanosleep(&ts, NULL);
@@ -727,7 +680,7 @@ int main(int argc, char **argv)
 	int64_t t1 = now_ns();
 	atomic_store(&run->stop_ns, t1);
 	atomic_store(&run->stop, true);
-	struct proc at_stop = read_proc(o->server_pid);
+	struct proc at_stop = read_proc(o->c.server_pid);
 	for (int s = 0; s < o->games; s++) {
 		pthread_mutex_lock(&run->slots[s].mu);
 		pthread_cond_broadcast(&run->slots[s].cv);
@@ -742,7 +695,7 @@ int main(int argc, char **argv)
 	double gen_cpu = self_cpu_s() - cpu0;
 	struct timespec settle = {1, 0};
 	nanosleep(&settle, NULL);
-	struct proc after = read_proc(o->server_pid);
+	struct proc after = read_proc(o->c.server_pid);
 
 	/* Step 5.3. The figures. */
 	struct samples lat = {0}, delay = {0};
@@ -797,7 +750,7 @@ int main(int argc, char **argv)
 	long errors = http + run->err_io + run->err_order + run->err_other + lost;
 
 	printf("server load (%s): %d games (%d players), %d spectators, %.1f s; resign at ply %d; setup %.1f s\n",
-	       o->label ? o->label : kind, o->games, np, o->spectators, secs, o->max_plies, setup_s);
+	       o->c.label ? o->c.label : kind, o->games, np, o->spectators, secs, o->c.max_plies, setup_s);
 	printf("  moves      %ld accepted, %.1f moves/s; %ld games ended (%ld by resignation at the ply cap)\n", moves,
 	       secs > 0 ? (double)moves / secs : 0, games, resigned);
 	printf("  latency    accepted move, request sent -> 200 read: p50 %.2f ms, p99 %.2f ms, max %.2f ms (%zu "
@@ -812,7 +765,7 @@ int main(int argc, char **argv)
 	printf("  errors     %ld: non-2xx %ld%s%s%s, connection %ld, out of order %ld, lost events %ld, other %ld\n",
 	       errors, http, http ? " (" : "", codes, http ? ")" : "", run->err_io, run->err_order, lost,
 	       run->err_other);
-	if (o->server_pid) {
+	if (o->c.server_pid) {
 		printf("  server     VmRSS/VmHWM: ");
 		print_mem("idle", idle);
 		print_mem(", ready", before);

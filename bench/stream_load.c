@@ -78,11 +78,8 @@ enum {
 };
 
 struct opts {
-	const char *host, *label;
-	int port, games, streams, move_ms, open_rate, per_addr, max_plies, server_pid, signups;
-	double seconds;
-	unsigned seed;
-	char prefix[12];
+	struct load_common c; /* --host, --port, --seconds, ... (load_http.h) */
+	int games, streams, move_ms, open_rate, per_addr;
 };
 
 /* One game; its arrays are indexed by ply (1..max_plies). */
@@ -164,14 +161,6 @@ struct run {
 };
 
 static struct event ev_buf;
-
-static uint64_t rng_next(uint64_t *s)
-{
-	*s ^= *s << 13;
-	*s ^= *s >> 7;
-	*s ^= *s << 17;
-	return *s;
-}
 
 /* Counts an error (status: an HTTP status, 0 a connection's) and prints the first few. */
 static void fault(struct run *run, int status, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -371,7 +360,7 @@ static void slot_answer(struct run *run, struct slot *s)
 			s->cap = s->cap ? 2 * s->cap : 4;
 			s->games = xrealloc(s->games, (size_t)s->cap * sizeof *s->games);
 		}
-		s->games[s->n++] = game_new(id, run->o.max_plies);
+		s->games[s->n++] = game_new(id, run->o.c.max_plies);
 		s->next = R_ACCEPT;
 		s->next_at = now;
 		break;
@@ -407,7 +396,7 @@ static void slot_answer(struct run *run, struct slot *s)
 			s->next = R_CREATE;
 			s->next_at = now;
 		} else {
-			s->next = s->ply >= run->o.max_plies ? R_RESIGN : R_MOVE;
+			s->next = s->ply >= run->o.c.max_plies ? R_RESIGN : R_MOVE;
 			s->next_at = now + pace(run, s);
 		}
 		break;
@@ -606,7 +595,7 @@ static void watcher_event(struct run *run, struct watcher *w, const struct event
 	}
 	if (strcmp(ev->name, "move"))
 		return;
-	if (ev->id <= r->got || ev->id > run->o.max_plies + 1) {
+	if (ev->id <= r->got || ev->id > run->o.c.max_plies + 1) {
 		run->order++;
 		fault(run, -1, "stream %d: %s: event of ply %d after ply %d", (int)(w - run->w), g->id, ev->id, r->got);
 		return;
@@ -770,9 +759,9 @@ static void sample(struct run *run, int64_t now, bool force)
 	run->next_sample = now + (int64_t)SAMPLE_MS * 1000000;
 	if (run->t_win0 && now >= run->t_win0 && now <= run->t_win1 && run->live < run->live_min_win)
 		run->live_min_win = run->live;
-	if (!run->o.server_pid)
+	if (!run->o.c.server_pid)
 		return;
-	struct proc p = read_proc(run->o.server_pid);
+	struct proc p = read_proc(run->o.c.server_pid);
 	if (!p.threads)
 		return;
 	run->last = p;
@@ -822,60 +811,14 @@ static int usage(void)
 
 static bool parse_opts(int argc, char **argv, struct opts *o)
 {
-	*o = (struct opts){.host = "127.0.0.1",
-			   .games = 100,
-			   .streams = 10000,
-			   .seconds = 60,
-			   .move_ms = 1000,
-			   .open_rate = 500,
-			   .per_addr = 30,
-			   .max_plies = 200,
-			   .signups = 2,
-			   .seed = (unsigned)time(NULL) ^ (unsigned)getpid()};
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-		if (!v)
-			return false;
-		i++;
-		char *end;
-		long n = strtol(v, &end, 10);
-		bool num = end != v && *end == '\0';
-		if (!strcmp(a, "--host"))
-			o->host = v;
-		else if (!strcmp(a, "--label"))
-			o->label = v;
-		else if (!strcmp(a, "--seconds"))
-			o->seconds = strtod(v, NULL);
-		else if (!num)
-			return false;
-		else if (!strcmp(a, "--port") && n > 0 && n < 65536)
-			o->port = (int)n;
-		else if (!strcmp(a, "--games") && n >= 1 && n <= 5000)
-			o->games = (int)n;
-		else if (!strcmp(a, "--streams") && n >= 0 && n <= 200000)
-			o->streams = (int)n;
-		else if (!strcmp(a, "--move-ms") && n >= 0 && n <= 600000)
-			o->move_ms = (int)n;
-		else if (!strcmp(a, "--open-rate") && n >= 1 && n <= 1000000)
-			o->open_rate = (int)n;
-		else if (!strcmp(a, "--per-addr") && n >= 1 && n <= 10000)
-			o->per_addr = (int)n;
-		else if (!strcmp(a, "--max-plies") && n >= 1 && n <= 999)
-			o->max_plies = (int)n;
-		else if (!strcmp(a, "--server-pid") && n > 0)
-			o->server_pid = (int)n;
-		else if (!strcmp(a, "--signups") && n >= 1 && n <= 64)
-			o->signups = (int)n;
-		else if (!strcmp(a, "--seed"))
-			o->seed = (unsigned)n;
-		else
-			return false;
-	}
-	/* Names unique per run: a stored database may already hold an earlier run's players. */
-	snprintf(o->prefix, sizeof o->prefix, "sl%05x", (o->seed ^ (unsigned)time(NULL)) & 0xfffff);
-	/* 254 * 256 addresses per block. */
-	return o->port > 0 && o->seconds > 0 && o->streams / o->per_addr < 254 * 256 &&
-	       o->games / o->per_addr < 254 * 256;
+	*o = (struct opts){.games = 100, .streams = 10000, .move_ms = 1000, .open_rate = 500, .per_addr = 30};
+	o->c.seconds = 60;
+	const struct load_int_opt ints[] = {
+		{"--games", 1, 5000, &o->games},        {"--streams", 0, 200000, &o->streams},
+		{"--move-ms", 0, 600000, &o->move_ms},  {"--open-rate", 1, 1000000, &o->open_rate},
+		{"--per-addr", 1, 10000, &o->per_addr},
+	};
+	return load_parse_opts(argc, argv, &o->c, ints, sizeof ints / sizeof ints[0], "sl");
 }
 
 /* Raises the soft limit of open files to the hard one; false (said) when it is below `need`. */
@@ -911,12 +854,12 @@ int main(int argc, char **argv)
 	const struct opts *o = &run->o;
 	signal(SIGPIPE, SIG_IGN);
 	gy_init();
-	run->to.host = o->host;
-	run->to.port = o->port;
+	run->to.host = o->c.host;
+	run->to.port = o->c.port;
 	run->to.addr.sin_family = AF_INET;
-	run->to.addr.sin_port = htons((uint16_t)o->port);
-	if (inet_pton(AF_INET, o->host, &run->to.addr.sin_addr) != 1) {
-		fprintf(stderr, "stream_load: --host %s is not an IPv4 address\n", o->host);
+	run->to.addr.sin_port = htons((uint16_t)o->c.port);
+	if (inet_pton(AF_INET, o->c.host, &run->to.addr.sin_addr) != 1) {
+		fprintf(stderr, "stream_load: --host %s is not an IPv4 address\n", o->c.host);
 		return 2;
 	}
 	if (!raise_nofile((long)o->streams + o->games + 64))
@@ -927,7 +870,7 @@ int main(int argc, char **argv)
 		request(&c, &run->to, "GET", "/api/health", NULL, NULL, &a);
 		conn_close(&c);
 		if (a.status != 200) {
-			fprintf(stderr, "stream_load: no answer from http://%s:%d/api/health\n", o->host, o->port);
+			fprintf(stderr, "stream_load: no answer from http://%s:%d/api/health\n", o->c.host, o->c.port);
 			return 1;
 		}
 		free(a.body);
@@ -943,9 +886,9 @@ int main(int argc, char **argv)
 		sl->index = s;
 		sl->c.fd = -1;
 		sl->c.src = loop_addr(2, s / o->per_addr);
-		sl->rng = ((uint64_t)o->seed << 20) + (uint64_t)s * 0x9E3779B97F4A7C15ull + 1;
+		sl->rng = ((uint64_t)o->c.seed << 20) + (uint64_t)s * 0x9E3779B97F4A7C15ull + 1;
 		for (int c = 0; c < 2; c++)
-			snprintf(sl->name[c], NAME_LEN, "%s%c%d", o->prefix, c ? 'w' : 'b', s);
+			snprintf(sl->name[c], NAME_LEN, "%s%c%d", o->c.prefix, c ? 'w' : 'b', s);
 	}
 	for (int i = 0; i < o->streams; i++) {
 		struct watcher *w = &run->w[i];
@@ -960,7 +903,7 @@ int main(int argc, char **argv)
 	int64_t t_setup = now_ns();
 	pthread_t tids[64];
 	int nt = 0;
-	for (int i = 0; i < o->signups && i < 2 * o->games; i++)
+	for (int i = 0; i < o->c.signups && i < 2 * o->games; i++)
 		if (!pthread_create(&tids[nt], NULL, signup_main, run))
 			nt++;
 	for (int i = 0; i < nt; i++)
@@ -984,13 +927,13 @@ int main(int argc, char **argv)
 		if (started == o->games)
 			break;
 	}
-	struct proc idle = read_proc(o->server_pid);
+	struct proc idle = read_proc(o->c.server_pid);
 
 	/* Step 4.2. The streams open at the rate, then the window, then the drain. */
 	run->t_ramp = now_ns();
 	int64_t ramp_ns = (int64_t)((double)o->streams / o->open_rate * 1e9);
 	run->t_win0 = run->t_ramp + ramp_ns + (int64_t)SETTLE_MS * 1000000;
-	run->t_win1 = run->t_win0 + (int64_t)(o->seconds * 1e9);
+	run->t_win1 = run->t_win0 + (int64_t)(o->c.seconds * 1e9);
 	int next_open = 0;
 	bool in_win = false;
 	long live_win0 = 0;
@@ -1005,14 +948,14 @@ int main(int argc, char **argv)
 			in_win = true;
 			live_win0 = run->live;
 			run->live_min_win = run->live;
-			run->srv_cpu0 = read_proc(o->server_pid).cpu_s;
+			run->srv_cpu0 = read_proc(o->c.server_pid).cpu_s;
 			run->cli_cpu0 = self_cpu_s();
 		}
 		loop_once(run, true);
 	}
-	run->srv_cpu1 = read_proc(o->server_pid).cpu_s;
+	run->srv_cpu1 = read_proc(o->c.server_pid).cpu_s;
 	run->cli_cpu1 = self_cpu_s();
-	struct proc at_stop = read_proc(o->server_pid);
+	struct proc at_stop = read_proc(o->c.server_pid);
 	run->stopping = true;
 	int64_t drain_until = now_ns() + (int64_t)DRAIN_MS * 1000000;
 	while (now_ns() < drain_until && !caught_up(run))
@@ -1020,7 +963,7 @@ int main(int argc, char **argv)
 	double drain_s = (double)(now_ns() - (drain_until - (int64_t)DRAIN_MS * 1000000)) / 1e9;
 	long live_end = run->live;
 	sample(run, now_ns(), true);
-	struct proc end = read_proc(o->server_pid);
+	struct proc end = read_proc(o->c.server_pid);
 
 	/* Step 4.3. The figures. */
 	long lost = 0, lost_games = 0;
@@ -1049,13 +992,13 @@ int main(int argc, char **argv)
 	const int64_t *d = run->delay.v;
 	size_t nd = run->delay.n;
 	double p50 = quantile_ms(d, nd, 0.5), p90 = quantile_ms(d, nd, 0.9), p99 = quantile_ms(d, nd, 0.99),
-	       pmax = nd ? (double)d[nd - 1] / 1e6 : 0, secs = o->seconds;
+	       pmax = nd ? (double)d[nd - 1] / 1e6 : 0, secs = o->c.seconds;
 	double srv_cpu = run->srv_cpu1 - run->srv_cpu0, cli_cpu = run->cli_cpu1 - run->cli_cpu0;
 	long http = 0;
 	for (int s = 0; s < STATUS_NB; s++)
 		http += run->err_status[s];
 	long errors = run->open_failed + run->broken + run->order + run->req_err;
-	const char *label = o->label ? o->label : "server";
+	const char *label = o->c.label ? o->c.label : "server";
 	printf("stream load (%s): %d games, a move every %d ms each, %d streams (%d per address, %d/s), %.0f s window; "
 	       "sign-ups %.1f s\n",
 	       label, o->games, o->move_ms, o->streams, o->per_addr, o->open_rate, secs, signup_s);
@@ -1070,7 +1013,7 @@ int main(int argc, char **argv)
 	printf("  errors     %ld: streams failed %ld, broken %ld, players' requests %ld, out of order %ld (HTTP "
 	       "errors among them %ld); lost events %ld; drain %.1f s\n",
 	       errors, run->open_failed, run->broken, run->req_err, run->order, http, lost, drain_s);
-	if (o->server_pid) {
+	if (o->c.server_pid) {
 		printf("  server     VmRSS %.1f MiB idle, %.1f MiB at the most, %.1f MiB at the stop, %.1f MiB at the "
 		       "end; "
 		       "VmHWM %.1f MiB; threads %ld idle, %ld at the most, %ld at the end\n",
