@@ -206,6 +206,9 @@ struct store_vals {
 };
 
 /* Appends one parameter to `v`. */
+/* The parameters of a chat list (store_chat_list) into `v`; returns its query (one room, or all). */
+enum store_query store__chat_list_args(struct store_vals *v, const char *game, enum store_chat_room room,
+				       int64_t after);
 void store__text(struct store_vals *v, const char *s);
 void store__int(struct store_vals *v, int64_t i);
 void store__real(struct store_vals *v, double d);

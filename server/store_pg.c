@@ -880,13 +880,9 @@ static enum store_err pg_chat_list(struct store *s, const char *game, enum store
 				   struct store_chat **out, int *n)
 {
 	struct store_vals v = {0};
-	store__text(&v, game);
-	store__int(&v, after);
-	if (room != STORE_CHAT_ROOMS)
-		store__text(&v, store_chat_room_name(room));
+	enum store_query q = store__chat_list_args(&v, game, room, after);
 	PGresult *r;
-	enum store_err e = run_one((struct pg *)s, room != STORE_CHAT_ROOMS ? STORE_Q_CHAT_ROOM : STORE_Q_CHAT_ALL, &v,
-				   "read chat", &r);
+	enum store_err e = run_one((struct pg *)s, q, &v, "read chat", &r);
 	if (e)
 		return e;
 	void *list;

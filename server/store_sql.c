@@ -587,3 +587,13 @@ void store__prating_vals(struct store_vals *v, int64_t user, const char *puzzle,
 	store__real(v, r->rd);
 	store__real(v, r->vol);
 }
+
+enum store_query store__chat_list_args(struct store_vals *v, const char *game, enum store_chat_room room, int64_t after)
+{
+	store__text(v, game);
+	store__int(v, after);
+	if (room == STORE_CHAT_ROOMS)
+		return STORE_Q_CHAT_ALL;
+	store__text(v, store_chat_room_name(room));
+	return STORE_Q_CHAT_ROOM;
+}

@@ -828,13 +828,9 @@ static enum store_err sq_chat_list(struct store *s, const char *game, enum store
 				   struct store_chat **out, int *n)
 {
 	struct store_vals v = {0};
-	store__text(&v, game);
-	store__int(&v, after);
-	if (room != STORE_CHAT_ROOMS)
-		store__text(&v, store_chat_room_name(room));
+	enum store_query q = store__chat_list_args(&v, game, room, after);
 	void *list;
-	enum store_err e = read_rows((struct sq *)s, room != STORE_CHAT_ROOMS ? STORE_Q_CHAT_ROOM : STORE_Q_CHAT_ALL,
-				     &v, sizeof **out, chat_read, "read chat", &list, n);
+	enum store_err e = read_rows((struct sq *)s, q, &v, sizeof **out, chat_read, "read chat", &list, n);
 	*out = list;
 	return e;
 }
