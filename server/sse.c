@@ -14,8 +14,9 @@
  * so a wake-up between "nothing to send" and the suspension is never
  * lost.  Lock order: the hub's mutex, then libmicrohttpd's.  The ticker
  * thread, every PEEK_MS, resumes the streams due a ping (PING_MS of
- * silence) and those whose client closed (seen with MSG_PEEK: a suspended
- * connection's close goes unnoticed by the daemon), which then end.
+ * silence) and those whose client closed (seen with MSG_PEEK, a third of
+ * the streams each round: a suspended connection's close goes unnoticed
+ * by the daemon), which then end.
  *
  * Chat: a topic keeps the last CHAT_RING chat events (messages and the
  * spectators' room opening or closing) with `nchat` counting all it ever
@@ -50,7 +51,7 @@
 #include "sse.h"
 
 /* SSE_BLOCK: the reader's block size (an event is sent in pieces of at most this). */
-enum { BUCKETS = 256, PING_MS = 15000, PEEK_MS = 1000, CHAT_RING = 256, SSE_BLOCK = 1024 };
+enum { BUCKETS = 256, PING_MS = 15000, PEEK_MS = 1000, PEEK_ROUNDS = 3, CHAT_RING = 256, SSE_BLOCK = 1024 };
 
 /* One chat event: a message of a room, or (message false) the spectators' room opened or closed. */
 struct chat_ev {
@@ -122,17 +123,19 @@ static bool client_gone(int fd)
 
 /*
  * The ticker: every PEEK_MS, resumes the suspended streams due a ping and
- * those whose client left (their fd is valid: a suspended connection is
+ * those whose client left (each stream looked at every PEEK_ROUNDS rounds) (their fd is valid: a suspended connection is
  * not closed).  Ends at hub_shutdown.
  */
 static void *ticker_main(void *arg)
 {
 	struct hub *h = arg;
+	unsigned round = 0;
 	pthread_mutex_lock(&h->mu);
 	while (!h->stopping) {
 		struct timespec ts;
 		clock_gettime(CLOCK_REALTIME, &ts);
 		ts.tv_sec += PEEK_MS / 1000;
+		round++;
 		pthread_cond_timedwait(&h->tick, &h->mu, &ts);
 		int64_t now = srv_now_ms();
 		for (int b = 0; b < BUCKETS && !h->stopping; b++)
@@ -140,7 +143,10 @@ static void *ticker_main(void *arg)
 				for (struct stream *st = t->streams; st; st = st->next) {
 					if (!st->suspended)
 						continue;
-					bool gone = client_gone(st->fd);
+					/* A third of the streams are peeked at each round (by their socket), so the scan
+					 * holds the hub's mutex, which every publisher takes, a third as long. */
+					bool gone = (unsigned)st->fd % PEEK_ROUNDS == round % PEEK_ROUNDS &&
+						    client_gone(st->fd);
 					if (!gone && now - st->last_ms < PING_MS)
 						continue;
 					st->gone = gone;
