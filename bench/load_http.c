@@ -276,7 +276,7 @@ broken:
 /*
  * One request and its whole answer on keep-alive connection `c`.  False
  * when the connection broke (a->status is then 0 and the connection closed).
- * A kept connection that the server closed while it was idle (its header
+ * A kept connection that the server closed while it was idle (its idle
  * deadline, docs/server.md "Concurrency and limits") ends before any byte
  * of the answer, the request unread: it is sent again on a new
  * connection, as browsers do.

@@ -533,7 +533,10 @@ static void take_body(struct http_req *r, const char *data, size_t size)
  * bounded queue of jobs, the open connections (their phase, for the
  * deadlines, and their address, for the caps) and the reaper.
  */
-enum phase { PHASE_HEADERS, PHASE_BODY, PHASE_BUSY };
+/* A connection waits for its first request's headers (--header-timeout), a kept connection for its
+ * next request (--idle-timeout in all: it may be idle that long, as browsers keep it), a body
+ * (--body-timeout), or is being answered (no deadline). */
+enum phase { PHASE_HEADERS, PHASE_KEPT, PHASE_BODY, PHASE_BUSY };
 
 /* One open connection (libmicrohttpd's socket context), in the list of `struct http`. */
 struct conn {
@@ -746,6 +749,7 @@ static void *reaper_main(void *arg)
 		int64_t now = srv_now_ms();
 		for (struct conn *c = h->conns.next; c != &h->conns; c = c->next) {
 			int64_t limit = c->phase == PHASE_HEADERS ? (int64_t)o->header_timeout_s * 1000
+					: c->phase == PHASE_KEPT  ? (int64_t)o->idle_timeout_s * 1000
 					: c->phase == PHASE_BODY  ? (int64_t)o->body_timeout_s * 1000
 								  : -1;
 			if (limit > 0 && !c->cut && c->fd >= 0 && now - c->since > limit) {
@@ -870,14 +874,14 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
 	return dispatch(r, r->arg);
 }
 
-/* Frees a request when the daemon is done with it; the connection waits for its next request's headers. */
+/* Frees a request when the daemon is done with it; the connection, kept, waits for its next request. */
 static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls, enum MHD_RequestTerminationCode toe)
 {
 	(void)toe;
 	struct http_req *r = *con_cls;
 	if (!r)
 		return;
-	conn_phase(r, PHASE_HEADERS);
+	conn_phase(r, PHASE_KEPT);
 	(void)cls;
 	(void)conn;
 	for (int i = 0; i < r->nheaders; i++) {

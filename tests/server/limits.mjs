@@ -152,8 +152,8 @@ async function main() {
 
 	await kase(
 		'server-93.3',
-		'a slow body is cut at the body deadline; a keep-alive connection idle past the header deadline is closed',
-		['--conns-per-addr', '16', '--header-timeout', '3', '--body-timeout', '2'],
+		'a slow body is cut at the body deadline; a kept connection idle past the idle deadline is closed',
+		['--conns-per-addr', '16', '--header-timeout', '3', '--body-timeout', '2', '--idle-timeout', '4'],
 		async (server, all) => {
 			const slow = [];
 			for (let i = 0; i < 8; i++) slow.push(await conn(server.port));
@@ -181,7 +181,7 @@ async function main() {
 				return `${slow.filter((c) => !c.closed).length} of 8 slow bodies still open after 8 s`;
 			if (slow.some((c) => c.closedAt - t0 < 1500))
 				return 'a slow body was cut before its 2 s deadline';
-			// A connection that had its answer and then sends nothing: closed after the header deadline.
+			// A connection that had its answer and then sends nothing: closed after the idle deadline.
 			const idle = await conn(server.port);
 			all.push(idle);
 			write(idle, 'GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n');
