@@ -73,6 +73,13 @@
 const STOP_WAIT_MS = 3000;
 
 /**
+ * How long a worker ended while its engine loads is left to finish loading.  The threaded build's
+ * thread workers each fetch the engine's script as it starts: a worker ended then aborts their
+ * fetches, which the page's console reports as errors; ended once loaded, it ends quietly.
+ */
+const LOAD_WAIT_MS = 20000;
+
+/**
  * A search's score from the side to move's view: centipawns, or a mate in N plies (negative: the
  * side to move is mated).
  * @typedef {{ cp: number } | { mate: number }} Score
@@ -285,9 +292,11 @@ function defaultWorker() {
 export class Engine {
 	/**
 	 * @param {() => WorkerLike} [makeWorker] starts a worker (default: dist/engine/engine-worker.js)
-	 * @param {{ threaded?: boolean, threads?: number }} [how] threaded: the worker runs the threaded
-	 *   build, which hears `stop` during a search; threads: the Threads option (default, for the
-	 *   default worker: canThread() and wasmThreads(); else one thread)
+	 * @param {{ threaded?: boolean, threads?: number, endLoaded?: boolean }} [how] threaded: the
+	 *   worker runs the threaded build, which hears `stop` during a search; threads: the Threads
+	 *   option (default, for the default worker: canThread() and wasmThreads(); else one thread);
+	 *   endLoaded: a worker is ended only once its engine has loaded (default: the default worker
+	 *   where it may load the threaded build)
 	 */
 	constructor(makeWorker = defaultWorker, how = {}) {
 		this.makeWorker = makeWorker;
@@ -296,6 +305,10 @@ export class Engine {
 		this.threaded = how.threaded ?? (ours && canThread());
 		/** @type {number} */
 		this.threads = how.threads ?? (ours ? wasmThreads() : 1);
+		/** @type {boolean} a worker ended before its engine has loaded is ended once it has */
+		this.endLoaded = how.endLoaded ?? (ours && canThread());
+		/** @type {boolean} the current worker's engine has loaded (said `info string engine`) */
+		this.loaded = false;
 		/** @type {WorkerLike | null} */
 		this.worker = null;
 		/** @type {((line: string) => void) | null} the waiter of the current command */
@@ -321,12 +334,15 @@ export class Engine {
 		if (this.worker) return;
 		const w = this.makeWorker();
 		this.worker = w;
+		this.loaded = false;
 		w.onmessage = (e) => {
 			const line = String(e.data);
 			if (line.startsWith('id name ')) this.name = line.slice(8);
 			// engine-worker.js says which build it runs: one that fell back to one thread cannot hear stop.
-			if (line.startsWith('info string engine '))
+			if (line.startsWith('info string engine ')) {
 				this.threaded = /^info string engine \S+-mt\.js /.test(line);
+				this.loaded = true;
+			}
 			if (this.waiter) this.waiter(line);
 		};
 		w.postMessage('usi');
@@ -501,11 +517,22 @@ export class Engine {
 		this.stopTimer = setTimeout(() => this.terminate(), STOP_WAIT_MS);
 	}
 
-	/** Ends the worker; a pending search is answered as stopped. */
+	/**
+	 * Ends the worker; a pending search is answered as stopped.  A worker whose engine is still
+	 * loading (endLoaded) is ended once it has loaded, or after LOAD_WAIT_MS; its lines are ignored.
+	 */
 	terminate() {
 		const abort = this.abort;
-		if (this.worker) this.worker.terminate();
+		const w = this.worker;
 		this.worker = null;
+		if (w && this.endLoaded && !this.loaded) {
+			const timer = setTimeout(() => w.terminate(), LOAD_WAIT_MS);
+			w.onmessage = (e) => {
+				if (!String(e.data).startsWith('info string engine ')) return;
+				clearTimeout(timer);
+				w.terminate();
+			};
+		} else if (w) w.terminate();
 		if (abort) abort();
 	}
 }

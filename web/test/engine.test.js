@@ -165,6 +165,40 @@ test('threaded: a stop the engine does not answer ends the worker after a while'
 	assert.equal(sent.at(-1), '(terminated)');
 });
 
+test('a worker ended while its engine loads is ended once loaded (its threads fetch no more), or after 20 s', async (t) => {
+	t.mock.timers.enable({ apis: ['setTimeout'] });
+	const sent = [];
+	/** @type {any[]} */
+	const workers = [];
+	const e = new Engine(
+		() => {
+			const w = fakeWorker(sent);
+			workers.push(w);
+			return w;
+		},
+		{ threaded: true, endLoaded: true },
+	);
+	const pending = e.go({ infinite: true });
+	await Promise.resolve();
+	e.terminate();
+	assert.equal((await pending).stopped, true);
+	assert.ok(!sent.includes('(terminated)'), 'not ended while it loads');
+	workers[0].onmessage({ data: 'id name gyoku' });
+	assert.ok(!sent.includes('(terminated)'));
+	workers[0].onmessage({ data: 'info string engine gyoku-engine-mt.js threads 4' });
+	assert.equal(sent.at(-1), '(terminated)');
+	// A loaded worker is ended at once; one that never says it loaded, after LOAD_WAIT_MS.
+	e.ensure();
+	workers[1].onmessage({ data: 'info string engine gyoku-engine-mt.js threads 4' });
+	e.terminate();
+	assert.equal(sent.filter((l) => l === '(terminated)').length, 2);
+	e.ensure();
+	e.terminate();
+	assert.equal(sent.filter((l) => l === '(terminated)').length, 2);
+	t.mock.timers.tick(20000);
+	assert.equal(sent.filter((l) => l === '(terminated)').length, 3);
+});
+
 test('the module session: answers taken after each command and while a search runs', async () => {
 	const queue = [];
 	const calls = [];
