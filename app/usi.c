@@ -203,8 +203,9 @@ static void cmd_setoption(struct usi *u, char *rest)
 		return;
 	}
 	enum gy_err err = gy_engine_set_option(u->engine, name, value);
+	const char *why = gy_engine_option_error(u->engine);
 	if (err)
-		say(u, "info string error: setoption %s: %s", name, gy_strerror(err));
+		say(u, "info string error: setoption %s: %s", name, *why ? why : gy_strerror(err));
 }
 
 static void cmd_position(struct usi *u, const char *rest)
