@@ -201,6 +201,10 @@ bin/fuzz/%: tests/fuzz/%.c $(LIB_SRC)
 	@$(FUZZ_CC) $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -DGY_DEBUG $(INC) $(LAYER_INC_lib) $^ $(LDLIBS) \
 		-o $@
 
+# The network file's reader is the engine's (engine/nnue.c).
+bin/fuzz/fuzz_nnue: engine/nnue.c
+bin/fuzz/fuzz_nnue: INC += $(LAYER_INC_engine)
+
 # The browser front end (web/, docs/server.md): bundled by npm into web/dist when a source is newer.
 WEB_SRC := $(shell find web/src -type f 2>/dev/null) web/index.html web/package.json web/build.mjs
 .PHONY: web

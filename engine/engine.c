@@ -44,8 +44,8 @@ struct gy_engine {
 	bool entering_bonus; /* an 'H' rule: a handicap giver's removed pieces count for it */
 	struct gy_pos start; /* the game's start position (set_position's), for the H rules */
 	int64_t network_delay, minimum_think;
-	bool use_nnue;        /* EvalType nnue: the search evaluates with `net` */
-	bool have_net;        /* `net` holds a network (EvalFile's, or the built-in one) */
+	bool use_nnue; /* EvalType nnue: the search evaluates with `net` */
+	bool have_net; /* `net` holds a network (EvalFile's, or the built-in one) */
 	struct nnue_net net;
 	char option_error[512]; /* why the last gy_engine_set_option failed, or "" */
 	/* The position and its history. */

@@ -145,10 +145,10 @@ AVX2 static inline __m256i dot32(__m256i acc, __m256i in, const int8_t *w)
 /* Clamps 16 int32 (two vectors) to 0..127 and packs them as 16 uint8 in order. */
 AVX2 static inline __m128i pack_clamp(__m256i a, __m256i b)
 {
-	__m256i w = _mm256_packs_epi32(a, b);                   /* int16, lanes interleaved */
-	w = _mm256_permute4x64_epi64(w, 0xd8);                  /* in order */
-	w = _mm256_max_epi16(w, _mm256_setzero_si256());        /* >= 0 */
-	w = _mm256_min_epi16(w, _mm256_set1_epi16(127));        /* <= 127 */
+	__m256i w = _mm256_packs_epi32(a, b);            /* int16, lanes interleaved */
+	w = _mm256_permute4x64_epi64(w, 0xd8);           /* in order */
+	w = _mm256_max_epi16(w, _mm256_setzero_si256()); /* >= 0 */
+	w = _mm256_min_epi16(w, _mm256_set1_epi16(127)); /* <= 127 */
 	__m128i lo = _mm256_castsi256_si128(w), hi = _mm256_extracti128_si256(w, 1);
 	return _mm_packus_epi16(lo, hi);
 }

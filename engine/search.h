@@ -81,9 +81,9 @@ struct stack {
 	gy_move pv[MAX_PLY + 1];
 	int pv_len;
 	bool in_check;
-	gy_move excluded;    /* the move a singular-extension search leaves out here (GY_MOVE_NONE: none) */
-	struct eval_acc acc;   /* the evaluation's board terms of this ply's position, when acc_ok */
-	struct nnue_acc nacc;  /* the network's accumulator instead, when the search uses one */
+	gy_move excluded;     /* the move a singular-extension search leaves out here (GY_MOVE_NONE: none) */
+	struct eval_acc acc;  /* the evaluation's board terms of this ply's position, when acc_ok */
+	struct nnue_acc nacc; /* the network's accumulator instead, when the search uses one */
 	bool acc_ok;
 };
 

@@ -80,32 +80,62 @@ static unsigned char *net_bytes(const struct nnue_net *net, size_t *len)
 }
 
 /* Features: board (bucket, owner, feature type, relative square) and hand (bucket, owner, offset). */
-#define BF(b, o, t, sq) ((b) * NNUE_BUCKET_FEATURES + ((o) * NNUE_PTYPES + (t)) * 81 + (sq))
-#define HF(b, o, off) ((b) * NNUE_BUCKET_FEATURES + NNUE_BOARD_FEATURES + (o) * NNUE_HAND_OWNER + (off))
+#define BF(b, o, t, sq) ((b)*NNUE_BUCKET_FEATURES + ((o)*NNUE_PTYPES + (t)) * 81 + (sq))
+#define HF(b, o, off)   ((b)*NNUE_BUCKET_FEATURES + NNUE_BOARD_FEATURES + (o)*NNUE_HAND_OWNER + (off))
 
 static const struct {
 	const char *id, *sfen;
-	int c, bucket, mirror, n;
-	int want[8]; /* features that must be among them (-1 ends) */
+	int c, bucket, mirror, n; /* the perspective, its bucket and mirror, how many features */
+	int want[8];              /* features that must be among them (-1 ends) */
 } feature_cases[] = {
 	/* The start: both kings on file 5, their back rank: bucket (5 - 1) * 3 + 0 = 12. */
-	{"nnue-1.1a", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", GY_BLACK, 12, 0, 40,
+	{"nnue-1.1a",
+	 "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+	 GY_BLACK,
+	 12,
+	 0,
+	 40,
 	 {BF(12, 0, 7, 44), BF(12, 1, 7, 36), BF(12, 0, 0, 6), BF(12, 1, 5, 64), BF(12, 0, 4, 70), -1}},
-	{"nnue-1.1b", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", GY_WHITE, 12, 0, 40,
+	{"nnue-1.1b",
+	 "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+	 GY_WHITE,
+	 12,
+	 0,
+	 40,
 	 /* White sees the board rotated: its king on 5i (44), its rook on 2h (16), Black's on 8b (64). */
 	 {BF(12, 0, 7, 44), BF(12, 1, 7, 36), BF(12, 0, 5, 16), BF(12, 1, 5, 64), -1}},
 	/* Hands are cumulative: three pawns make the 1st..3rd pawn features; White's two bishops owner 1. */
-	{"nnue-1.1c", "4k4/9/9/9/9/9/9/9/4K4 b 3P2b 1", GY_BLACK, 12, 0, 7,
+	{"nnue-1.1c",
+	 "4k4/9/9/9/9/9/9/9/4K4 b 3P2b 1",
+	 GY_BLACK,
+	 12,
+	 0,
+	 7,
 	 {HF(12, 0, 0), HF(12, 0, 1), HF(12, 0, 2), HF(12, 1, 30), HF(12, 1, 31), -1}},
-	{"nnue-1.1d", "4k4/9/9/9/9/9/9/9/4K4 b 3P2b 1", GY_WHITE, 12, 0, 7,
+	{"nnue-1.1d",
+	 "4k4/9/9/9/9/9/9/9/4K4 b 3P2b 1",
+	 GY_WHITE,
+	 12,
+	 0,
+	 7,
 	 {HF(12, 1, 0), HF(12, 1, 2), HF(12, 0, 30), HF(12, 0, 31), -1}},
 	/* Black's king on 8h: files 6-9 are mirrored, 8h seen as 2h, bucket (2 - 1) * 3 + 1 = 4. */
-	{"nnue-1.1e", "4k4/9/9/9/9/9/9/1K7/9 b G 1", GY_BLACK, 4, 1, 3,
+	{"nnue-1.1e",
+	 "4k4/9/9/9/9/9/9/1K7/9 b G 1",
+	 GY_BLACK,
+	 4,
+	 1,
+	 3,
 	 {BF(4, 0, 7, 16), BF(4, 1, 7, 36), HF(4, 0, 34), -1}},
 	/* White's king on 2b (seen from White: 8h, mirrored to 2h): bucket 4; a +L, +N, +S share one type. */
-	{"nnue-1.1f", "9/7k1/9/9/9/9/9/+L+N+S6/4K4 w - 1", GY_WHITE, 4, 1, 5,
+	{"nnue-1.1f",
+	 "9/7k1/9/9/9/9/9/+L+N+S6/4K4 w - 1",
+	 GY_WHITE,
+	 4,
+	 1,
+	 5,
 	 {BF(4, 0, 7, 16), BF(4, 1, 7, 36), BF(4, 1, 9, 73), BF(4, 1, 9, 64), BF(4, 1, 9, 55), -1}},
-	/* Black's king on 1c (rank 3, a rank group of its own with ranks 1-7): bucket (1 - 1) * 3 + 2 = 2. */
+	/* Black's king on 9c (mirrored: 1c) and on 1c: rank 3, in the group of ranks 1-7: bucket (1 - 1) * 3 + 2 = 2. */
 	{"nnue-1.1g", "4k4/9/K8/9/9/9/9/9/9 b - 1", GY_BLACK, 2, 1, 2, {BF(2, 0, 7, 2), -1}},
 	{"nnue-1.1h", "4k4/9/8K/9/9/9/9/9/9 b - 1", GY_BLACK, 2, 0, 2, {BF(2, 0, 7, 2), -1}},
 };
@@ -173,9 +203,9 @@ static void test_bad_files(struct check_tally *t, const struct nnue_net *net)
 	static const struct {
 		const char *id, *what, *why;
 	} cases[] = {
-		{"nnue-1.3a", "empty", "no GYNNUE1 header"},   {"nnue-1.3b", "magic", "no GYNNUE1 header"},
-		{"nnue-1.3c", "arch", "another shape"},        {"nnue-1.3d", "header", "cut short"},
-		{"nnue-1.3e", "short", "cut short"},           {"nnue-1.3f", "trailing", "bytes after its end"},
+		{"nnue-1.3a", "empty", "no GYNNUE1 header"}, {"nnue-1.3b", "magic", "no GYNNUE1 header"},
+		{"nnue-1.3c", "arch", "another shape"},      {"nnue-1.3d", "header", "cut short"},
+		{"nnue-1.3e", "short", "cut short"},         {"nnue-1.3f", "trailing", "bytes after its end"},
 		{"nnue-1.3g", "description", "cut short"},
 	};
 	for (size_t i = 0; buf && i < sizeof cases / sizeof cases[0]; i++) {
@@ -215,8 +245,7 @@ static void test_bad_files(struct check_tally *t, const struct nnue_net *net)
  */
 static void test_incremental(struct check_tally *t, const struct nnue_net *nets[2])
 {
-	int bad_acc = 0, bad_eval = 0, seen = 0, drops = 0, captures = 0, promotions = 0, crossings = 0,
-	    king_moves = 0;
+	int bad_acc = 0, bad_eval = 0, seen = 0, drops = 0, captures = 0, promotions = 0, crossings = 0, king_moves = 0;
 	char why[GY_SFEN_MAX + 128] = "", ewhy[GY_SFEN_MAX + 128] = "";
 	for (int w = 0; w < 2; w++) {
 		const struct nnue_net *net = nets[w];
@@ -245,7 +274,8 @@ static void test_incremental(struct check_tally *t, const struct nnue_net *nets[
 			gy__nnue_acc_update(net, &next, &acc, &g.pos, m);
 			gy__nnue_acc_update(net, &null, &next, &g.pos, GY_MOVE_NONE);
 			gy__nnue_acc_init(net, &fresh, &g.pos);
-			if ((memcmp(&next, &fresh, sizeof fresh) || memcmp(&null, &fresh, sizeof fresh)) && !bad_acc++) {
+			if ((memcmp(&next, &fresh, sizeof fresh) || memcmp(&null, &fresh, sizeof fresh)) &&
+			    !bad_acc++) {
 				char sfen[GY_SFEN_MAX], usi[GY_USI_MOVE_MAX];
 				gy_sfen_write(&g.pos, sfen, sizeof sfen);
 				gy_usi_write_move(m, usi);
@@ -259,8 +289,8 @@ static void test_incremental(struct check_tally *t, const struct nnue_net *nets[
 			if ((port != want || simd != want || fast != want) && !bad_eval++) {
 				char sfen[GY_SFEN_MAX];
 				gy_sfen_write(&g.pos, sfen, sizeof sfen);
-				snprintf(ewhy, sizeof ewhy, "net %d: portable %d, avx2 %d, fast %d, reference %d: %s", w,
-					 port, simd, fast, want, sfen);
+				snprintf(ewhy, sizeof ewhy, "net %d: portable %d, avx2 %d, fast %d, reference %d: %s",
+					 w, port, simd, fast, want, sfen);
 			}
 		}
 	}
@@ -361,8 +391,9 @@ static void test_engine(struct check_tally *t, const struct nnue_net *net)
 	/* A bad file later keeps the network loaded. */
 	bool kept = gy_engine_set_option(e, "EvalFile", bad_path) != GY_OK;
 	struct run c = search(e, &r, &p, 7);
-	CHECK(t, "nnue-1.6", set && a.best && gy_move_is_legal(&p, a.best) && a.nodes && a.best == b.best &&
-				     a.nodes == b.nodes && a.score == b.score && a.nodes != lin.nodes,
+	CHECK(t, "nnue-1.6",
+	      set && a.best && gy_move_is_legal(&p, a.best) && a.nodes && a.best == b.best && a.nodes == b.nodes &&
+		      a.score == b.score && a.nodes != lin.nodes,
 	      "set %d: nnue %#x %llu nodes %d cp, again %#x %llu %d cp; linear %llu nodes", set, a.best,
 	      (unsigned long long)a.nodes, a.score, b.best, (unsigned long long)b.nodes, b.score,
 	      (unsigned long long)lin.nodes);
@@ -372,8 +403,8 @@ static void test_engine(struct check_tally *t, const struct nnue_net *net)
 	/* Back to linear: the linear search again. */
 	bool back = gy_engine_set_option(e, "EvalType", "linear") == GY_OK;
 	struct run l2 = search(e, &r, &p, 7);
-	CHECK(t, "nnue-1.7f", back && l2.nodes == lin.nodes && l2.best == lin.best, "linear again: %llu nodes, want %llu",
-	      (unsigned long long)l2.nodes, (unsigned long long)lin.nodes);
+	CHECK(t, "nnue-1.7f", back && l2.nodes == lin.nodes && l2.best == lin.best,
+	      "linear again: %llu nodes, want %llu", (unsigned long long)l2.nodes, (unsigned long long)lin.nodes);
 	gy_engine_destroy(e);
 	unlink(path);
 	unlink(bad_path);
