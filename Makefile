@@ -111,6 +111,17 @@ build/release/lib/version.o build/debug/lib/version.o: DEFS += -DGY_GIT_DESCRIBE
 .PHONY: FORCE
 FORCE:
 
+# The built-in network (engine/nnue_builtin.c): data/nnue/gyoku.nnue when it exists, copied into the
+# engine by the assembler (.incbin); build/nnue-builtin.txt, rewritten only when the file appears or
+# goes, makes the object compile again then.  The WebAssembly builds embed none.
+NNUE_FILE := $(wildcard data/nnue/gyoku.nnue)
+build/nnue-builtin.txt: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(NNUE_FILE)' | cmp -s - $@ || echo '$(NNUE_FILE)' > $@
+build/release/engine/nnue_builtin.o build/debug/engine/nnue_builtin.o: build/nnue-builtin.txt $(NNUE_FILE)
+build/release/engine/nnue_builtin.o build/debug/engine/nnue_builtin.o: \
+	DEFS += $(if $(NNUE_FILE),-DGY_NNUE_FILE='"$(NNUE_FILE)"')
+
 define layer_archive
 build/$(1)/libgyoku$(2).a: $$($(3):%.c=build/$(1)/%.o)
 	@mkdir -p $$(dir $$@)
@@ -140,7 +151,7 @@ $(foreach b,release debug wasm/base wasm/simd wasm/mt,$(foreach l,lib mate engin
 tests_of = $(foreach t,$(1),build/release/tests/$(t).o build/debug/tests/$(t).o)
 build/release/tests/%.o build/debug/tests/%.o: INC += -Itests
 $(call tests_of,t_jkf t_tctext t_roundtrip): INC += $(LAYER_INC_lib)
-$(call tests_of,t_eval t_timeman t_tt): INC += $(LAYER_INC_engine)
+$(call tests_of,t_eval t_nnue t_timeman t_tt tools/nnue_random): INC += $(LAYER_INC_engine)
 $(call tests_of,t_server_units t_store): INC += $(LAYER_INC_server)
 $(call tests_of,t_usi): INC += $(LAYER_INC_app)
 $(call tests_of,t_match_stats t_packed): INC += $(LAYER_INC_dev)
@@ -193,6 +204,10 @@ bin/fuzz/%: tests/fuzz/%.c $(LIB_SRC)
 # The training record's decoder (dev/packed.c) is fuzzed with the library.
 bin/fuzz/fuzz_packed: dev/packed.c
 bin/fuzz/fuzz_packed: INC += -Idev
+
+# The network file's reader is the engine's (engine/nnue.c).
+bin/fuzz/fuzz_nnue: engine/nnue.c
+bin/fuzz/fuzz_nnue: INC += $(LAYER_INC_engine)
 
 # The browser front end (web/, docs/server.md): bundled by npm into web/dist when a source is newer.
 WEB_SRC := $(shell find web/src -type f 2>/dev/null) web/index.html web/package.json web/build.mjs

@@ -203,8 +203,9 @@ static void cmd_setoption(struct usi *u, char *rest)
 		return;
 	}
 	enum gy_err err = gy_engine_set_option(u->engine, name, value);
+	const char *why = gy_engine_option_error(u->engine);
 	if (err)
-		say(u, "info string error: setoption %s: %s", name, gy_strerror(err));
+		say(u, "info string error: setoption %s: %s", name, *why ? why : gy_strerror(err));
 }
 
 static void cmd_position(struct usi *u, const char *rest)
@@ -423,21 +424,53 @@ int usi_loop(FILE *in, FILE *out)
 	return 0;
 }
 
-int usi_bench(int depth, FILE *out)
+/* One run of the benchmark with `eval_file` as the network (NULL: the linear evaluation).  Errors: printed. */
+static bool bench_run(int depth, const char *eval_file, uint64_t *nodes, int64_t *ms, FILE *out)
 {
 	struct gy_engine *e;
-	if (gy_engine_create(&e, NULL) != GY_OK)
-		return 1;
-	uint64_t nodes = 0;
-	int64_t ms = 0;
-	enum gy_err err = gy_engine_bench(e, depth, &nodes, &ms);
-	gy_engine_destroy(e);
-	if (err) {
-		fprintf(out, "bench: %s\n", gy_strerror(err));
-		return 1;
+	if (gy_engine_create(&e, NULL) != GY_OK) {
+		fputs("bench: out of memory\n", out);
+		return false;
 	}
+	enum gy_err err = GY_OK;
+	if (eval_file && ((err = gy_engine_set_option(e, "EvalFile", eval_file)) != GY_OK ||
+			  (err = gy_engine_set_option(e, "EvalType", "nnue")) != GY_OK)) {
+		const char *why = gy_engine_option_error(e);
+		fprintf(out, "bench: %s\n", *why ? why : gy_strerror(err));
+		gy_engine_destroy(e);
+		return false;
+	}
+	*nodes = 0;
+	*ms = 0;
+	err = gy_engine_bench(e, depth, nodes, ms);
+	gy_engine_destroy(e);
+	if (err)
+		fprintf(out, "bench: %s\n", gy_strerror(err));
+	return !err;
+}
+
+static uint64_t per_second(uint64_t nodes, int64_t ms) { return ms > 0 ? nodes * 1000 / (uint64_t)ms : nodes * 1000; }
+
+int usi_bench(int depth, const char *eval_file, FILE *out)
+{
+	uint64_t nodes = 0, nnue_nodes = 0;
+	int64_t ms = 0, nnue_ms = 0;
+	if (!bench_run(depth, NULL, &nodes, &ms, out))
+		return 1;
 	fprintf(out, "Time (ms): %lld\n", (long long)ms);
 	fprintf(out, "Nodes searched: %llu\n", (unsigned long long)nodes);
-	fprintf(out, "Nodes/second: %llu\n", (unsigned long long)(ms > 0 ? nodes * 1000 / (uint64_t)ms : nodes * 1000));
+	fprintf(out, "Nodes/second: %llu\n", (unsigned long long)per_second(nodes, ms));
+	if (!eval_file)
+		return 0;
+	/* The same positions with the network, and the two side by side. */
+	if (!bench_run(depth, eval_file, &nnue_nodes, &nnue_ms, out))
+		return 1;
+	uint64_t nps = per_second(nodes, ms), nnue_nps = per_second(nnue_nodes, nnue_ms);
+	fprintf(out, "%-8s %12s %10s %12s\n", "EvalType", "nodes", "time (ms)", "nodes/second");
+	fprintf(out, "%-8s %12llu %10lld %12llu\n", "linear", (unsigned long long)nodes, (long long)ms,
+		(unsigned long long)nps);
+	fprintf(out, "%-8s %12llu %10lld %12llu\n", "nnue", (unsigned long long)nnue_nodes, (long long)nnue_ms,
+		(unsigned long long)nnue_nps);
+	fprintf(out, "nnue/linear nodes/second: %.2f\n", nps ? (double)nnue_nps / (double)nps : 0.0);
 	return 0;
 }

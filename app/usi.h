@@ -27,7 +27,11 @@ void usi_close(struct usi *u);
  * returns the exit status. */
 int usi_loop(FILE *in, FILE *out);
 
-/* Runs the fixed benchmark at `depth` (0: the default) and prints its figures; returns the exit status. */
-int usi_bench(int depth, FILE *out);
+/*
+ * Runs the fixed benchmark at `depth` (0: the default) and prints its
+ * figures; with `eval_file` (a network, else NULL) runs it again with
+ * EvalType nnue and prints the two speeds side by side.  Returns the exit status.
+ */
+int usi_bench(int depth, const char *eval_file, FILE *out);
 
 #endif

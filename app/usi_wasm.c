@@ -212,7 +212,7 @@ __attribute__((used)) int gy_usi_command(const char *line)
 __attribute__((used)) int gy_usi_bench(int depth)
 {
 	gy_init();
-	int status = usi_bench(depth, answers());
+	int status = usi_bench(depth, NULL, answers());
 	fflush(answers());
 	return status;
 }

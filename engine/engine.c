@@ -9,7 +9,11 @@
  * and the wait for stop/ponderhit.
  */
 #include <ctype.h>
+#include <errno.h>
 #include <pthread.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -20,6 +24,7 @@
 #include "gyoku/mate.h"
 #include "gyoku/movegen.h"
 #include "gyoku/usi.h"
+#include "nnue.h"
 #include "search.h"
 
 enum { MAX_THREADS = 256, MATE_MAX_PV = 4096 };
@@ -39,6 +44,10 @@ struct gy_engine {
 	bool entering_bonus; /* an 'H' rule: a handicap giver's removed pieces count for it */
 	struct gy_pos start; /* the game's start position (set_position's), for the H rules */
 	int64_t network_delay, minimum_think;
+	bool use_nnue; /* EvalType nnue: the search evaluates with `net` */
+	bool have_net; /* `net` holds a network (EvalFile's, or the built-in one) */
+	struct nnue_net net;
+	char option_error[512]; /* why the last gy_engine_set_option failed, or "" */
 	/* The position and its history. */
 	struct gy_pos root;
 	int game_len;
@@ -54,6 +63,7 @@ struct gy_engine {
 
 static const char *const entering_names[] = {"NoEnteringKing", "CSARule24", "CSARule24H", "CSARule27",
 					     "CSARule27H",     "TryRule",   NULL};
+static const char *const eval_names[] = {"linear", "nnue", NULL};
 
 static const struct gy_option_desc options[] = {
 	{"USI_Hash", GY_OPT_SPIN, "64", 1, 65536, NULL, "transposition table size in MB"},
@@ -67,6 +77,10 @@ static const struct gy_option_desc options[] = {
 	{"NetworkDelay", GY_OPT_SPIN, "120", 0, 10000, NULL, "ms kept in reserve on every move for lag"},
 	{"MinimumThinkingTime", GY_OPT_SPIN, "20", 0, 60000, NULL, "ms spent at least on a move when the clock allows"},
 	{"MateHash", GY_OPT_SPIN, "64", 1, 65536, NULL, "mate solver table size in MB (go mate, mate probes)"},
+	{"EvalFile", GY_OPT_STRING, "<empty>", 0, 0, NULL,
+	 "a network file (.nnue) for EvalType nnue, read when set; empty: the built-in network"},
+	{"EvalType", GY_OPT_COMBO, "linear", 0, 0, eval_names,
+	 "the evaluation: linear (the tuned linear one) or nnue (the network, docs/nnue.md)"},
 };
 
 enum { OPTION_COUNT = sizeof options / sizeof options[0] };
@@ -91,9 +105,13 @@ static enum gy_err make_workers(struct gy_engine *e, int n)
 {
 	free_workers(e);
 	for (int i = 0; i < n; i++) {
-		struct worker *w = calloc(1, sizeof *w);
-		if (w)
+		/* Aligned for the network's accumulators in its stack (struct nnue_acc). */
+		size_t size = (sizeof(struct worker) + 63) / 64 * 64;
+		struct worker *w = aligned_alloc(64, size);
+		if (w) {
+			memset(w, 0, size);
 			w->hist = calloc(1, sizeof *w->hist);
+		}
 		if (!w || !w->hist) {
 			free(w);
 			free_workers(e);
@@ -154,6 +172,8 @@ void gy_engine_destroy(struct gy_engine *e)
 	gy_engine_wait(e);
 	free_workers(e);
 	gy_mate_destroy(e->mate);
+	if (e->have_net)
+		gy__nnue_free(&e->net);
 	gy__tt_free(&e->tt);
 	free(e->sh);
 	pthread_mutex_destroy(&e->lock);
@@ -187,8 +207,132 @@ static bool parse_int(const char *s, int64_t min, int64_t max, int64_t *out)
 	return true;
 }
 
+const char *gy_engine_option_error(const struct gy_engine *e) { return e->option_error; }
+
+/* Sets the reason the option being set is refused, and returns `err`. */
+static enum gy_err refuse(struct gy_engine *e, enum gy_err err, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static enum gy_err refuse(struct gy_engine *e, enum gy_err err, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(e->option_error, sizeof e->option_error, fmt, ap);
+	va_end(ap);
+	return err;
+}
+
+/* The evaluation changed: what the hash and the histories learnt of the old one goes. */
+static void eval_changed(struct gy_engine *e)
+{
+	gy__tt_clear(&e->tt);
+	for (int i = 0; i < e->nworkers; i++)
+		gy__search_clear_history(e->workers[i]);
+}
+
+/* Makes `net` the engine's network (freeing the one before). */
+static void take_net(struct gy_engine *e, struct nnue_net *net)
+{
+	if (e->have_net)
+		gy__nnue_free(&e->net);
+	e->net = *net;
+	e->have_net = true;
+	if (e->use_nnue)
+		eval_changed(e);
+}
+
+/* Loads the built-in network.  Errors: GY_ERR_ARG (there is none), GY_ERR_PARSE, GY_ERR_NOMEM. */
+static enum gy_err load_builtin(struct gy_engine *e)
+{
+	size_t len;
+	const void *data = gy__nnue_builtin(&len);
+	if (!data)
+		return refuse(e, GY_ERR_ARG,
+			      "no network is built into this engine: set EvalFile to a network file (docs/nnue.md)");
+	struct nnue_net net;
+	char why[256];
+	enum gy_err err = gy__nnue_read(&net, data, len, why, sizeof why);
+	if (err)
+		return refuse(e, err, "the built-in network: %s", why);
+	take_net(e, &net);
+	return GY_OK;
+}
+
+/* EvalFile: reads the network at `path` (NULL, "" or "<empty>": the built-in one); on an error keeps the one before. */
+static enum gy_err set_eval_file(struct gy_engine *e, const char *path)
+{
+	if (!path || !*path || !strcmp(path, "<empty>")) {
+		size_t len;
+		if (gy__nnue_builtin(&len))
+			return load_builtin(e);
+		if (e->use_nnue)
+			return refuse(e, GY_ERR_ARG,
+				      "EvalType is nnue and no network is built in: keeping the network loaded");
+		if (e->have_net)
+			gy__nnue_free(&e->net);
+		e->have_net = false;
+		return GY_OK;
+	}
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return refuse(e, GY_ERR_ARG, "cannot open %s: %s", path, strerror(errno));
+	size_t cap = 1 << 20, len = 0;
+	unsigned char *buf = malloc(cap);
+	while (buf) {
+		if (len == cap) {
+			unsigned char *more = cap < SIZE_MAX / 2 ? realloc(buf, cap * 2) : NULL;
+			if (!more) {
+				free(buf);
+				buf = NULL;
+				break;
+			}
+			buf = more;
+			cap *= 2;
+		}
+		size_t got = fread(buf + len, 1, cap - len, f);
+		len += got;
+		if (got == 0)
+			break;
+	}
+	bool read_error = ferror(f) != 0;
+	fclose(f);
+	if (!buf)
+		return refuse(e, GY_ERR_NOMEM, "out of memory reading %s", path);
+	if (read_error) {
+		free(buf);
+		return refuse(e, GY_ERR_ARG, "cannot read %s", path);
+	}
+	struct nnue_net net;
+	char why[256];
+	enum gy_err err = gy__nnue_read(&net, buf, len, why, sizeof why);
+	free(buf);
+	if (err)
+		return refuse(e, err, "%s: %s", path, why);
+	take_net(e, &net);
+	return GY_OK;
+}
+
+/* EvalType: linear or nnue; nnue wants a network (EvalFile's, else the built-in one). */
+static enum gy_err set_eval_type(struct gy_engine *e, bool nnue)
+{
+	if (nnue && !e->have_net) {
+		size_t len;
+		if (!gy__nnue_builtin(&len))
+			return refuse(e, GY_ERR_ARG,
+				      "EvalType nnue: no network (none is built into this engine): set EvalFile first");
+		enum gy_err err = load_builtin(e);
+		if (err)
+			return err;
+	}
+	if (nnue != e->use_nnue) {
+		e->use_nnue = nnue;
+		eval_changed(e);
+	}
+	return GY_OK;
+}
+
 enum gy_err gy_engine_set_option(struct gy_engine *e, const char *name, const char *value)
 {
+	e->option_error[0] = '\0';
 	if (gy_engine_busy(e))
 		return GY_ERR_BUSY;
 	const struct gy_option_desc *o = NULL;
@@ -251,6 +395,10 @@ enum gy_err gy_engine_set_option(struct gy_engine *e, const char *name, const ch
 		gy_mate_destroy(e->mate);
 		e->mate = NULL;
 		e->mate_mb = v;
+	} else if (o == &options[10]) {
+		return set_eval_file(e, value);
+	} else if (o == &options[11]) {
+		return set_eval_type(e, v == 1);
 	}
 	return GY_OK;
 }
@@ -550,6 +698,7 @@ static void setup_search(struct gy_engine *e, const struct gy_limits *limits)
 	if (e->entering_bonus)
 		gy_impasse_handicap_extra(&e->start, s->entering_extra);
 	s->max_moves = e->max_moves;
+	s->nnue = e->use_nnue ? &e->net : NULL;
 	s->report = true;
 	if (e->skill < 20) {
 		/* A weaker player looks less deep and chooses among more lines. */

@@ -24,15 +24,27 @@ static inline int rel(int c, int sq) { return c == GY_BLACK ? sq : 80 - sq; }
 /* A relative square mirrored left-right (file f to 10 - f) when `mirror`. */
 static inline int mir(int mirror, int rsq) { return mirror ? (8 - rsq / 9) * 9 + rsq % 9 : rsq; }
 
-int gy__nnue_bucket(const struct gy_pos *p, int c, int *mirror)
+int gy__nnue_bucket_sq(int c, int ksq, int *mirror)
 {
-	int rk = rel(c, p->king[c]);
+	int rk = rel(c, ksq);
 	int f = gy_file_of((gy_sq)rk), r = gy_rank_of((gy_sq)rk);
 	*mirror = f > 5;
 	if (*mirror)
 		f = 10 - f;
 	int group = r == 9 ? 0 : r == 8 ? 1 : 2;
 	return (f - 1) * 3 + group;
+}
+
+int gy__nnue_bucket(const struct gy_pos *p, int c, int *mirror) { return gy__nnue_bucket_sq(c, p->king[c], mirror); }
+
+int gy__nnue_board_feature(int base, int mirror, int c, int color, int pt, int sq)
+{
+	return base + ((color != c) * NNUE_PTYPES + ptype_map[pt & 15]) * 81 + mir(mirror, rel(c, sq));
+}
+
+int gy__nnue_hand_feature(int base, int c, int color, int ht, int k)
+{
+	return base + NNUE_BOARD_FEATURES + (color != c) * NNUE_HAND_OWNER + hand_base[ht] + k - 1;
 }
 
 int gy__nnue_features(const struct gy_pos *p, int c, uint16_t *out)

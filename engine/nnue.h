@@ -95,6 +95,17 @@ int gy__nnue_ptype(int pt);
 /* The bucket of perspective `c`'s king in `p`, and whether c sees the board mirrored. */
 int gy__nnue_bucket(const struct gy_pos *p, int c, int *mirror);
 
+/* The same for c's king on square `ksq`. */
+int gy__nnue_bucket_sq(int c, int ksq, int *mirror);
+
+/*
+ * One feature of perspective `c` in the block starting at `base` (bucket *
+ * NNUE_BUCKET_FEATURES, seen mirrored when `mirror`): a piece of `color`
+ * and type `pt` (1..14) on `sq`; the k-th (1..) piece of hand type `ht` held by `color`.
+ */
+int gy__nnue_board_feature(int base, int mirror, int c, int color, int pt, int sq);
+int gy__nnue_hand_feature(int base, int c, int color, int ht, int k);
+
 /*
  * The active features of `p` from perspective `c` (indices below
  * NNUE_FEATURES, in no particular order) into `out` (NNUE_MAX_ACTIVE
@@ -124,5 +135,53 @@ int gy__nnue_write(const struct nnue_net *net, FILE *f);
  * SIMD paths must match exactly).
  */
 int gy__nnue_evaluate_full(const struct nnue_net *net, const struct gy_pos *p);
+
+/*
+ * Inference in the search (engine/nnue_infer.c, docs/nnue.md
+ * "Inference"): the feature transformer's sums of both perspectives kept
+ * per ply and updated by each move's few features; the layers after it
+ * with AVX2 where the processor has it, else in plain C, both exactly
+ * gy__nnue_evaluate_full.
+ */
+
+/* The feature transformer's output of each perspective (v[GY_BLACK], v[GY_WHITE]). */
+struct nnue_acc {
+	_Alignas(32) int16_t v[GY_COLOR_NB][NNUE_L1];
+};
+
+/* Perspective `c` of `a` from scratch for `p`. */
+void gy__nnue_acc_refresh(const struct nnue_net *net, struct nnue_acc *a, const struct gy_pos *p, int c);
+
+/* Both perspectives from scratch. */
+void gy__nnue_acc_init(const struct nnue_net *net, struct nnue_acc *a, const struct gy_pos *p);
+
+/*
+ * `a` = `before` (of the position before move `m`) updated for `m`; `p`
+ * is the position after it.  A perspective whose king changed bucket or
+ * mirror side is refreshed.  GY_MOVE_NONE: a null move (a copy).  `a`
+ * and `before` may not be the same.
+ */
+void gy__nnue_acc_update(const struct nnue_net *net, struct nnue_acc *a, const struct nnue_acc *before,
+			 const struct gy_pos *p, gy_move m);
+
+/* How the layers after the accumulator are computed. */
+enum nnue_simd { NNUE_SIMD_AUTO, NNUE_SIMD_PORTABLE, NNUE_SIMD_AVX2 };
+
+/* True when this build and processor can run the AVX2 path. */
+int gy__nnue_have_avx2(void);
+
+/*
+ * The evaluation from the accumulator `a` of `p` (side to move's
+ * perspective first), in centipawns from the side to move, by the path
+ * `simd` (NNUE_SIMD_AVX2 without AVX2: the portable one).
+ */
+int gy__nnue_evaluate_acc(const struct nnue_net *net, const struct nnue_acc *a, const struct gy_pos *p,
+			  enum nnue_simd simd);
+
+/* gy__nnue_evaluate_full through the accumulator and the fastest path. */
+int gy__nnue_evaluate(const struct nnue_net *net, const struct gy_pos *p);
+
+/* The network built into the engine (data/nnue/gyoku.nnue when the build found it): its bytes, or NULL. */
+const void *gy__nnue_builtin(size_t *len);
 
 #endif

@@ -196,18 +196,41 @@ static void ensure_acc(struct worker *w, int ply)
 	struct stack *ss = ss_at(w, ply), *prev = ss_at(w, ply - 1);
 	if (ss->acc_ok)
 		return;
-	if (ply > 0 && prev->acc_ok)
+	const struct nnue_net *net = w->sh->setup.nnue;
+	if (net) {
+		if (ply > 0 && prev->acc_ok)
+			gy__nnue_acc_update(net, &ss->nacc, &prev->nacc, &w->pos, prev->move);
+		else
+			gy__nnue_acc_init(net, &ss->nacc, &w->pos);
+	} else if (ply > 0 && prev->acc_ok) {
 		gy__eval_acc_update(&ss->acc, &prev->acc, &w->pos, prev->move);
-	else
+	} else {
 		gy__eval_acc_init(&ss->acc, &w->pos);
+	}
 	ss->acc_ok = true;
 }
 
-/* eval_evaluate of the position at `ply`, through its board terms. */
+/* A network's evaluation kept short of the mate scores (and of the hash's TT_EVAL_NONE). */
+static inline int nnue_bound(int v)
+{
+	return v >= VALUE_MATE_IN_MAX ? VALUE_MATE_IN_MAX - 1 : v <= -VALUE_MATE_IN_MAX ? -VALUE_MATE_IN_MAX + 1 : v;
+}
+
+/* The static evaluation of the position at `ply` (the linear one, or the network's), through its accumulator. */
 static int node_eval(struct worker *w, int ply)
 {
 	ensure_acc(w, ply);
+	const struct nnue_net *net = w->sh->setup.nnue;
+	if (net)
+		return nnue_bound(gy__nnue_evaluate_acc(net, &ss_at(w, ply)->nacc, &w->pos, NNUE_SIMD_AUTO));
 	return gy__eval_acc_evaluate(&ss_at(w, ply)->acc, &w->pos);
+}
+
+/* The static evaluation of the position at `ply` without its accumulator (the search's end). */
+static int plain_eval(const struct worker *w)
+{
+	const struct nnue_net *net = w->sh->setup.nnue;
+	return net ? nnue_bound(gy__nnue_evaluate(net, &w->pos)) : eval_evaluate(&w->pos);
 }
 
 /* Records the position after a move at game ply g + 1. */
@@ -231,7 +254,7 @@ static int qsearch(struct worker *w, int alpha, int beta, int ply, int depth)
 		return 0;
 	bool in_check = gy_pos_in_check(pos);
 	if (ply >= MAX_PLY)
-		return in_check ? 0 : eval_evaluate(pos);
+		return in_check ? 0 : plain_eval(w);
 	if (ply > w->seldepth)
 		w->seldepth = ply;
 
@@ -408,7 +431,7 @@ static int search(struct worker *w, int alpha, int beta, int depth, int ply, boo
 		if (atomic_load_explicit(&sh->stop, memory_order_relaxed))
 			return 0;
 		if (ply >= MAX_PLY)
-			return in_check ? 0 : eval_evaluate(pos);
+			return in_check ? 0 : plain_eval(w);
 		int rep = repetition(w, g);
 		if (rep != VALUE_NONE)
 			return rep;

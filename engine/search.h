@@ -19,6 +19,7 @@
 #include "gyoku/engine.h"
 #include "gyoku/impasse.h"
 #include "movepick.h"
+#include "nnue.h"
 #include "timeman.h"
 #include "tt.h"
 
@@ -52,6 +53,7 @@ struct search_setup {
 	int max_moves;                       /* draw at this game ply (0: none) */
 	int skill;                           /* 0..20; 20 is full strength */
 	bool report;                         /* worker 0 calls the info callback */
+	const struct nnue_net *nnue;         /* the evaluation: this network (option EvalType nnue), NULL: linear */
 };
 
 /* What the workers of one search share. */
@@ -79,8 +81,9 @@ struct stack {
 	gy_move pv[MAX_PLY + 1];
 	int pv_len;
 	bool in_check;
-	gy_move excluded;    /* the move a singular-extension search leaves out here (GY_MOVE_NONE: none) */
-	struct eval_acc acc; /* the evaluation's board terms of this ply's position, when acc_ok */
+	gy_move excluded;     /* the move a singular-extension search leaves out here (GY_MOVE_NONE: none) */
+	struct eval_acc acc;  /* the evaluation's board terms of this ply's position, when acc_ok */
+	struct nnue_acc nacc; /* the network's accumulator instead, when the search uses one */
 	bool acc_ok;
 };
 

@@ -109,6 +109,13 @@ const struct gy_option_desc *gy_engine_option(int i);
 enum gy_err gy_engine_set_option(struct gy_engine *e, const char *name, const char *value)
 	__attribute__((warn_unused_result));
 
+/*
+ * Why the last gy_engine_set_option failed, in words ("" when it said
+ * nothing more than its error code: then gy_strerror says it), e.g. why
+ * a network file (EvalFile) was refused.
+ */
+const char *gy_engine_option_error(const struct gy_engine *e);
+
 /* Forgets what earlier games taught (hash, histories).  Not during a search. */
 void gy_engine_new_game(struct gy_engine *e);
 
