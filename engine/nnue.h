@@ -121,7 +121,7 @@ void gy__nnue_free(struct nnue_net *net);
 
 /*
  * Reads a network from the `len` bytes at `data` into `net` (allocated
- * here).  Errors: GY_ERR_PARSE (not a network of this shape: bad magic,
+ * here).  Errors: GY_ERR_ARG (not a network of this shape: bad magic,
  * architecture, length), GY_ERR_NOMEM; `why` says which (may be NULL).
  */
 enum gy_err gy__nnue_read(struct nnue_net *net, const void *data, size_t len, char *why, size_t why_len);
