@@ -108,6 +108,8 @@ build/git-describe.txt: FORCE
 	@echo '$(GIT_DESCRIBE)' | cmp -s - $@ || echo '$(GIT_DESCRIBE)' > $@
 build/release/lib/version.o build/debug/lib/version.o: build/git-describe.txt
 build/release/lib/version.o build/debug/lib/version.o: DEFS += -DGY_GIT_DESCRIBE='"$(GIT_DESCRIBE)"'
+# The NNUE trainer's Adam steps vectorise only when sqrtf need not set errno (its arguments are never negative).
+build/release/dev/train_cmd.o build/debug/dev/train_cmd.o: DEFS += -fno-math-errno
 .PHONY: FORCE
 FORCE:
 
@@ -143,7 +145,7 @@ $(call tests_of,t_jkf t_tctext t_roundtrip): INC += $(LAYER_INC_lib)
 $(call tests_of,t_eval t_timeman t_tt): INC += $(LAYER_INC_engine)
 $(call tests_of,t_server_units t_store): INC += $(LAYER_INC_server)
 $(call tests_of,t_usi): INC += $(LAYER_INC_app)
-$(call tests_of,t_match_stats): INC += $(LAYER_INC_dev)
+$(call tests_of,t_match_stats t_train): INC += $(LAYER_INC_dev)
 
 bin/gyoku: build/release/$(MAIN:.c=.o) $(REL_LIBS)
 	@mkdir -p $(dir $@)

@@ -247,6 +247,9 @@ suite match tests/match.sh
 # gyoku selfplay and gyoku tune, the evaluation's tuning tools (docs/tuning.md), release and sanitizer builds.
 suite tune tests/tune.sh
 [ "$tier" = full ] && suite debug/tune env GYOKU=bin/debug/gyoku tests/tune.sh
+# gyoku train, the NNUE trainer (docs/nnue.md "Training"), release and sanitizer builds.
+suite train tests/train.sh
+[ "$tier" = full ] && suite debug/train env GYOKU=bin/debug/gyoku tests/train.sh
 # gyoku puzzles, the tsume puzzle set (docs/puzzles.md): broken puzzles rejected; in the full tier also the
 # shipped set checked by the solver and partly made again (about a minute of one core).
 if [ "$tier" = full ]; then
