@@ -3,7 +3,7 @@
 #   make          build bin/gyoku and bin/gyoku-usi (release)
 #   make check    the quick tier, about a minute on two cores from a built tree: build the release
 #                 programs and unit tests, run the unit tests, the command-line cases, the search
-#                 signature, the match, tune and play scripts, the broken puzzles and the layers (tests/run.sh quick)
+#                 signature, the match, tune, train and play scripts, the broken puzzles and the layers (tests/run.sh quick)
 #   make test     install what is missing, build, run every test: the full tier, what CI runs
 #                 (tests/run.sh full; the fuzzers for FUZZ_SECONDS each, 5 unless set)
 #   make bench    perft and search speed next to Fairy-Stockfish, mate solver times, the web server under load

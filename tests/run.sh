@@ -4,7 +4,7 @@
 # line "N passed, N failed" (plus skipped).  Full output: build/test.log,
 # and each suite's own in build/test-logs/NAME.log.
 #   quick  (make check) the release unit tests, the command-line cases, the
-#          search signature, the match, tune and play scripts, the broken
+#          search signature, the match, tune, train and play scripts, the broken
 #          puzzles, the layers and the source checks: about a minute on two
 #          cores.
 #   full   (make test, what CI runs; the default) all of quick, and the
