@@ -145,7 +145,7 @@ $(call tests_of,t_jkf t_tctext t_roundtrip): INC += $(LAYER_INC_lib)
 $(call tests_of,t_eval t_timeman t_tt): INC += $(LAYER_INC_engine)
 $(call tests_of,t_server_units t_store): INC += $(LAYER_INC_server)
 $(call tests_of,t_usi): INC += $(LAYER_INC_app)
-$(call tests_of,t_match_stats t_train): INC += $(LAYER_INC_dev)
+$(call tests_of,t_match_stats t_packed t_train): INC += $(LAYER_INC_dev)
 
 bin/gyoku: build/release/$(MAIN:.c=.o) $(REL_LIBS)
 	@mkdir -p $(dir $@)
@@ -191,6 +191,9 @@ bin/fuzz/%: tests/fuzz/%.c $(LIB_SRC)
 	@echo "  FUZZ    $@"
 	@$(FUZZ_CC) $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -DGY_DEBUG $(INC) $(LAYER_INC_lib) $^ $(LDLIBS) \
 		-o $@
+# The training record's decoder (dev/packed.c) is fuzzed with the library.
+bin/fuzz/fuzz_packed: dev/packed.c
+bin/fuzz/fuzz_packed: INC += -Idev
 
 # The browser front end (web/, docs/server.md): bundled by npm into web/dist when a source is newer.
 WEB_SRC := $(shell find web/src -type f 2>/dev/null) web/index.html web/package.json web/build.mjs
