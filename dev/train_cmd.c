@@ -3,11 +3,14 @@
  * self-play positions and writes it as a .nnue file (docs/nnue.md
  * "Training").
  *
- * Data: the text samples of `gyoku selfplay --out` (SFEN, result for
- * Black, search score for Black, game index; a "#" line is a note).
- * Positions in check, with |score| above --score-max, or before ply
- * --min-ply are left out; every tenth game (game index % 10 == 9) is held
- * out for validation.  Each position is kept as its two perspectives'
+ * Data (--data, each): a directory of packed chunks (chunk-*.bin, in the
+ * order of their names), a file of packed records (*.bin; dev/packed.h),
+ * or the text samples of `gyoku selfplay --out` (SFEN, result for Black,
+ * search score for Black, game index; a "#" line is a note).  Positions
+ * in check, whose move is a capture (packed flags), with |score| above
+ * --score-max, or before ply --min-ply are left out; every tenth game is
+ * held out for validation (text: game index % 10 == 9; packed: games
+ * counted where the ply does not go up, across all the packed data).  Each position is kept as its two perspectives'
  * feature lists (dev/train.h), the validation positions also whole, for
  * the quantisation check.
  *
@@ -39,6 +42,7 @@
  * fraction --quant-margin of it (2%: rounding costs far less, about 0.1%
  * to 1%; a broken export, a scale or an overflow, far more).
  */
+#include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>
@@ -47,12 +51,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "args.h"
 #include "commands.h"
 #include "gyoku/usi.h"
 #include "nnue.h"
+#include "packed.h"
 #include "train.h"
 
 enum { TR_MAX_DATA = 64, TR_MAX_THREADS = 64 };
@@ -73,7 +79,9 @@ struct tr_data {
 	size_t n, cap;
 	struct gy_pos *vpos; /* the validation positions, in order */
 	size_t nv, capv;
-	long skipped_check, skipped_score, skipped_ply, cut_short;
+	long skipped_check, skipped_capture, skipped_score, skipped_ply, cut_short;
+	long games;   /* packed data: the games seen so far (a game ends where the ply does not go up) */
+	int last_ply; /* packed data: the previous record's ply */
 	char *notes;
 	size_t notes_len;
 };
@@ -240,6 +248,125 @@ out:
 	if (f != stdin)
 		fclose(f);
 	return rc;
+}
+
+/* Reads one file of packed records (dev/packed.h); returns 0, or -1 after printing why (with the record). */
+static int load_packed_file(struct tr_data *d, const struct tr_opts *o, const char *path)
+{
+	char why[ARGS_WHY_MAX];
+	FILE *f = args_open_file(path, why, sizeof why);
+	if (!f) {
+		fprintf(stderr, "%s: %s\n", who, why);
+		return -1;
+	}
+	int rc = -1;
+	uint8_t buf[PACKED_RECORD_BYTES * 1024];
+	size_t got, k = 0;
+	while ((got = fread(buf, 1, sizeof buf, f)) > 0) {
+		if (got % PACKED_RECORD_BYTES) {
+			fprintf(stderr, "%s: %s: %zu bytes, not a whole number of %d-byte records\n", who, path,
+				k * PACKED_RECORD_BYTES + got, PACKED_RECORD_BYTES);
+			goto out;
+		}
+		for (size_t off = 0; off < got; off += PACKED_RECORD_BYTES, k++) {
+			struct packed_record r;
+			struct gy_pos p;
+			packed_record_read(buf + off, &r);
+			if (packed_pos_decode(r.pos, r.ply, &p) || r.result < -1 || r.result > 1 || r.ply == 0) {
+				fprintf(stderr, "%s: %s: record %zu (byte %zu): %s\n", who, path, k + 1,
+					k * PACKED_RECORD_BYTES,
+					r.ply == 0                      ? "ply 0"
+					: r.result < -1 || r.result > 1 ? "a result other than 1, 0, -1"
+									: "bytes that are no position");
+				goto out;
+			}
+			if (r.ply <= d->last_ply)
+				d->games++;
+			d->last_ply = r.ply;
+			if (r.flags & PACKED_CAPTURE) {
+				d->skipped_capture++;
+				continue;
+			}
+			if (add_sample(d, o, &p, (r.result + 1) / 2.0, r.score, d->games % 10 == 9) < 0) {
+				fprintf(stderr, "%s: out of memory\n", who);
+				goto out;
+			}
+		}
+	}
+	if (ferror(f)) {
+		fprintf(stderr, "%s: %s: %s\n", who, path, strerror(errno));
+		goto out;
+	}
+	rc = 0;
+out:
+	if (f != stdin)
+		fclose(f);
+	return rc;
+}
+
+static int cmp_names(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* Reads the chunk-*.bin files of a directory in the order of their names; 0 or -1 after a message. */
+static int load_packed_dir(struct tr_data *d, const struct tr_opts *o, const char *dir)
+{
+	DIR *dp = opendir(dir);
+	if (!dp) {
+		fprintf(stderr, "%s: %s: %s\n", who, dir, strerror(errno));
+		return -1;
+	}
+	char **names = NULL;
+	size_t n = 0, cap = 0;
+	int rc = -1;
+	struct dirent *e;
+	while ((e = readdir(dp))) {
+		size_t len = strlen(e->d_name);
+		if (len < 10 || strncmp(e->d_name, "chunk-", 6) || strcmp(e->d_name + len - 4, ".bin"))
+			continue;
+		if (grow((void **)&names, &cap, n + 1, sizeof *names) || !(names[n] = strdup(e->d_name)))
+			goto nomem;
+		n++;
+	}
+	closedir(dp);
+	dp = NULL;
+	if (!n) {
+		fprintf(stderr, "%s: %s: no chunk-*.bin files in the directory\n", who, dir);
+		goto out;
+	}
+	qsort(names, n, sizeof *names, cmp_names);
+	for (size_t i = 0; i < n; i++) {
+		size_t len = strlen(dir) + strlen(names[i]) + 2;
+		char *path = malloc(len);
+		if (!path)
+			goto nomem;
+		snprintf(path, len, "%s/%s", dir, names[i]);
+		int r = load_packed_file(d, o, path);
+		free(path);
+		if (r)
+			goto out;
+	}
+	rc = 0;
+	goto out;
+nomem:
+	fprintf(stderr, "%s: out of memory\n", who);
+out:
+	if (dp)
+		closedir(dp);
+	for (size_t i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	return rc;
+}
+
+/* One --data: a directory of chunks, a file of packed records (*.bin) or a selfplay text file. */
+static int load_data(struct tr_data *d, const struct tr_opts *o, const char *path)
+{
+	struct stat st;
+	size_t len = strlen(path);
+	if (!stat(path, &st) && S_ISDIR(st.st_mode))
+		return load_packed_dir(d, o, path);
+	if (len > 4 && !strcmp(path + len - 4, ".bin"))
+		return load_packed_file(d, o, path);
+	return load_text(d, o, path);
 }
 
 /* --- training ------------------------------------------------------------------------------------------- */
@@ -728,17 +855,17 @@ int cmd_train(int argc, char **argv)
 				       argv[i]);
 
 	for (int i = 0; i < o.ndata; i++)
-		if (load_text(&d, &o, o.data[i]))
+		if (load_data(&d, &o, o.data[i]))
 			goto fail;
 	size_t ntrain = 0, nv = 0;
 	for (size_t i = 0; i < d.n; i++)
 		ntrain += !d.holdout[i];
 	nv = d.n - ntrain;
 	fprintf(stderr,
-		"train: %zu positions (%zu training, %zu validation); left out: %ld in check, %ld |score| > %d, "
-		"%ld before ply %d%s\n",
-		d.n, ntrain, nv, d.skipped_check, d.skipped_score, o.score_max, d.skipped_ply, o.min_ply,
-		d.cut_short ? "; a last line cut short" : "");
+		"train: %zu positions (%zu training, %zu validation); left out: %ld in check, %ld captures, "
+		"%ld |score| > %d, %ld before ply %d%s\n",
+		d.n, ntrain, nv, d.skipped_check, d.skipped_capture, d.skipped_score, o.score_max, d.skipped_ply,
+		o.min_ply, d.cut_short ? "; a last line cut short" : "");
 	if (!ntrain) {
 		fprintf(stderr, "%s: no training positions in the data\n", who);
 		goto fail;

@@ -104,3 +104,33 @@ r2=$?
 check nnue-3.12 "exit $r1 and $r2: $(cat "$tmp/c1.log" "$tmp/c2.log" | tr '\n' ' ')" bash -c "
 	[ $r1 = 1 ] && [ $r2 = 1 ] && grep -q 'sp.txt: not a gyoku train checkpoint' $tmp/c1.log &&
 	grep -q 'short.ckpt: the checkpoint is cut short' $tmp/c2.log && [ ! -e $tmp/x.nnue ]"
+
+# 13: the same samples as packed records (dev/packed.h; a directory of chunks, or one .bin file) give the
+# same network: the same positions, filters and held-out games (a game ends where the ply goes down).
+mkdir -p "$tmp/packed"
+"$reader" --to-packed "$tmp/sp.txt" "$tmp/packed/chunk-000000.bin"
+$tr --epochs 4 --data "$tmp/packed" --out "$tmp/p.nnue" > "$tmp/p.log" 2>&1
+rp=$?
+# The text run read the text file too: train on the chunk alone for the comparison.
+$gyoku train --data "$tmp/packed/chunk-000000.bin" --batch 64 --lr 0.002 --seed 5 --epochs 4 --out "$tmp/p1.nnue" \
+	> "$tmp/p1.log" 2>&1
+rp1=$?
+$gyoku train --data "$tmp/packed" --batch 64 --lr 0.002 --seed 5 --epochs 4 --out "$tmp/p2.nnue" > "$tmp/p2.log" 2>&1
+wp1=$(weights "$tmp/p1.nnue") wp2=$(weights "$tmp/p2.nnue")
+check nnue-3.13 "exit $rp $rp1: $(tail -1 "$tmp/p1.log")" bash -c "
+	[ $rp = 0 ] && [ $rp1 = 0 ] && [ '$wp1' = '$wa' ] && [ '$wp2' = '$wa' ] &&
+	[ \"\$(sed -n 1p $tmp/p1.log)\" = \"\$(sed -n 1p $tmp/a.log)\" ]"
+
+# 14: bad packed data: a length that is no whole number of records, bytes that are no position, a
+# directory without chunks; each named, exit 1.
+mkdir -p "$tmp/bad5" "$tmp/empty"
+head -c 100 "$tmp/packed/chunk-000000.bin" > "$tmp/bad5/chunk-000000.bin"
+{ head -c 80 "$tmp/packed/chunk-000000.bin"; head -c 40 /dev/zero | tr '\0' '\377'; } > "$tmp/bad6.bin"
+n=0 msgs=
+for f in "bad5:chunk-000000.bin: 100 bytes" "bad6.bin:bad6.bin: record 3 (byte 80)" "empty:no chunk-"; do
+	$gyoku train --data "$tmp/${f%%:*}" --epochs 1 --out "$tmp/x.nnue" > "$tmp/e.log" 2>&1
+	r=$?
+	msgs="$msgs $(tail -1 "$tmp/e.log")"
+	grep -q "${f#*:}" "$tmp/e.log" && [ $r = 1 ] && n=$((n + 1))
+done
+check nnue-3.14 "$n of 3 bad packed data refused:$msgs" bash -c "[ $n = 3 ] && [ ! -e $tmp/x.nnue ]"
