@@ -640,21 +640,20 @@ static int ckpt_read(const char *path, struct tr_model *m, struct tr_adam *ad, u
 			(unsigned)arch, (unsigned)NNUE_ARCH);
 		goto out;
 	}
+	/* The file must be whole, even for --init, which reads the weights only. */
+	struct stat st;
+	off_t want = 24 + (off_t)(3 * ft * sizeof(float) + 3 * sizeof(struct tr_dense));
+	if (fstat(fileno(f), &st) || st.st_size != want) {
+		fprintf(stderr, "%s: %s: the checkpoint is %s\n", who, path,
+			st.st_size > want ? "longer than its arrays" : "cut short");
+		goto out;
+	}
 	bool ok = fread(m->ft_w, sizeof(float), ft, f) == ft && fread(&m->d, sizeof m->d, 1, f) == 1;
 	if (ok && ad)
 		ok = fread(ad->m_ft, sizeof(float), ft, f) == ft && fread(ad->v_ft, sizeof(float), ft, f) == ft &&
 		     fread(&ad->m_d, sizeof ad->m_d, 1, f) == 1 && fread(&ad->v_d, sizeof ad->v_d, 1, f) == 1;
-	else if (ok) {
-		/* --init: the weights only, but the file must still be whole. */
-		if (fseek(f, (long)(2 * ft * sizeof(float) + 2 * sizeof(struct tr_dense)), SEEK_CUR))
-			ok = false;
-	}
-	if (ok && fgetc(f) != EOF) {
-		fprintf(stderr, "%s: %s: the checkpoint has bytes after its end\n", who, path);
-		goto out;
-	}
 	if (!ok) {
-		fprintf(stderr, "%s: %s: the checkpoint is cut short\n", who, path);
+		fprintf(stderr, "%s: %s: %s\n", who, path, ferror(f) ? strerror(errno) : "the checkpoint is cut short");
 		goto out;
 	}
 	if (ad) {
@@ -780,6 +779,9 @@ static int write_network(const struct tr_model *m, const struct tr_data *d, cons
 		qsum += tr_loss(qcp, d->score[i], d->result[i], o->scale, o->lambda, NULL);
 	}
 	double fl = nv ? fsum / (double)nv : 0, ql = nv ? qsum / (double)nv : 0;
+	if (!nv)
+		fprintf(stderr,
+			"train: no validation positions (fewer than ten games?): the quantisation is not checked\n");
 	char desc[4096];
 	size_t dl = (size_t)snprintf(desc, sizeof desc, "%s\nseed %llu; %zu positions, %zu for validation\n", cmdline,
 				     (unsigned long long)o->seed, d->n, nv);

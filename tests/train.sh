@@ -95,8 +95,8 @@ for f in bad1:6: bad2:4: bad3:1: bad4 none; do
 done
 check nnue-3.11 "$n of 5 bad data files refused with the file and line:$msgs" bash -c "[ $n = 5 ] && [ ! -e $tmp/x.nnue ]"
 
-# 12: a file that is no checkpoint, or one cut short, is refused with its name.
-head -c 1000 "$tmp/k.ckpt" > "$tmp/short.ckpt"
+# 12: a file that is no checkpoint, or one cut short (even where --init reads nothing), is refused with its name.
+head -c -100 "$tmp/k.ckpt" > "$tmp/short.ckpt" # whole weights, Adam's moments cut short
 $gyoku train --data "$tmp/sp.txt" --resume "$tmp/sp.txt" --out "$tmp/x.nnue" > "$tmp/c1.log" 2>&1
 r1=$?
 $gyoku train --data "$tmp/sp.txt" --init "$tmp/short.ckpt" --out "$tmp/x.nnue" > "$tmp/c2.log" 2>&1
