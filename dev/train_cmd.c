@@ -10,9 +10,10 @@
  * in check, whose move is a capture (packed flags), with |score| above
  * --score-max, or before ply --min-ply are left out; every tenth game is
  * held out for validation (text: game index % 10 == 9; packed: games
- * counted where the ply does not go up, across all the packed data).  Each position is kept as its two perspectives'
- * feature lists (dev/train.h), the validation positions also whole, for
- * the quantisation check.
+ * counted where the ply does not go up, across all the packed data).
+ * Each position is kept as its two perspectives' feature lists
+ * (dev/train.h), the validation positions also packed (32 bytes), for the
+ * quantisation check.
  *
  * Training: the float network of dev/train.h (with the factoriser), the
  * loss of tr_loss, Adam over minibatches of --batch positions shuffled
@@ -77,7 +78,7 @@ struct tr_data {
 	float *result, *score; /* from the side to move */
 	uint8_t *holdout;
 	size_t n, cap;
-	struct gy_pos *vpos; /* the validation positions, in order */
+	uint8_t (*vpos)[PACKED_POS_BYTES]; /* the validation positions, in order, packed (dev/packed.h) */
 	size_t nv, capv;
 	long skipped_check, skipped_capture, skipped_score, skipped_ply, cut_short;
 	long games;   /* packed data: the games seen so far (a game ends where the ply does not go up) */
@@ -153,8 +154,8 @@ static int add_sample(struct tr_data *d, const struct tr_opts *o, const struct g
 	d->result[d->n] = (float)result;
 	d->score[d->n] = (float)score;
 	d->holdout[d->n] = holdout;
-	if (holdout)
-		d->vpos[d->nv++] = *p;
+	if (holdout && packed_pos_encode(p, d->vpos[d->nv++]))
+		return -1; /* never: every legal position fits */
 	d->n++;
 	return 0;
 }
@@ -773,7 +774,12 @@ static int write_network(const struct tr_model *m, const struct tr_data *d, cons
 	for (size_t k = 0; k < nv; k++) {
 		uint32_t i = vidx[k];
 		double fcp = tr_forward(m, &d->s[i], &a) * NNUE_CP_PER_UNIT;
-		double qcp = gy__nnue_evaluate_full(&net, &d->vpos[k]);
+		struct gy_pos p;
+		if (packed_pos_decode(d->vpos[k], 1, &p)) {
+			fprintf(stderr, "%s: a validation position does not unpack\n", who);
+			goto out;
+		}
+		double qcp = gy__nnue_evaluate_full(&net, &p);
 		diff += fabs(fcp - qcp);
 		fsum += tr_loss(fcp, d->score[i], d->result[i], o->scale, o->lambda, NULL);
 		qsum += tr_loss(qcp, d->score[i], d->result[i], o->scale, o->lambda, NULL);
