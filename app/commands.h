@@ -42,7 +42,7 @@ int cmd_selfplay(int argc, char **argv);
 int cmd_tune(int argc, char **argv);
 
 /*
- * gyoku train --data FILE [--epochs N] [--threads T] [--checkpoint FILE] [--out FILE.nnue]: fits the
+ * gyoku train --data FILE|DIR [--epochs N] [--threads T] [--checkpoint FILE] [--out FILE.nnue]: fits the
  * learned evaluation (the NNUE, engine/nnue.h) to self-play positions (docs/nnue.md "Training").
  */
 int cmd_train(int argc, char **argv);

@@ -41,7 +41,7 @@ static void usage(FILE *f)
 	      "                                             engine self-play games, positions for tuning\n"
 	      "  tune --data FILE [--epochs N] [--lambda L] --out data/eval/weights.txt\n"
 	      "                                             Texel tuning of the evaluation weights\n"
-	      "  train --data FILE [--epochs N] [--threads T] [--checkpoint FILE] --out FILE.nnue\n"
+	      "  train --data FILE|DIR [--epochs N] [--threads T] [--checkpoint FILE] --out FILE.nnue\n"
 	      "                                             train the learned evaluation (NNUE)\n"
 	      "  help, --help                               this text\n"
 	      "  --version                                  the version\n"

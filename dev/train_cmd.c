@@ -671,7 +671,7 @@ out:
 
 static int usage(FILE *f, int status)
 {
-	fputs("usage: gyoku train --data FILE [--data FILE ...] [--epochs N] [--batch B] [--lr A] [--lr-decay D]\n"
+	fputs("usage: gyoku train --data FILE|DIR [--data ...] [--epochs N] [--batch B] [--lr A] [--lr-decay D]\n"
 	      "                   [--lambda L] [--scale K] [--score-max S] [--min-ply P] [--threads T] [--seed S]\n"
 	      "                   [--checkpoint FILE] [--resume FILE | --init FILE] [--quant-margin M] [--out "
 	      "FILE.nnue]\n",
