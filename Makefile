@@ -146,6 +146,7 @@ $(call tests_of,t_eval t_timeman t_tt): INC += $(LAYER_INC_engine)
 $(call tests_of,t_server_units t_store): INC += $(LAYER_INC_server)
 $(call tests_of,t_usi): INC += $(LAYER_INC_app)
 $(call tests_of,t_match_stats t_packed t_train): INC += $(LAYER_INC_dev)
+build/release/tests/tools/packdump.o: INC += $(LAYER_INC_dev)
 
 bin/gyoku: build/release/$(MAIN:.c=.o) $(REL_LIBS)
 	@mkdir -p $(dir $@)

@@ -34,7 +34,9 @@ int cmd_solve(int argc, char **argv);
 
 /*
  * gyoku selfplay --games N (--nodes K | --depth D) ... --out FILE: engine
- * games in this process, writing quiet positions with results for tuning.
+ * games in this process, writing quiet positions with results for tuning;
+ * with --packed DIR every position as the network's training records
+ * (dev/packed.h); --pack-text FILE --packed DIR converts the text.
  */
 int cmd_selfplay(int argc, char **argv);
 

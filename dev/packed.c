@@ -256,3 +256,34 @@ void packed_record_read(const uint8_t in[PACKED_RECORD_BYTES], struct packed_rec
 	r->result = (int8_t)(in[38] >= 0x80 ? (int)in[38] - 0x100 : (int)in[38]);
 	r->flags = in[39];
 }
+
+int packed_chunk_path(const char *dir, long k, char *buf, size_t size)
+{
+	return snprintf(buf, size, "%s/chunk-%06ld.bin", dir, k);
+}
+
+long packed_read_records(FILE *f, struct packed_record *r, long n)
+{
+	long got = 0;
+	for (; got < n; got++) {
+		uint8_t b[PACKED_RECORD_BYTES];
+		size_t k = fread(b, 1, sizeof b, f);
+		if (k == 0 && !ferror(f))
+			break;
+		if (k != sizeof b)
+			return -1;
+		packed_record_read(b, &r[got]);
+	}
+	return got;
+}
+
+int packed_write_records(FILE *f, const struct packed_record *r, long n)
+{
+	for (long i = 0; i < n; i++) {
+		uint8_t b[PACKED_RECORD_BYTES];
+		packed_record_write(&r[i], b);
+		if (fwrite(b, 1, sizeof b, f) != sizeof b)
+			return -1;
+	}
+	return 0;
+}

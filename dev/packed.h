@@ -31,6 +31,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "gyoku/position.h"
 
@@ -61,5 +62,25 @@ gy_move packed_move_from16(const struct gy_pos *p, uint16_t m16);
 /* A record to its 40 bytes and back (the layout above, whatever the host's byte order). */
 void packed_record_write(const struct packed_record *r, uint8_t out[PACKED_RECORD_BYTES]);
 void packed_record_read(const uint8_t in[PACKED_RECORD_BYTES], struct packed_record *r);
+
+/*
+ * Reading the data: a chunk (DIR/chunk-NNNNNN.bin, numbered from 0, six
+ * digits) is a plain array of records, no header, the games one after
+ * another, each game's positions in the order played.  A run's chunks
+ * are the files that match that name; temporary files (".tmp" at the end)
+ * are not chunks.
+ */
+
+/* The path of chunk `k` of `dir` into `buf`; returns the length, as snprintf does. */
+int packed_chunk_path(const char *dir, long k, char *buf, size_t size);
+
+/*
+ * Reads up to `n` records from `f` into `r`; returns how many, 0 at the
+ * end of the file, or -1 on a read error or a partial record at the end.
+ */
+long packed_read_records(FILE *f, struct packed_record *r, long n);
+
+/* Writes `n` records to `f`; returns 0, or -1 on a write error. */
+int packed_write_records(FILE *f, const struct packed_record *r, long n);
 
 #endif

@@ -247,6 +247,9 @@ suite match tests/match.sh
 # gyoku selfplay and gyoku tune, the evaluation's tuning tools (docs/tuning.md), release and sanitizer builds.
 suite tune tests/tune.sh
 [ "$tier" = full ] && suite debug/tune env GYOKU=bin/debug/gyoku tests/tune.sh
+# gyoku selfplay --packed and --pack-text, the network's training data (docs/nnue.md "Data"), release and sanitizer builds.
+suite packed tests/packed.sh
+[ "$tier" = full ] && suite debug/packed env GYOKU=bin/debug/gyoku tests/packed.sh
 # gyoku train, the NNUE trainer (docs/nnue.md "Training"), release and sanitizer builds.
 suite train tests/train.sh
 [ "$tier" = full ] && suite debug/train env GYOKU=bin/debug/gyoku tests/train.sh
