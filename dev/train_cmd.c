@@ -334,6 +334,24 @@ static int load_packed_dir(struct tr_data *d, const struct tr_opts *o, const cha
 		goto out;
 	}
 	qsort(names, n, sizeof *names, cmp_names);
+	/* The command that made the chunks (DIR/run.txt's "command: " line), for the network's description. */
+	size_t rlen = strlen(dir) + sizeof "/run.txt";
+	char *run = malloc(rlen);
+	if (!run)
+		goto nomem;
+	snprintf(run, rlen, "%s/run.txt", dir);
+	FILE *rf = fopen(run, "r");
+	free(run);
+	if (rf) {
+		char line[2048];
+		bool bad = false;
+		while (!bad && fgets(line, sizeof line, rf))
+			if (!strncmp(line, "command: ", 9))
+				bad = add_note(d, line + 9, strcspn(line + 9, "\r\n")) != 0;
+		fclose(rf);
+		if (bad)
+			goto nomem;
+	}
 	for (size_t i = 0; i < n; i++) {
 		size_t len = strlen(dir) + strlen(names[i]) + 2;
 		char *path = malloc(len);
@@ -797,14 +815,13 @@ static int write_network(const struct tr_model *m, const struct tr_data *d, cons
 		snprintf(desc + dl, sizeof desc - dl,
 			 "loss train %.6f, validation %.6f (float), %.6f (quantised); mean |float - quantised| %.2f "
 			 "cp\n",
-			 train_loss, val_loss, fl, nv ? diff / (double)nv : 0);
+			 train_loss, val_loss, ql, nv ? diff / (double)nv : 0);
 	free(net.desc);
 	net.desc = strdup(desc);
 	if (!net.desc) {
 		fprintf(stderr, "%s: out of memory\n", who);
 		goto out;
 	}
-	(void)ql;
 	FILE *f = fopen(o->out, "wb");
 	if (!f) {
 		fprintf(stderr, "%s: %s: %s\n", who, o->out, strerror(errno));

@@ -4,10 +4,7 @@
  * quantisation against the engine's reference evaluation (nnue-3.2), the
  * loss itself (nnue-3.3), on positions of random play with a seeded
  * random network.  For tests/train.sh: `t_train --read FILE ID` reads a
- * network file with the engine's reader and prints PASS/FAIL ID;
- * `t_train --to-packed IN OUT` writes the samples of a selfplay text file
- * as packed records (dev/packed.h), the side to move's view, ply = the
- * SFEN's move number, flags PACKED_IN_CHECK when in check.
+ * network file with the engine's reader and prints PASS/FAIL ID.
  */
 #include <math.h>
 #include <stdio.h>
@@ -15,9 +12,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "gyoku/usi.h"
 #include "nnue.h"
-#include "packed.h"
 #include "randplay.h"
 #include "train.h"
 
@@ -188,48 +183,11 @@ static int read_file(const char *path, const char *id)
 	return check_exit(&t);
 }
 
-static int to_packed(const char *in, const char *out)
-{
-	FILE *f = fopen(in, "r"), *g = fopen(out, "wb");
-	if (!f || !g) {
-		fprintf(stderr, "t_train: cannot open %s or %s\n", in, out);
-		return 1;
-	}
-	char line[512];
-	while (fgets(line, sizeof line, f)) {
-		char *tab = strchr(line, '\t');
-		if (line[0] == '#' || !tab)
-			continue;
-		struct gy_pos p;
-		if (gy_sfen_parse(&p, line, (size_t)(tab - line), GY_SFEN_STRICT, NULL) != GY_OK)
-			return 1;
-		double result = strtod(tab + 1, &tab);
-		long score = strtol(tab + 1, NULL, 10);
-		struct packed_record r = {.ply = (uint16_t)p.movenum,
-					  .flags = gy_pos_in_check(&p) ? PACKED_IN_CHECK : 0};
-		if (p.side == GY_WHITE) {
-			result = 1 - result;
-			score = -score;
-		}
-		r.score = (int16_t)score;
-		r.result = (int8_t)(result > 0.75 ? 1 : result < 0.25 ? -1 : 0);
-		uint8_t b[PACKED_RECORD_BYTES];
-		if (packed_pos_encode(&p, r.pos))
-			return 1;
-		packed_record_write(&r, b);
-		fwrite(b, 1, sizeof b, g);
-	}
-	fclose(f);
-	return fclose(g) ? 1 : 0;
-}
-
 int main(int argc, char **argv)
 {
 	gy_init();
 	if (argc == 4 && !strcmp(argv[1], "--read"))
 		return read_file(argv[2], argv[3]);
-	if (argc == 4 && !strcmp(argv[1], "--to-packed"))
-		return to_packed(argv[2], argv[3]);
 	struct check_tally t = {0, 0};
 	static struct gy_pos pos[POSITIONS];
 	struct randplay rp;

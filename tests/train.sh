@@ -36,10 +36,11 @@ check nnue-3.4 "exit $ra, loss $first -> $last: $(tail -3 "$tmp/a.log" | tr '\n'
 	awk 'BEGIN { exit !($last < $first) }' && grep -q '^train: wrote .*quantisation check on [1-9]' $tmp/a.log &&
 	head -c 8 $tmp/a.nnue | grep -q GYNNUE1"
 "$reader" --read "$tmp/a.nnue" nnue-3.5
-# 6: the description names the command, the seed and the data's command.
+# 6: the description names the command, the seed, the data's command and the losses.
 check nnue-3.6 "description: $(head -c 400 "$tmp/a.nnue" | tr -d '\0')" bash -c "
 	head -c 2000 $tmp/a.nnue | grep -aq 'gyoku train --data' && head -c 2000 $tmp/a.nnue | grep -aq '^seed 5;' &&
-	head -c 2000 $tmp/a.nnue | grep -aq '^gyoku selfplay --games 10'"
+	head -c 2000 $tmp/a.nnue | grep -aq '^gyoku selfplay --games 10' &&
+	head -c 2000 $tmp/a.nnue | grep -aqE '^loss train [0-9.]+, validation [0-9.]+ [(]float[)], [0-9.]+ [(]quantised[)]'"
 
 # 7: the same seed and threads, the same bytes (but for the --out named in the description's first
 # line); two threads also train.
@@ -105,10 +106,10 @@ check nnue-3.12 "exit $r1 and $r2: $(cat "$tmp/c1.log" "$tmp/c2.log" | tr '\n' '
 	[ $r1 = 1 ] && [ $r2 = 1 ] && grep -q 'sp.txt: not a gyoku train checkpoint' $tmp/c1.log &&
 	grep -q 'short.ckpt: the checkpoint is cut short' $tmp/c2.log && [ ! -e $tmp/x.nnue ]"
 
-# 13: the same samples as packed records (dev/packed.h; a directory of chunks, or one .bin file) give the
-# same network: the same positions, filters and held-out games (a game ends where the ply goes down).
-mkdir -p "$tmp/packed"
-"$reader" --to-packed "$tmp/sp.txt" "$tmp/packed/chunk-000000.bin"
+# 13: the same samples as packed records (gyoku selfplay --pack-text; a directory of chunks, or one .bin
+# file) give the same network: the same positions, filters and held-out games (a game ends where the ply
+# goes down); the description names the command of the directory's run.txt.
+"$gyoku" selfplay --pack-text "$tmp/sp.txt" --packed "$tmp/packed" > /dev/null 2>&1
 $tr --epochs 4 --data "$tmp/packed" --out "$tmp/p.nnue" > "$tmp/p.log" 2>&1
 rp=$?
 # The text run read the text file too: train on the chunk alone for the comparison.
@@ -119,7 +120,8 @@ $gyoku train --data "$tmp/packed" --batch 64 --lr 0.002 --seed 5 --epochs 4 --ou
 wp1=$(weights "$tmp/p1.nnue") wp2=$(weights "$tmp/p2.nnue")
 check nnue-3.13 "exit $rp $rp1: $(tail -1 "$tmp/p1.log")" bash -c "
 	[ $rp = 0 ] && [ $rp1 = 0 ] && [ '$wp1' = '$wa' ] && [ '$wp2' = '$wa' ] &&
-	[ \"\$(sed -n 1p $tmp/p1.log)\" = \"\$(sed -n 1p $tmp/a.log)\" ]"
+	[ \"\$(sed -n 1p $tmp/p1.log)\" = \"\$(sed -n 1p $tmp/a.log)\" ] &&
+	head -c 2000 $tmp/p2.nnue | grep -aq '^gyoku selfplay --pack-text'"
 
 # 14: bad packed data: a length that is no whole number of records, bytes that are no position, a
 # directory without chunks; each named, exit 1.
@@ -134,3 +136,14 @@ for f in "bad5:chunk-000000.bin: 100 bytes" "bad6.bin:bad6.bin: record 3 (byte 8
 	grep -q "${f#*:}" "$tmp/e.log" && [ $r = 1 ] && n=$((n + 1))
 done
 check nnue-3.14 "$n of 3 bad packed data refused:$msgs" bash -c "[ $n = 3 ] && [ ! -e $tmp/x.nnue ]"
+
+# 15: the records of `gyoku selfplay --packed` (every position, captures and checks among them): those are
+# left out, the training loss falls, the network is written and checked, its description names the run.
+"$gyoku" selfplay --games 10 --nodes 150 --random-plies 6 --seed 3 --threads 1 --packed "$tmp/sp" > /dev/null 2>&1
+$gyoku train --data "$tmp/sp" --batch 64 --lr 0.002 --seed 5 --epochs 2 --out "$tmp/s.nnue" > "$tmp/s.log" 2>&1
+rs=$?
+first=$(awk '$1 == "epoch" && $2 == 0 { print $4 }' "$tmp/s.log")
+last=$(awk '$1 == "epoch" && $2 == 2 { print $4 }' "$tmp/s.log")
+check nnue-3.15 "exit $rs, loss $first -> $last: $(head -1 "$tmp/s.log")" bash -c "
+	[ $rs = 0 ] && grep -qE 'left out: [1-9][0-9]* in check, [1-9][0-9]* captures' $tmp/s.log &&
+	awk 'BEGIN { exit !($last < $first) }' && head -c 2000 $tmp/s.nnue | grep -aq '^gyoku selfplay --games 10 '"
