@@ -3,7 +3,7 @@
 #   make          build bin/gyoku and bin/gyoku-usi (release)
 #   make check    the quick tier, about a minute on two cores from a built tree: build the release
 #                 programs and unit tests, run the unit tests, the command-line cases, the search
-#                 signature, the match, tune and play scripts, the broken puzzles and the layers (tests/run.sh quick)
+#                 signature, the match, tune, train and play scripts, the broken puzzles and the layers (tests/run.sh quick)
 #   make test     install what is missing, build, run every test: the full tier, what CI runs
 #                 (tests/run.sh full; the fuzzers for FUZZ_SECONDS each, 5 unless set)
 #   make bench    perft and search speed next to Fairy-Stockfish, mate solver times, the web server under load
@@ -108,6 +108,8 @@ build/git-describe.txt: FORCE
 	@echo '$(GIT_DESCRIBE)' | cmp -s - $@ || echo '$(GIT_DESCRIBE)' > $@
 build/release/lib/version.o build/debug/lib/version.o: build/git-describe.txt
 build/release/lib/version.o build/debug/lib/version.o: DEFS += -DGY_GIT_DESCRIBE='"$(GIT_DESCRIBE)"'
+# The NNUE trainer's Adam steps vectorise only when sqrtf need not set errno (its arguments are never negative).
+build/release/dev/train_cmd.o build/debug/dev/train_cmd.o: DEFS += -fno-math-errno
 .PHONY: FORCE
 FORCE:
 
@@ -154,7 +156,7 @@ $(call tests_of,t_jkf t_tctext t_roundtrip): INC += $(LAYER_INC_lib)
 $(call tests_of,t_eval t_nnue t_timeman t_tt tools/nnue_random): INC += $(LAYER_INC_engine)
 $(call tests_of,t_server_units t_store): INC += $(LAYER_INC_server)
 $(call tests_of,t_usi): INC += $(LAYER_INC_app)
-$(call tests_of,t_match_stats t_packed): INC += $(LAYER_INC_dev)
+$(call tests_of,t_match_stats t_packed t_train): INC += $(LAYER_INC_dev)
 build/release/tests/tools/packdump.o: INC += $(LAYER_INC_dev)
 
 bin/gyoku: build/release/$(MAIN:.c=.o) $(REL_LIBS)

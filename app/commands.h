@@ -43,6 +43,12 @@ int cmd_selfplay(int argc, char **argv);
 /* gyoku tune --data FILE [--epochs N] [--lambda L] --out FILE: Texel tuning of the evaluation weights. */
 int cmd_tune(int argc, char **argv);
 
+/*
+ * gyoku train --data FILE|DIR [--epochs N] [--threads T] [--checkpoint FILE] [--out FILE.nnue]: fits the
+ * learned evaluation (the NNUE, engine/nnue.h) to self-play positions (docs/nnue.md "Training").
+ */
+int cmd_train(int argc, char **argv);
+
 /* gyoku serve [--port P] [--bind A] [--db FILE|URL] [--web DIR] [--workers N]: the web game server. */
 int cmd_serve(int argc, char **argv);
 

@@ -42,6 +42,8 @@ static void usage(FILE *f)
 	      "                                             training records of the network (docs/nnue.md)\n"
 	      "  tune --data FILE [--epochs N] [--lambda L] --out data/eval/weights.txt\n"
 	      "                                             Texel tuning of the evaluation weights\n"
+	      "  train --data FILE|DIR [--epochs N] [--threads T] [--checkpoint FILE] --out FILE.nnue\n"
+	      "                                             train the learned evaluation (NNUE)\n"
 	      "  help, --help                               this text\n"
 	      "  --version                                  the version\n"
 	      "\n"
@@ -56,7 +58,7 @@ static const struct command {
 } commands[] = {
 	{"perft", cmd_perft},       {"convert", cmd_convert}, {"solve", cmd_solve},     {"analyse", cmd_analyse},
 	{"play", cmd_play},         {"shell", cmd_shell},     {"match", cmd_match},     {"serve", cmd_serve},
-	{"selfplay", cmd_selfplay}, {"tune", cmd_tune},       {"puzzles", cmd_puzzles},
+	{"selfplay", cmd_selfplay}, {"tune", cmd_tune},       {"puzzles", cmd_puzzles}, {"train", cmd_train},
 };
 
 static const struct command *command_by_name(const char *name)

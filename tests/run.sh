@@ -4,7 +4,7 @@
 # line "N passed, N failed" (plus skipped).  Full output: build/test.log,
 # and each suite's own in build/test-logs/NAME.log.
 #   quick  (make check) the release unit tests, the command-line cases, the
-#          search signature, the match, tune and play scripts, the broken
+#          search signature, the match, tune, train and play scripts, the broken
 #          puzzles, the layers and the source checks: about a minute on two
 #          cores.
 #   full   (make test, what CI runs; the default) all of quick, and the
@@ -250,6 +250,9 @@ suite tune tests/tune.sh
 # gyoku selfplay --packed and --pack-text, the network's training data (docs/nnue.md "Data"), release and sanitizer builds.
 suite packed tests/packed.sh
 [ "$tier" = full ] && suite debug/packed env GYOKU=bin/debug/gyoku tests/packed.sh
+# gyoku train, the NNUE trainer (docs/nnue.md "Training"), release and sanitizer builds.
+suite train tests/train.sh
+[ "$tier" = full ] && suite debug/train env GYOKU=bin/debug/gyoku tests/train.sh
 # gyoku puzzles, the tsume puzzle set (docs/puzzles.md): broken puzzles rejected; in the full tier also the
 # shipped set checked by the solver and partly made again (about a minute of one core).
 if [ "$tier" = full ]; then
