@@ -21,6 +21,12 @@ int tr_model_alloc(struct tr_model *m)
 	return 0;
 }
 
+void tr_model_copy(struct tr_model *dst, const struct tr_model *src)
+{
+	memcpy(dst->ft_w, src->ft_w, sizeof(float) * (size_t)TR_FT_ROWS * NNUE_L1);
+	dst->d = src->d;
+}
+
 void tr_model_free(struct tr_model *m)
 {
 	free(m->ft_w);

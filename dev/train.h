@@ -65,6 +65,9 @@ struct tr_act {
 
 /* Allocates ft_w (zero) and zeroes the rest; returns 0 or -1 (out of memory). */
 int tr_model_alloc(struct tr_model *m);
+/* Copies the weights of `src` into `dst` (both allocated). */
+void tr_model_copy(struct tr_model *dst, const struct tr_model *src);
+
 void tr_model_free(struct tr_model *m);
 
 /* Random starting weights from `seed` (the same seed, the same network). */

@@ -57,6 +57,7 @@
 
 #include "args.h"
 #include "commands.h"
+#include "eval.h"
 #include "gyoku/usi.h"
 #include "nnue.h"
 #include "packed.h"
@@ -70,7 +71,8 @@ struct tr_opts {
 	const char *out, *checkpoint, *resume, *init;
 	int epochs, batch, threads, score_max, min_ply;
 	uint64_t seed;
-	double lr, lr_decay, lambda, scale, quant_margin;
+	double lr, lr_decay, lambda, scale, quant_margin, decay;
+	bool last; /* --out writes the last epoch's network, not the best validation's */
 };
 
 struct tr_data {
@@ -407,7 +409,8 @@ struct tr_ctx {
 	const uint32_t *order;
 	size_t bfrom, bto; /* the batch: order[bfrom .. bto) */
 	int nthreads;
-	float lr_t; /* this step's rate with Adam's bias corrections */
+	float lr_t;  /* this step's rate with Adam's bias corrections */
+	float decay; /* this step's weight decay factor of a bucket's own column (1 - lr * --decay) */
 };
 
 struct tr_job {
@@ -443,12 +446,13 @@ static void *phase_a(void *arg)
 	return NULL;
 }
 
-static inline void adam_column(float *restrict w, float *restrict m, float *restrict v, float *restrict g, float lr_t)
+static inline void adam_column(float *restrict w, float *restrict m, float *restrict v, float *restrict g, float lr_t,
+			       float decay)
 {
 	for (int x = 0; x < NNUE_L1; x++) {
 		m[x] = B1 * m[x] + (1 - B1) * g[x];
 		v[x] = B2 * v[x] + (1 - B2) * g[x] * g[x];
-		w[x] -= lr_t * m[x] / (sqrtf(v[x]) + EPS);
+		w[x] = w[x] * decay - lr_t * m[x] / (sqrtf(v[x]) + EPS);
 		g[x] = 0;
 	}
 	tr_clamp_column(w);
@@ -486,7 +490,7 @@ static void *phase_b(void *arg)
 	for (size_t q = 0; q < j->ncols; q++) {
 		size_t col = j->cols[q];
 		adam_column(c->m->ft_w + col * NNUE_L1, c->adam->m_ft + col * NNUE_L1, c->adam->v_ft + col * NNUE_L1,
-			    c->g_ft + col * NNUE_L1, c->lr_t);
+			    c->g_ft + col * NNUE_L1, c->lr_t, col < NNUE_FEATURES ? c->decay : 1.0f);
 		c->touched[col] = 0;
 	}
 	return NULL;
@@ -532,6 +536,7 @@ static double train_batch(struct tr_ctx *c, struct tr_job *jobs, size_t from, si
 	ad->step++;
 	double bc1 = 1 - pow(B1, (double)ad->step), bc2 = 1 - pow(B2, (double)ad->step);
 	c->lr_t = (float)(lr * sqrt(bc2) / bc1);
+	c->decay = (float)(1 - lr * c->o->decay);
 	float *w = (float *)&c->m->d, *mm = (float *)&ad->m_d, *vv = (float *)&ad->v_d;
 	for (size_t i = 0; i < TR_DENSE_N; i++) {
 		mm[i] = B1 * mm[i] + (1 - B1) * g[i];
@@ -690,6 +695,7 @@ out:
 static int usage(FILE *f, int status)
 {
 	fputs("usage: gyoku train --data FILE|DIR [--data ...] [--epochs N] [--batch B] [--lr A] [--lr-decay D]\n"
+	      "                   [--decay W] [--keep best|last]\n"
 	      "                   [--lambda L] [--scale K] [--score-max S] [--min-ply P] [--threads T] [--seed S]\n"
 	      "                   [--checkpoint FILE] [--resume FILE | --init FILE] [--quant-margin M] [--out "
 	      "FILE.nnue]\n",
@@ -739,7 +745,14 @@ static int parse_args(int argc, char **argv, struct tr_opts *o)
 			ok = args_double(who, a, v, 0, 1, &o->lr);
 		else if (!strcmp(a, "--lr-decay"))
 			ok = args_double(who, a, v, 0, 1, &o->lr_decay);
-		else if (!strcmp(a, "--lambda"))
+		else if (!strcmp(a, "--decay"))
+			ok = args_double(who, a, v, 0, 10000, &o->decay);
+		else if (!strcmp(a, "--keep")) {
+			ok = !strcmp(v, "best") || !strcmp(v, "last");
+			o->last = !strcmp(v, "last");
+			if (!ok)
+				fprintf(stderr, "%s: --keep: 'best' or 'last', not '%s'\n", who, v);
+		} else if (!strcmp(a, "--lambda"))
 			ok = args_double(who, a, v, 0, 1, &o->lambda);
 		else if (!strcmp(a, "--scale"))
 			ok = args_double(who, a, v, 1, 100000, &o->scale);
@@ -769,6 +782,28 @@ static double now(clockid_t clk)
 	struct timespec ts;
 	clock_gettime(clk, &ts);
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/*
+ * Prints the loss of the linear evaluation (engine/eval.h, the engine's
+ * EvalType linear) on the validation positions: what the network is to
+ * beat as a predictor of the same targets.
+ */
+static void linear_reference(const struct tr_data *d, const struct tr_opts *o, const uint32_t *vidx, size_t nv)
+{
+	double sum = 0;
+	size_t n = 0;
+	for (size_t k = 0; k < nv; k++) {
+		struct gy_pos p;
+		if (packed_pos_decode(d->vpos[k], 1, &p))
+			continue;
+		double dcp;
+		sum += tr_loss(eval_evaluate(&p), d->score[vidx[k]], d->result[vidx[k]], o->scale, o->lambda, &dcp);
+		n++;
+	}
+	if (n)
+		fprintf(stderr, "train: the linear evaluation on the validation positions: loss %.6f\n",
+			sum / (double)n);
 }
 
 /*
@@ -862,13 +897,18 @@ int cmd_train(int argc, char **argv)
 			    .lr_decay = 0.9,
 			    .lambda = 0.5,
 			    .scale = 1290,
-			    .quant_margin = 0.02};
+			    .quant_margin = 0.02,
+			    .decay = 100};
 	int status = parse_args(argc, argv, &o);
 	if (status >= 0)
 		return status;
+	if (o.lr * o.decay >= 1) {
+		fprintf(stderr, "%s: --lr x --decay must be below 1 (a step would shrink a column to nothing)\n", who);
+		return 2;
+	}
 	int rc = 1;
 	struct tr_data d = {0};
-	struct tr_model m = {0};
+	struct tr_model m = {0}, best = {0};
 	struct tr_adam ad = {0};
 	struct tr_ctx c = {0};
 	struct tr_job *jobs = NULL;
@@ -951,6 +991,16 @@ int cmd_train(int argc, char **argv)
 
 	double train_loss = eval_loss(&m, &d, &o, order, ntrain), val_loss = eval_loss(&m, &d, &o, vidx, nv);
 	fprintf(stderr, "epoch %3u  train %.6f  validation %.6f\n", (unsigned)epoch0, train_loss, val_loss);
+	linear_reference(&d, &o, vidx, nv);
+	/* The network --out writes: the epoch of the lowest validation loss (--keep best), kept here. */
+	if (!o.last && nv && tr_model_alloc(&best)) {
+		fprintf(stderr, "%s: out of memory\n", who);
+		goto fail;
+	}
+	int best_epoch = (int)epoch0;
+	double best_train = train_loss, best_val = val_loss;
+	if (best.ft_w)
+		tr_model_copy(&best, &m);
 	for (int epoch = (int)epoch0 + 1; epoch <= o.epochs; epoch++) {
 		/* The shuffle: the positions in file order, then Fisher-Yates from (seed, epoch). */
 		for (size_t i = 0, a = 0; i < d.n; i++)
@@ -983,8 +1033,16 @@ int cmd_train(int argc, char **argv)
 			(double)ntrain / (cpu > 0 ? cpu : 1e-9), secs, lr);
 		if (o.checkpoint && ckpt_write(o.checkpoint, &m, &ad, (uint32_t)epoch))
 			goto fail;
+		if (best.ft_w && val_loss < best_val) {
+			tr_model_copy(&best, &m);
+			best_epoch = epoch, best_train = train_loss, best_val = val_loss;
+		}
 	}
-	if (o.out && write_network(&m, &d, &o, vidx, nv, cmdline, train_loss, val_loss))
+	if (best.ft_w)
+		fprintf(stderr, "train: the network of epoch %d (the lowest validation loss, %.6f)\n", best_epoch,
+			best_val);
+	if (o.out && write_network(best.ft_w ? &best : &m, &d, &o, vidx, nv, cmdline,
+				   best.ft_w ? best_train : train_loss, best.ft_w ? best_val : val_loss))
 		goto fail;
 	rc = 0;
 fail:
@@ -1000,6 +1058,7 @@ fail:
 	free(c.touched);
 	free(c.dacc);
 	tr_model_free(&m);
+	tr_model_free(&best);
 	free(d.s);
 	free(d.result);
 	free(d.score);

@@ -23,7 +23,7 @@ check() {
 weights() { tail -c "$(((128 + 30300 * 128) * 2 + 32 * 4 + 32 * 256 + 32 * 4 + 32 * 32 + 4 + 32))" "$1" | md5sum; }
 
 "$gyoku" selfplay --games 10 --nodes 150 --random-plies 6 --seed 3 --threads 1 --out "$tmp/sp.txt" > /dev/null 2>&1
-tr="$gyoku train --data $tmp/sp.txt --batch 64 --lr 0.002 --seed 5"
+tr="$gyoku train --data $tmp/sp.txt --batch 64 --lr 0.002 --seed 5 --keep last"
 
 # 4: four epochs lower the training loss, every epoch prints its losses and speed, the network is written
 # and checked, and the engine's reader (gy__nnue_read) takes it.
@@ -113,10 +113,10 @@ check nnue-3.12 "exit $r1 and $r2: $(cat "$tmp/c1.log" "$tmp/c2.log" | tr '\n' '
 $tr --epochs 4 --data "$tmp/packed" --out "$tmp/p.nnue" > "$tmp/p.log" 2>&1
 rp=$?
 # The text run read the text file too: train on the chunk alone for the comparison.
-$gyoku train --data "$tmp/packed/chunk-000000.bin" --batch 64 --lr 0.002 --seed 5 --epochs 4 --out "$tmp/p1.nnue" \
+$gyoku train --data "$tmp/packed/chunk-000000.bin" --batch 64 --lr 0.002 --seed 5 --keep last --epochs 4 --out "$tmp/p1.nnue" \
 	> "$tmp/p1.log" 2>&1
 rp1=$?
-$gyoku train --data "$tmp/packed" --batch 64 --lr 0.002 --seed 5 --epochs 4 --out "$tmp/p2.nnue" > "$tmp/p2.log" 2>&1
+$gyoku train --data "$tmp/packed" --batch 64 --lr 0.002 --seed 5 --keep last --epochs 4 --out "$tmp/p2.nnue" > "$tmp/p2.log" 2>&1
 wp1=$(weights "$tmp/p1.nnue") wp2=$(weights "$tmp/p2.nnue")
 check nnue-3.13 "exit $rp $rp1: $(tail -1 "$tmp/p1.log")" bash -c "
 	[ $rp = 0 ] && [ $rp1 = 0 ] && [ '$wp1' = '$wa' ] && [ '$wp2' = '$wa' ] &&
@@ -147,3 +147,21 @@ last=$(awk '$1 == "epoch" && $2 == 2 { print $4 }' "$tmp/s.log")
 check nnue-3.15 "exit $rs, loss $first -> $last: $(head -1 "$tmp/s.log")" bash -c "
 	[ $rs = 0 ] && grep -qE 'left out: [1-9][0-9]* in check, [1-9][0-9]* captures' $tmp/s.log &&
 	awk 'BEGIN { exit !($last < $first) }' && head -c 2000 $tmp/s.nnue | grep -aq '^gyoku selfplay --games 10 '"
+
+# 16: --keep best (the default) writes the epoch of the lowest validation loss, and says which; the
+# linear evaluation's loss on the same validation positions is printed first.
+$gyoku train --data "$tmp/sp.txt" --batch 64 --lr 0.004 --seed 5 --epochs 6 --out "$tmp/best.nnue" > "$tmp/best.log" 2>&1
+rb=$?
+named=$(sed -n 's/^train: the network of epoch \([0-9]*\) .*/\1/p' "$tmp/best.log")
+lowest=$(awk '$1 == "epoch" { if (min == "" || $6 < min) { min = $6; e = $2 } } END { print e }' "$tmp/best.log")
+check nnue-3.16 "exit $rb, named epoch '$named', lowest validation at epoch '$lowest'" bash -c "
+	[ $rb = 0 ] && [ -n '$named' ] && [ '$named' = '$lowest' ] && [ -s $tmp/best.nnue ] &&
+	grep -qE '^train: the linear evaluation on the validation positions: loss [0-9.]+$' $tmp/best.log"
+
+# 17: --keep other than best or last, and a --decay that would wipe a column in one step, are refused.
+n=0
+for args in "--keep worst" "--decay 2000"; do
+	$gyoku train --data "$tmp/sp.txt" $args --out "$tmp/x.nnue" > "$tmp/u.log" 2>&1
+	[ $? = 2 ] && grep -q 'gyoku train: --' "$tmp/u.log" && n=$((n + 1))
+done
+check nnue-3.17 "$n of 2 refused with exit 2" bash -c "[ $n = 2 ] && [ ! -e $tmp/x.nnue ]"
