@@ -85,8 +85,8 @@ EvalType linear")
 		net=$peers/nets/gyoku-random.nnue
 		[ -s "$net" ] || bin/tools/nnue_random 1 "$net"
 		names+=(gyoku-nnue) cmds+=(bin/gyoku-usi) opts+=("$common
-EvalType nnue
-EvalFile $root/$net")
+EvalFile $root/$net
+EvalType nnue")
 	else
 		echo "gyoku-nnue: bin/tools/nnue_random missing (make bin/tools/nnue_random): skipped"
 	fi
@@ -124,6 +124,11 @@ if [ "${PEER_MATERIAL:-0}" = 1 ] || [ -x "$peers/yaneuraou/yo-material/source/Ya
 	add_yo yo-material YANEURAOU_ENGINE_MATERIAL ""
 fi
 
+if [ ${#names[@]} -lt 2 ]; then
+	echo "nnue_peer: gyoku-linear alone, nothing to compare it with: skipped"
+	exit 0
+fi
+
 mapfile -t sfens < <(sed -n 's/^	"\(.*\)",$/\1/p' engine/bench.c)
 n=${#names[@]} np=${#sfens[@]}
 tmp=$(mktemp -d)
@@ -141,7 +146,9 @@ for ((e = 0; e < n; e++)); do
 	mkfifo "$tmp/$e.in" "$tmp/$e.out"
 	"${cmds[e]}" < "$tmp/$e.in" > "$tmp/$e.out" 2> "$tmp/$e.err" &
 	pids+=($!)
-	exec {w}> "$tmp/$e.in" {r}< "$tmp/$e.out"
+	# Opened for reading and writing, which does not wait for the other end: an engine
+	# that dies at once leaves reads to time out rather than hang.
+	exec {w}<> "$tmp/$e.in" {r}<> "$tmp/$e.out"
 	win+=("$w") rout+=("$r")
 	{
 		echo usi
@@ -187,6 +194,9 @@ for ((round = 0; round < rounds; round++)); do
 			e=$(((k + p + round) % n))
 			[ -n "${names[e]}" ] || continue
 			read -r nn tt < <(search "$e" "${sfens[p]}")
+			if [ "$nn" = 0 ]; then
+				echo "${names[e]}: no nodes on position $((p + 1)) (round $((round + 1)))"
+			fi
 			nodes[$e,$p]=$((${nodes[$e,$p]:-0} + nn))
 			msec[$e,$p]=$((${msec[$e,$p]:-0} + tt))
 		done
