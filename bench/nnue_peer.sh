@@ -188,6 +188,7 @@ search()
 }
 
 declare -A nodes=() msec=()
+load0=$(cut -d' ' -f1-3 /proc/loadavg 2> /dev/null || echo '?')
 for ((round = 0; round < rounds; round++)); do
 	for ((p = 0; p < np; p++)); do
 		for ((k = 0; k < n; k++)); do
@@ -210,8 +211,10 @@ pids=()
 
 cols=()
 for ((e = 0; e < n; e++)); do if [ -n "${names[e]}" ]; then cols+=("$e"); fi; done
-printf 'nodes/second, %s positions of engine/bench.c, movetime %s ms, %s rounds, one thread, hash 64 MB (gyoku %s, %s)\n' \
-	"$np" "$ms" "$rounds" "$(git rev-parse --short HEAD 2> /dev/null || echo '?')" "$(date -u +%Y-%m-%d)"
+printf 'nodes/second, %s positions of engine/bench.c, movetime %s ms, %s rounds, one thread, hash 64 MB\n' "$np" "$ms" "$rounds"
+printf '(gyoku %s, %s, %s CPUs, load average before and after: %s, %s)\n' \
+	"$(git rev-parse --short HEAD 2> /dev/null || echo '?')" "$(date -u +%Y-%m-%d)" "$(nproc)" "$load0" \
+	"$(cut -d' ' -f1-3 /proc/loadavg 2> /dev/null || echo '?')"
 printf '%-4s' pos
 for e in "${cols[@]}"; do printf ' %15s' "${names[e]}"; done
 echo
