@@ -249,3 +249,4 @@ ratio gyoku-nnue yo-halfkahm128
 ratio gyoku-linear yo-material
 ratio gyoku-linear yo-halfkp256
 ratio yo-halfkp256 yo-material
+ratio yo-halfkahm128 yo-material
