@@ -330,11 +330,18 @@ bin/tools/stream_load: build/release/bench/stream_load.o build/release/bench/loa
 	@mkdir -p $(dir $@)
 	@echo "  LD      $@"
 	@$(CC) $(RELEASE_FLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
-test-build: bin/tools/server_load bin/tools/stream_load
+# A network of random weights in YaneuraOu's file format, for bench/nnue_peer.sh (a program on its own).
+bin/tools/yo_nnue_net: build/release/bench/yo_nnue_net.o
+	@mkdir -p $(dir $@)
+	@echo "  LD      $@"
+	@$(CC) $(RELEASE_FLAGS) $(LDFLAGS) $^ -o $@
+test-build: bin/tools/server_load bin/tools/stream_load bin/tools/yo_nnue_net
 
-bench: deps bin/gyoku bin/gyoku-usi bin/tools/server_load bin/tools/stream_load web-engine
+bench: deps bin/gyoku bin/gyoku-usi bin/tools/server_load bin/tools/stream_load web-engine bin/tools/yo_nnue_net \
+	$(filter bin/tools/nnue_random,$(TOOLS))
 	@bench/perft.sh
 	@bench/engine.sh
+	@bench/nnue_peer.sh
 	@bench/mate.sh
 	@bench/server.sh
 	@bench/streams.sh
