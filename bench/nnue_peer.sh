@@ -28,7 +28,8 @@
 # (-O3 -mavx2 -mbmi2), clang++ with lld when present, else g++.
 #
 # gyoku-nnue: gyoku-usi with `setoption name EvalType value nnue` and
-# EvalFile a network of random weights from bin/tools/nnue_random; skipped
+# EvalFile the network GYOKU_NET (a path from the repository root) or, when
+# unset, one of random weights from bin/tools/nnue_random; skipped
 # with a message while gyoku-usi has no EvalType option.
 set -eu
 cd "$(dirname "$0")/.."
@@ -81,7 +82,12 @@ gyoku_options=$(printf 'usi\nquit\n' | bin/gyoku-usi 2> /dev/null)
 if grep -q '^option name EvalType ' <<< "$gyoku_options"; then
 	names+=(gyoku-linear) cmds+=(bin/gyoku-usi) opts+=("$common
 EvalType linear")
-	if [ -x bin/tools/nnue_random ]; then
+	if [ -n "${GYOKU_NET:-}" ]; then
+		# A trained network (its tree is a real one's); relative to the repository root.
+		names+=(gyoku-nnue) cmds+=(bin/gyoku-usi) opts+=("$common
+EvalFile $root/$GYOKU_NET
+EvalType nnue")
+	elif [ -x bin/tools/nnue_random ]; then
 		net=$peers/nets/gyoku-random.nnue
 		[ -s "$net" ] || bin/tools/nnue_random 1 "$net"
 		names+=(gyoku-nnue) cmds+=(bin/gyoku-usi) opts+=("$common
