@@ -234,40 +234,19 @@ int gy__nnue_write(const struct nnue_net *net, FILE *f)
 	return ferror(f) ? -1 : 0;
 }
 
-static inline int clamp127(int v) { return v < 0 ? 0 : v > 127 ? 127 : v; }
-
 int gy__nnue_evaluate_full(const struct nnue_net *net, const struct gy_pos *p)
 {
-	uint8_t in[2 * NNUE_L1];
+	int16_t acc[2][NNUE_L1];
 	for (int half = 0; half < 2; half++) {
 		int c = half == 0 ? p->side : !p->side;
 		uint16_t f[NNUE_MAX_ACTIVE];
 		int n = gy__nnue_features(p, c, f);
-		int16_t acc[NNUE_L1];
-		memcpy(acc, net->ft_bias, sizeof acc);
+		memcpy(acc[half], net->ft_bias, sizeof acc[half]);
 		for (int i = 0; i < n; i++) {
 			const int16_t *w = net->ft_weight + (size_t)f[i] * NNUE_L1;
 			for (int j = 0; j < NNUE_L1; j++)
-				acc[j] = (int16_t)(acc[j] + w[j]);
+				acc[half][j] = (int16_t)(acc[half][j] + w[j]);
 		}
-		for (int j = 0; j < NNUE_L1; j++)
-			in[half * NNUE_L1 + j] = (uint8_t)clamp127(acc[j]);
 	}
-	uint8_t h1[NNUE_L2], h2[NNUE_L3];
-	for (int o = 0; o < NNUE_L2; o++) {
-		int32_t s = net->l1_bias[o];
-		for (int i = 0; i < 2 * NNUE_L1; i++)
-			s += net->l1_weight[o][i] * in[i];
-		h1[o] = (uint8_t)clamp127(s >> 6);
-	}
-	for (int o = 0; o < NNUE_L3; o++) {
-		int32_t s = net->l2_bias[o];
-		for (int i = 0; i < NNUE_L2; i++)
-			s += net->l2_weight[o][i] * h1[i];
-		h2[o] = (uint8_t)clamp127(s >> 6);
-	}
-	int32_t s = net->out_bias;
-	for (int i = 0; i < NNUE_L3; i++)
-		s += net->out_weight[i] * h2[i];
-	return s / NNUE_OUT_DIV;
+	return gy__nnue_layers_portable(net, acc[0], acc[1]);
 }

@@ -131,10 +131,18 @@ int gy__nnue_write(const struct nnue_net *net, FILE *f);
 
 /*
  * The evaluation of `p` by `net` in centipawns from the side to move,
- * computed from scratch with plain C (the reference the incremental and
- * SIMD paths must match exactly).
+ * the accumulators computed from scratch, then the portable layers (the
+ * reference the incremental accumulators and the AVX2 layers must match
+ * exactly).
  */
 int gy__nnue_evaluate_full(const struct nnue_net *net, const struct gy_pos *p);
+
+/*
+ * The layers after the accumulator in plain C: the evaluation in
+ * centipawns from the side to move, given the side to move's
+ * accumulator `own` and the other's (the AVX2 path must match it).
+ */
+int gy__nnue_layers_portable(const struct nnue_net *net, const int16_t *own, const int16_t *other);
 
 /*
  * Inference in the search (engine/nnue_infer.c, docs/nnue.md

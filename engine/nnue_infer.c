@@ -97,7 +97,7 @@ void gy__nnue_acc_update(const struct nnue_net *net, struct nnue_acc *a, const s
 static inline int clamp127(int v) { return v < 0 ? 0 : v > 127 ? 127 : v; }
 
 /* The layers after the accumulator in plain C: the reference's arithmetic. */
-static int layers_portable(const struct nnue_net *net, const int16_t *own, const int16_t *other)
+int gy__nnue_layers_portable(const struct nnue_net *net, const int16_t *own, const int16_t *other)
 {
 	uint8_t in[2 * NNUE_L1];
 	for (int j = 0; j < NNUE_L1; j++) {
@@ -217,7 +217,7 @@ int gy__nnue_evaluate_acc(const struct nnue_net *net, const struct nnue_acc *a, 
 #else
 	(void)simd;
 #endif
-	return layers_portable(net, own, other);
+	return gy__nnue_layers_portable(net, own, other);
 }
 
 int gy__nnue_evaluate(const struct nnue_net *net, const struct gy_pos *p)
