@@ -208,7 +208,7 @@ bin/fuzz/fuzz_packed: dev/packed.c
 bin/fuzz/fuzz_packed: INC += -Idev
 
 # The network file's reader is the engine's (engine/nnue.c).
-bin/fuzz/fuzz_nnue: engine/nnue.c
+bin/fuzz/fuzz_nnue: engine/nnue.c engine/nnue_infer.c
 bin/fuzz/fuzz_nnue: INC += $(LAYER_INC_engine)
 
 # The browser front end (web/, docs/server.md): bundled by npm into web/dist when a source is newer.
