@@ -44,9 +44,30 @@ static bool is_ascii(const char *s)
 }
 
 /*
+ * True when the quoted line `s` (`n` bytes) would not read back as a
+ * remark: the encoding's line ("'CSA encoding=", "'encoding=") or, before
+ * the moves, a header written as a comment ("'key：value", csa_read.c).
+ */
+static bool reads_as_other(const char *s, size_t n)
+{
+	static const char *const enc[] = {"'CSA encoding=", "'encoding="};
+	for (size_t i = 0; i < sizeof enc / sizeof enc[0]; i++)
+		if (n >= strlen(enc[i]) && !memcmp(s, enc[i], strlen(enc[i])))
+			return true;
+	for (size_t i = 1; i < n && i <= 1 + 64; i++) {
+		if (s[i] == ' ' || s[i] == '\t')
+			return false;
+		if (i > 1 && n - i >= 3 && !memcmp(s + i, "\xef\xbc\x9a", 3)) /* "：" */
+			return true;
+	}
+	return false;
+}
+
+/*
  * Writes each line of `text` (none when it is empty) as a comment line
  * (csa.h): a line that starts with a quote, a remark read from CSA, as
- * is; any other as a comment for programs, "'*" and the line.
+ * is, unless it would read back as something else; any other as a
+ * comment for programs, "'*" and the line.
  */
 static void put_comment(struct gy__buf *b, const char *text)
 {
@@ -55,7 +76,7 @@ static void put_comment(struct gy__buf *b, const char *text)
 	for (;;) {
 		const char *e = strchr(text, '\n');
 		size_t n = e ? (size_t)(e - text) : strlen(text);
-		if (*text != '\'')
+		if (*text != '\'' || reads_as_other(text, n))
 			put(b, "'*", 2);
 		for (size_t i = 0; i < n; i++)
 			if (text[i] != '\r')
