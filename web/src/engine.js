@@ -295,8 +295,8 @@ export class Engine {
 	 * @param {{ threaded?: boolean, threads?: number, endLoaded?: boolean }} [how] threaded: the
 	 *   worker runs the threaded build, which hears `stop` during a search; threads: the Threads
 	 *   option (default, for the default worker: canThread() and wasmThreads(); else one thread);
-	 *   endLoaded: a worker is ended only once its engine has loaded (default: the default worker
-	 *   where it may load the threaded build)
+	 *   endLoaded: a worker is ended only once its engine has loaded (default: where the page can
+	 *   run the threaded build, which any engine-worker.js then loads, the analysis page's too)
 	 */
 	constructor(makeWorker = defaultWorker, how = {}) {
 		this.makeWorker = makeWorker;
@@ -306,7 +306,7 @@ export class Engine {
 		/** @type {number} */
 		this.threads = how.threads ?? (ours ? wasmThreads() : 1);
 		/** @type {boolean} a worker ended before its engine has loaded is ended once it has */
-		this.endLoaded = how.endLoaded ?? (ours && canThread());
+		this.endLoaded = how.endLoaded ?? canThread();
 		/** @type {boolean} the current worker's engine has loaded (said `info string engine`) */
 		this.loaded = false;
 		/** @type {WorkerLike | null} */
