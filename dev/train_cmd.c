@@ -58,6 +58,7 @@
 #include "args.h"
 #include "commands.h"
 #include "eval.h"
+#include "grow.h"
 #include "gyoku/usi.h"
 #include "nnue.h"
 #include "packed.h"
@@ -91,21 +92,6 @@ struct tr_data {
 
 static const char who[] = "gyoku train";
 
-static int grow(void **p, size_t *cap, size_t need, size_t size)
-{
-	if (need <= *cap)
-		return 0;
-	size_t c = *cap ? *cap : 4096;
-	while (c < need)
-		c *= 2;
-	void *q = realloc(*p, c * size);
-	if (!q)
-		return -1;
-	*p = q;
-	*cap = c;
-	return 0;
-}
-
 static int add_note(struct tr_data *d, const char *text, size_t len)
 {
 	char *q = realloc(d->notes, d->notes_len + len + 2);
@@ -136,19 +122,19 @@ static int add_sample(struct tr_data *d, const struct tr_opts *o, const struct g
 		return 1;
 	}
 	size_t cap = d->cap;
-	if (grow((void **)&d->s, &cap, d->n + 1, sizeof *d->s))
+	if (dev_grow((void **)&d->s, &cap, d->n + 1, sizeof *d->s, 4096))
 		return -1;
 	cap = d->cap;
-	if (grow((void **)&d->result, &cap, d->n + 1, sizeof *d->result))
+	if (dev_grow((void **)&d->result, &cap, d->n + 1, sizeof *d->result, 4096))
 		return -1;
 	cap = d->cap;
-	if (grow((void **)&d->score, &cap, d->n + 1, sizeof *d->score))
+	if (dev_grow((void **)&d->score, &cap, d->n + 1, sizeof *d->score, 4096))
 		return -1;
 	cap = d->cap;
-	if (grow((void **)&d->holdout, &cap, d->n + 1, sizeof *d->holdout))
+	if (dev_grow((void **)&d->holdout, &cap, d->n + 1, sizeof *d->holdout, 4096))
 		return -1;
 	d->cap = cap;
-	if (holdout && grow((void **)&d->vpos, &d->capv, d->nv + 1, sizeof *d->vpos))
+	if (holdout && dev_grow((void **)&d->vpos, &d->capv, d->nv + 1, sizeof *d->vpos, 4096))
 		return -1;
 	struct tr_sample *s = &d->s[d->n];
 	s->n[0] = (uint8_t)gy__nnue_features(p, p->side, s->f[0]);
@@ -325,7 +311,7 @@ static int load_packed_dir(struct tr_data *d, const struct tr_opts *o, const cha
 		size_t len = strlen(e->d_name);
 		if (len < 10 || strncmp(e->d_name, "chunk-", 6) || strcmp(e->d_name + len - 4, ".bin"))
 			continue;
-		if (grow((void **)&names, &cap, n + 1, sizeof *names) || !(names[n] = strdup(e->d_name)))
+		if (dev_grow((void **)&names, &cap, n + 1, sizeof *names, 4096) || !(names[n] = strdup(e->d_name)))
 			goto nomem;
 		n++;
 	}

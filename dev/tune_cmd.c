@@ -32,6 +32,7 @@
 #include "args.h"
 #include "commands.h"
 #include "eval.h"
+#include "grow.h"
 #include "gyoku/usi.h"
 
 struct tn_data {
@@ -55,21 +56,6 @@ struct tn_opts {
 	double lambda, l2, lr, k, eps;
 	bool cross_entropy, init_seed;
 };
-
-static int tn_grow(void **p, size_t *cap, size_t need, size_t size)
-{
-	if (need <= *cap)
-		return 0;
-	size_t c = *cap ? *cap : 1024;
-	while (c < need)
-		c *= 2;
-	void *q = realloc(*p, c * size);
-	if (!q)
-		return -1;
-	*p = q;
-	*cap = c;
-	return 0;
-}
 
 static int tn_note(struct tn_data *d, const char *line)
 {
@@ -121,22 +107,22 @@ static int tn_load(struct tn_data *d, const char *path)
 				game = strtol(end + 1, &end, 10);
 		}
 		int nf = gy__eval_features(&p, buf);
-		if (tn_grow((void **)&d->feat, &d->capfeat, d->nfeat + (size_t)nf, sizeof *d->feat))
+		if (dev_grow((void **)&d->feat, &d->capfeat, d->nfeat + (size_t)nf, sizeof *d->feat, 1024))
 			goto nomem;
 		size_t cap = d->cap;
-		if (tn_grow((void **)&d->off, &cap, d->n + 2, sizeof *d->off))
+		if (dev_grow((void **)&d->off, &cap, d->n + 2, sizeof *d->off, 1024))
 			goto nomem;
 		cap = d->cap;
-		if (tn_grow((void **)&d->result, &cap, d->n + 2, sizeof *d->result))
+		if (dev_grow((void **)&d->result, &cap, d->n + 2, sizeof *d->result, 1024))
 			goto nomem;
 		cap = d->cap;
-		if (tn_grow((void **)&d->score, &cap, d->n + 2, sizeof *d->score))
+		if (dev_grow((void **)&d->score, &cap, d->n + 2, sizeof *d->score, 1024))
 			goto nomem;
 		cap = d->cap;
-		if (tn_grow((void **)&d->holdout, &cap, d->n + 2, sizeof *d->holdout))
+		if (dev_grow((void **)&d->holdout, &cap, d->n + 2, sizeof *d->holdout, 1024))
 			goto nomem;
 		cap = d->cap;
-		if (tn_grow((void **)&d->phase, &cap, d->n + 2, sizeof *d->phase))
+		if (dev_grow((void **)&d->phase, &cap, d->n + 2, sizeof *d->phase, 1024))
 			goto nomem;
 		d->cap = cap;
 		if (d->n == 0)

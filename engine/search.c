@@ -180,12 +180,14 @@ static inline int16_t *corr_entry(struct worker *w)
 	return &w->hist->corr[p->side][h >> (64 - 14)];
 }
 
-/* The raw evaluation `raw` corrected by entry `corr`, kept short of the mate scores. */
-static inline int corrected_eval(const int16_t *corr, int raw)
+/* An evaluation kept short of the mate scores (and of the hash's TT_EVAL_NONE). */
+static inline int eval_bound(int v)
 {
-	int v = raw + *corr / CORR_GRAIN;
 	return v >= VALUE_MATE_IN_MAX ? VALUE_MATE_IN_MAX - 1 : v <= -VALUE_MATE_IN_MAX ? -VALUE_MATE_IN_MAX + 1 : v;
 }
+
+/* The raw evaluation `raw` corrected by entry `corr`, kept short of the mate scores. */
+static inline int corrected_eval(const int16_t *corr, int raw) { return eval_bound(raw + *corr / CORR_GRAIN); }
 
 /*
  * The evaluation's board terms at `ply`: updated from the ply before by
@@ -210,19 +212,13 @@ static void ensure_acc(struct worker *w, int ply)
 	ss->acc_ok = true;
 }
 
-/* A network's evaluation kept short of the mate scores (and of the hash's TT_EVAL_NONE). */
-static inline int nnue_bound(int v)
-{
-	return v >= VALUE_MATE_IN_MAX ? VALUE_MATE_IN_MAX - 1 : v <= -VALUE_MATE_IN_MAX ? -VALUE_MATE_IN_MAX + 1 : v;
-}
-
 /* The static evaluation of the position at `ply` (the linear one, or the network's), through its accumulator. */
 static int node_eval(struct worker *w, int ply)
 {
 	ensure_acc(w, ply);
 	const struct nnue_net *net = w->sh->setup.nnue;
 	if (net)
-		return nnue_bound(gy__nnue_evaluate_acc(net, &ss_at(w, ply)->nacc, &w->pos, NNUE_SIMD_AUTO));
+		return eval_bound(gy__nnue_evaluate_acc(net, &ss_at(w, ply)->nacc, &w->pos, NNUE_SIMD_AUTO));
 	return gy__eval_acc_evaluate(&ss_at(w, ply)->acc, &w->pos);
 }
 
@@ -230,7 +226,7 @@ static int node_eval(struct worker *w, int ply)
 static int plain_eval(const struct worker *w)
 {
 	const struct nnue_net *net = w->sh->setup.nnue;
-	return net ? nnue_bound(gy__nnue_evaluate(net, &w->pos)) : eval_evaluate(&w->pos);
+	return net ? eval_bound(gy__nnue_evaluate(net, &w->pos)) : eval_evaluate(&w->pos);
 }
 
 /* Records the position after a move at game ply g + 1. */
