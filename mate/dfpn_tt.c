@@ -24,10 +24,11 @@
 
 enum { BUCKET_BYTES = DFPN_TT_CLUSTER * sizeof(struct dfpn_tt_entry), GC_SAMPLES = 4096 };
 
+#if defined(__linux__)
 /* Asks for huge pages for a large table (fewer TLB misses on its random accesses); only a hint. */
 static void huge_pages(void *p, size_t bytes)
 {
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
+#if defined(MADV_HUGEPAGE)
 	if (bytes >= ((size_t)4 << 20))
 		madvise(p, bytes, MADV_HUGEPAGE);
 #else
@@ -35,6 +36,7 @@ static void huge_pages(void *p, size_t bytes)
 	(void)bytes;
 #endif
 }
+#endif
 
 /* Zeroed memory for the table; NULL when there is none. */
 static struct dfpn_tt_entry *mem_alloc(size_t bytes)
