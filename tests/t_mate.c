@@ -4,7 +4,7 @@
  * last 3 to 71 plies of "Microcosmos" (the positions are made here by
  * replaying the published solution from ../shared/research-data/, and
  * skipped when it is absent), plus the solver's API (stop flag, node
- * limit, a tiny table).
+ * limit, a tiny table) and its table's memory (growth, collection).
  *
  * Case line: id <TAB> SFEN <TAB> "mate N" | "nomate" [<TAB> tags], tags
  * comma-separated: "slow" (skipped with --quick, the sanitizer build),
