@@ -154,6 +154,7 @@ tests_of = $(foreach t,$(1),build/release/tests/$(t).o build/debug/tests/$(t).o)
 build/release/tests/%.o build/debug/tests/%.o: INC += -Itests
 $(call tests_of,t_jkf t_tctext t_roundtrip): INC += $(LAYER_INC_lib)
 $(call tests_of,t_eval t_nnue t_timeman t_tt tools/nnue_random): INC += $(LAYER_INC_engine)
+$(call tests_of,t_mate): INC += $(LAYER_INC_mate)
 $(call tests_of,t_server_units t_store): INC += $(LAYER_INC_server)
 $(call tests_of,t_usi): INC += $(LAYER_INC_app)
 $(call tests_of,t_match_stats t_packed t_train): INC += $(LAYER_INC_dev)

@@ -185,7 +185,7 @@ int cmd_solve(int argc, char **argv)
 		printf("%s\n", gy_mate_status_name(st));
 	}
 	fflush(stdout);
-	fprintf(stderr, "nodes %llu time %lld ms nps %llu%s%s tt %.1f%%\n", (unsigned long long)rep.nodes,
+	fprintf(stderr, "nodes %llu time %lld ms nps %llu%s%s tt %.1f%% of %.1f MB\n", (unsigned long long)rep.nodes,
 		(long long)rep.time_ms,
 		(unsigned long long)(rep.time_ms > 0 ? rep.nodes * 1000 / (uint64_t)rep.time_ms : rep.nodes),
 		st != GY_MATE_FOUND ? ""
@@ -193,7 +193,7 @@ int cmd_solve(int argc, char **argv)
 		: !rep.shortest     ? " (length not proven shortest)"
 				    : "",
 		st == GY_MATE_FOUND && lim.tsume_rules && rep.minimax != rep.length ? " (tsume rules)" : "",
-		rep.tt_usage * 100);
+		rep.tt_usage * 100, (double)rep.tt_bytes / (1 << 20));
 	free(pv);
 	gy_mate_destroy(m);
 	return st == GY_MATE_FOUND && rep.complete ? SOLVE_MATE : st == GY_MATE_NONE ? SOLVE_NOMATE : SOLVE_TIMEOUT;

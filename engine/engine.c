@@ -76,7 +76,7 @@ static const struct gy_option_desc options[] = {
 	{"MaxMovesToDraw", GY_OPT_SPIN, "0", 0, 100000, NULL, "the game is a draw at this ply (0: never)"},
 	{"NetworkDelay", GY_OPT_SPIN, "120", 0, 10000, NULL, "ms kept in reserve on every move for lag"},
 	{"MinimumThinkingTime", GY_OPT_SPIN, "20", 0, 60000, NULL, "ms spent at least on a move when the clock allows"},
-	{"MateHash", GY_OPT_SPIN, "64", 1, 65536, NULL, "mate solver table size in MB (go mate, mate probes)"},
+	{"MateHash", GY_OPT_SPIN, "64", 1, 65536, NULL, "mate solver table limit in MB (go mate, mate probes)"},
 	{"EvalFile", GY_OPT_STRING, "<empty>", 0, 0, NULL,
 	 "a network file (.nnue) for EvalType nnue, read when set; empty: the built-in network"},
 	{"EvalType", GY_OPT_COMBO, "linear", 0, 0, eval_names,

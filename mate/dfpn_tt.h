@@ -9,22 +9,35 @@
  * (plies to mate) and disproofs the depth limit they hold under, so that
  * the shortest-mate searches reuse them exactly.
  *
- * Entry layout (40 bytes):
+ * Entry layout (32 bytes):
  *
- *   key      64  board key ^ mix(total of hands); 0 in an empty slot
+ *   key      64  board key ^ mix(total of hands), or the path key of a rep entry
  *   hand     32  attacker's hand (proof hand, disproof hand or exact)
  *   pn, dn   32  proof and disproof numbers of the unsolved search
  *   best     32  the move that proved the node (OR) or the last one searched
- *   amount   32  work spent under the node, for replacement; 0 = empty
+ *   amount   32  work spent under the node (nodes), for replacement; 0 = empty
  *   plen     16  proof length, DFPN_TT_NO_PROOF when unproven
  *   ddepth   16  depth limit the disproof holds under, DFPN_TT_DEPTH_INF when
- *                unconditional, -1 when undisproven
- *   rep       8  1: a path-dependent (repetition) disproof, keyed with the
- *                path hash, never used for other paths
+ *                unconditional, -1 when undisproven, DFPN_TT_REP for a
+ *                path-dependent (repetition) disproof, keyed with the path
+ *                hash and never used for other paths
  *
- * The table has a fixed size chosen at creation; when a cluster is full
- * the entry with the least work is replaced, so running out of memory only
- * costs work, never correctness.
+ * Memory.  Buckets of DFPN_TT_CLUSTER entries; a key's bucket is the high
+ * half of the key scaled to the number of buckets, so that growing the
+ * table from n to 2n buckets sends each bucket's entries to buckets 2b and
+ * 2b + 1, in place and without losing any.  The table starts small
+ * (DFPN_TT_START bytes, or the limit if less) and grows, doubling, until
+ * the limit given at creation, when it is more than DFPN_TT_GROW_LOAD full
+ * (below that, a full bucket replaces its entry with the least work; it is
+ * mostly full of the hands of one position, which a larger table would
+ * not spread).  At the limit a full bucket replaces its entry with the least work, and once the
+ * table is DFPN_TT_GC_LOAD full a garbage collection drops the entries of
+ * least work (the lower DFPN_TT_GC_DROP of the amounts, found by sampling),
+ * so that the proofs and disproofs of the most work stay (measured: halving
+ * the amounts of the entries kept, as KomoringHeights does, loses the
+ * proofs the line needs when the table is small).  Running out of memory costs work, never
+ * correctness.  Within a bucket the entries in use come first, in the
+ * order they were made.
  */
 #ifndef MATE_DFPN_TT_H
 #define MATE_DFPN_TT_H
@@ -34,7 +47,16 @@
 
 #include "gyoku/types.h"
 
-enum { DFPN_TT_NO_PROOF = 0xFFFF, DFPN_TT_DEPTH_INF = 0x7FFF, DFPN_TT_CLUSTER = 8 };
+enum {
+	DFPN_TT_NO_PROOF = 0xFFFF,
+	DFPN_TT_DEPTH_INF = 0x7FFF,
+	DFPN_TT_REP = -2,
+	DFPN_TT_CLUSTER = 8,
+	DFPN_TT_START = 1 << 20
+};
+#define DFPN_TT_GROW_LOAD 0.5
+#define DFPN_TT_GC_LOAD   0.9
+#define DFPN_TT_GC_DROP   0.25
 
 struct dfpn_tt_entry {
 	uint64_t key;
@@ -44,13 +66,15 @@ struct dfpn_tt_entry {
 	uint32_t amount;
 	uint16_t plen;
 	int16_t ddepth;
-	uint8_t rep;
 };
 
 struct dfpn_tt {
 	struct dfpn_tt_entry *e;
-	size_t mask; /* number of clusters' first slots - 1 (a power of two minus 1) */
-	uint64_t used;
+	uint64_t nb;     /* buckets now */
+	uint64_t max_nb; /* buckets the limit allows */
+	uint64_t used;   /* entries in use */
+	uint64_t gc_at;  /* at the limit, the entries in use that start a garbage collection */
+	uint64_t gcs;    /* garbage collections so far */
 };
 
 /* What a lookup found for a position at a depth limit. */
@@ -62,10 +86,18 @@ struct dfpn_tt_probe {
 	gy_move best;
 };
 
-/* Allocates about `bytes` of entries; 0 on success, -1 when out of memory. */
-int gy__dfpn_tt_init(struct dfpn_tt *t, size_t bytes);
+/* The bytes a new table starts with, DFPN_TT_START (tests set more to compare with a table fixed at its limit). */
+extern size_t gy__dfpn_tt_start;
+
+/* Makes an empty table that may grow to `limit` bytes (at least one bucket); 0 on success, -1 when out of memory. */
+int gy__dfpn_tt_init(struct dfpn_tt *t, size_t limit);
 void gy__dfpn_tt_free(struct dfpn_tt *t);
+/* Empties the table and gives its memory back down to the starting size. */
 void gy__dfpn_tt_clear(struct dfpn_tt *t);
+/* The bytes the table holds now (allocated; at most the limit). */
+size_t gy__dfpn_tt_bytes(const struct dfpn_tt *t);
+/* The fraction of the slots of the table as it is now that are in use. */
+double gy__dfpn_tt_usage(const struct dfpn_tt *t);
 
 /*
  * Looks up (key, attacker's hand) at remaining `depth`.  Fills `out` with
@@ -89,5 +121,11 @@ void gy__dfpn_tt_store_rep(struct dfpn_tt *t, uint64_t pathkey, uint32_t amount)
 /* Records the numbers of an unsolved node. */
 void gy__dfpn_tt_store_unknown(struct dfpn_tt *t, uint64_t key, gy_hand hand, uint32_t pn, uint32_t dn, gy_move best,
 			       uint32_t amount);
+
+/* Doubles the table (or grows it to the limit); 0 when it grew. */
+int gy__dfpn_tt_grow(struct dfpn_tt *t);
+
+/* The garbage collection: drops the entries of least work; returns how many. */
+uint64_t gy__dfpn_tt_collect(struct dfpn_tt *t);
 
 #endif

@@ -446,7 +446,8 @@ enum gy_mate_status gy_mate_solve(struct gy_mate *m, const struct gy_pos *p, con
 	}
 	rep.nodes = m->nodes;
 	rep.time_ms = (mono_ns() - t0) / 1000000;
-	rep.tt_usage = (double)m->tt.used / (double)(m->tt.mask + 1 + DFPN_TT_CLUSTER);
+	rep.tt_usage = gy__dfpn_tt_usage(&m->tt);
+	rep.tt_bytes = gy__dfpn_tt_bytes(&m->tt);
 	if (report)
 		*report = rep;
 	return rep.status;

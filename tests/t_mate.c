@@ -4,7 +4,7 @@
  * last 3 to 71 plies of "Microcosmos" (the positions are made here by
  * replaying the published solution from ../shared/research-data/, and
  * skipped when it is absent), plus the solver's API (stop flag, node
- * limit, a tiny table).
+ * limit, a tiny table) and its table's memory (growth, collection).
  *
  * Case line: id <TAB> SFEN <TAB> "mate N" | "nomate" [<TAB> tags], tags
  * comma-separated: "slow" (skipped with --quick, the sanitizer build),
@@ -27,6 +27,7 @@
 
 #include "check.h"
 #include "datafile.h"
+#include "dfpn_tt.h"
 #include "gyoku/gyoku.h"
 #include "gyoku/mate.h"
 
@@ -387,6 +388,189 @@ static void cut_line_cases(struct check_tally *t, bool quick)
 	}
 }
 
+/* The table's unit cases (mate-api-3.1 to 3.3): entries of three kinds, each with its answer. */
+enum { TT_N = 60000 };
+static uint64_t tt_key[TT_N];
+
+static uint64_t xorshift(uint64_t *x)
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 7;
+	*x ^= *x << 17;
+	return *x;
+}
+
+/* Stores entry i: a proof (length 1 + i % 50), a disproof, or the numbers of an unsolved node. */
+static void tt_put(struct dfpn_tt *tt, int i, uint32_t amount)
+{
+	if (i % 3 == 0)
+		gy__dfpn_tt_store_proof(tt, tt_key[i], 0, 1 + i % 50, (gy_move)i + 1, amount);
+	else if (i % 3 == 1)
+		gy__dfpn_tt_store_disproof(tt, tt_key[i], 0, DFPN_TT_DEPTH_INF, amount);
+	else
+		gy__dfpn_tt_store_unknown(tt, tt_key[i], 0, (uint32_t)i + 2, (uint32_t)i + 3, (gy_move)i + 1, amount);
+}
+
+/* True when the table gives entry i's answer. */
+static bool tt_has(const struct dfpn_tt *tt, int i)
+{
+	struct dfpn_tt_probe pr;
+	int solved = gy__dfpn_tt_probe(tt, tt_key[i], 0, DFPN_TT_DEPTH_INF, &pr);
+	if (i % 3 == 0)
+		return solved && pr.pn == 0 && pr.len == 1 + i % 50 && pr.best == (gy_move)i + 1;
+	if (i % 3 == 1)
+		return solved && pr.dn == 0 && !pr.dlim;
+	return !solved && pr.pn == (uint32_t)i + 2 && pr.dn == (uint32_t)i + 3 && pr.best == (gy_move)i + 1;
+}
+
+/*
+ * mate-api-3.N (docs/mate.md "Memory"): the table starts small and grows
+ * with the problem up to its limit, keeping every entry's answer; at the
+ * limit the garbage collection drops the entries of least work; a solve
+ * holds what the problem needs, not the limit, and the lines are the same
+ * as with a table of that size from the start.  (Before, the whole limit
+ * was allocated and cleared up front.)
+ */
+static void memory_cases(struct check_tally *t, const char *path)
+{
+	uint64_t x = 0x2545f4914f6cdd1dull;
+	for (int i = 0; i < TT_N; i++)
+		tt_key[i] = xorshift(&x);
+	static bool had[TT_N];
+	struct dfpn_tt tt;
+	/* 3.1: 6,000 entries in the starting table, then three doublings: each answer kept. */
+	if (gy__dfpn_tt_init(&tt, (size_t)64 << 20)) {
+		check_fail(t, "mate-api-3.1", "setup");
+		return;
+	}
+	size_t start = gy__dfpn_tt_bytes(&tt);
+	int n = 0, lost = 0;
+	for (int i = 0; i < 6000; i++)
+		tt_put(&tt, i, 1);
+	for (int i = 0; i < 6000; i++)
+		n += had[i] = tt_has(&tt, i);
+	uint64_t used = tt.used;
+	bool grew = !gy__dfpn_tt_grow(&tt) && !gy__dfpn_tt_grow(&tt) && !gy__dfpn_tt_grow(&tt);
+	for (int i = 0; i < 6000; i++)
+		lost += had[i] && !tt_has(&tt, i);
+	CHECK(t, "mate-api-3.1",
+	      start == DFPN_TT_START && grew && gy__dfpn_tt_bytes(&tt) == 8 * start && n > 5900 && lost == 0 &&
+		      tt.used == used,
+	      "start %zu bytes, grown to %zu, %d of 6000 answered before, %d lost, used %llu -> %llu", start,
+	      gy__dfpn_tt_bytes(&tt), n, lost, (unsigned long long)used, (unsigned long long)tt.used);
+	gy__dfpn_tt_free(&tt);
+	/* 3.2: a limit of 3 MB (no power of two): the table grows by itself to exactly that, never beyond. */
+	if (gy__dfpn_tt_init(&tt, (size_t)3 << 20)) {
+		check_fail(t, "mate-api-3.2", "setup");
+		return;
+	}
+	size_t most = 0;
+	n = 0;
+	for (int i = 0; i < 45000; i++) {
+		tt_put(&tt, i, 1);
+		if (gy__dfpn_tt_bytes(&tt) > most)
+			most = gy__dfpn_tt_bytes(&tt);
+	}
+	for (int i = 0; i < 45000; i++)
+		n += tt_has(&tt, i);
+	CHECK(t, "mate-api-3.2", most == (size_t)3 << 20 && gy__dfpn_tt_bytes(&tt) == most && n > 44000,
+	      "largest %zu bytes, %d of 45000 answered", most, n);
+	gy__dfpn_tt_free(&tt);
+	/*
+	 * 3.3: at a limit of 1 MB (32,768 entries), 24,000 entries of work 1 to 1000: the collection drops the
+	 * lower quarter, those of work up to 100 among them, and keeps every one of work over 500; more
+	 * entries start collections by themselves.
+	 */
+	if (gy__dfpn_tt_init(&tt, (size_t)1 << 20)) {
+		check_fail(t, "mate-api-3.3", "setup");
+		return;
+	}
+	for (int i = 0; i < 24000; i++)
+		tt_put(&tt, i, 1 + (uint32_t)((tt_key[i] >> 8) % 1000));
+	for (int i = 0; i < 24000; i++)
+		had[i] = tt_has(&tt, i);
+	used = tt.used;
+	uint64_t dropped = gy__dfpn_tt_collect(&tt), after = tt.used;
+	int low_kept = 0, high_lost = 0;
+	for (int i = 0; i < 24000; i++) {
+		uint64_t a = 1 + (tt_key[i] >> 8) % 1000;
+		low_kept += a <= 100 && tt_has(&tt, i);
+		high_lost += a > 500 && had[i] && !tt_has(&tt, i);
+	}
+	for (int i = 24000; i < TT_N; i++)
+		tt_put(&tt, i, 1 + (uint32_t)((tt_key[i] >> 8) % 1000));
+	CHECK(t, "mate-api-3.3",
+	      dropped > used / 5 && dropped < used / 3 && after == used - dropped && !low_kept && !high_lost &&
+		      tt.gcs >= 2 && gy__dfpn_tt_bytes(&tt) == (size_t)1 << 20,
+	      "%llu of %llu dropped, %d of work up to 100 kept, %d of work over 500 lost, %llu collections",
+	      (unsigned long long)dropped, (unsigned long long)used, low_kept, high_lost, (unsigned long long)tt.gcs);
+	gy__dfpn_tt_free(&tt);
+
+	/* 3.4: a solve of a 7-ply problem under a limit of 256 MB holds a table of at most 2 MB. */
+	const char *p7 = "8k/6S2/7G1/9/R8/9/9/9/9 b r2b3g3s4n4l18p 1";
+	struct gy_pos pos;
+	struct gy_mate *m = NULL;
+	static gy_move pv[PV_MAX], pv2[PV_MAX];
+	struct gy_mate_report rep;
+	if (gy_sfen_parse(&pos, p7, strlen(p7), GY_SFEN_TSUME, NULL) || gy_mate_create(&m, 256)) {
+		check_fail(t, "mate-api-3.4", "setup");
+		return;
+	}
+	enum gy_mate_status st = gy_mate_solve(m, &pos, NULL, NULL, pv, PV_MAX, &rep);
+	CHECK(t, "mate-api-3.4", st == GY_MATE_FOUND && rep.tt_bytes <= (size_t)2 << 20 && rep.tt_bytes > 0,
+	      "%s, table of %zu bytes", gy_mate_status_name(st), rep.tt_bytes);
+	/* 3.5: gy_mate_clear gives the memory back: the next solve starts at 1 MB again. */
+	gy_mate_clear(m);
+	const char *p1 = "8k/9/5B1GP/9/9/9/9/9/9 b 2rb3g4s4n4l17p 1";
+	if (gy_sfen_parse(&pos, p1, strlen(p1), GY_SFEN_TSUME, NULL)) {
+		check_fail(t, "mate-api-3.5", "setup");
+		gy_mate_destroy(m);
+		return;
+	}
+	st = gy_mate_solve(m, &pos, NULL, NULL, pv, PV_MAX, &rep);
+	CHECK(t, "mate-api-3.5", st == GY_MATE_FOUND && rep.tt_bytes == DFPN_TT_START, "%s, table of %zu bytes",
+	      gy_mate_status_name(st), rep.tt_bytes);
+	gy_mate_destroy(m);
+
+	/* 3.6: the test set with a table growing to 64 MB and one of 64 MB from the start: the same lengths and lines. */
+	struct gy_mate *fixed = NULL;
+	gy__dfpn_tt_start = (size_t)64 << 20;
+	enum gy_err err = gy_mate_create(&fixed, 64);
+	gy__dfpn_tt_start = DFPN_TT_START;
+	struct datafile d;
+	if (err || gy_mate_create(&m, 64) || !datafile_open(&d, path)) {
+		check_fail(t, "mate-api-3.6", "setup");
+		gy_mate_destroy(fixed);
+		gy_mate_destroy(m);
+		return;
+	}
+	int cases = 0, differ = 0;
+	char first[64] = "";
+	while (datafile_next(&d)) {
+		char *f[DATAFILE_MAX_FIELDS] = {0};
+		int nf = datafile_split(d.line, f);
+		if (nf < 3 || gy_sfen_parse(&pos, f[1], strlen(f[1]), GY_SFEN_TSUME, NULL))
+			continue;
+		struct gy_mate_limits lim = {0, 400000000, false, nf == 4 && has_tag(f[3], "tsume-rules")};
+		struct gy_mate_report r1, r2;
+		gy_mate_clear(m);
+		gy_mate_clear(fixed);
+		enum gy_mate_status s1 = gy_mate_solve(m, &pos, &lim, NULL, pv, PV_MAX, &r1);
+		enum gy_mate_status s2 = gy_mate_solve(fixed, &pos, &lim, NULL, pv2, PV_MAX, &r2);
+		int n1 = gy_mate_pv_len(m), n2 = gy_mate_pv_len(fixed);
+		cases++;
+		if (s1 != s2 || r1.length != r2.length || n1 != n2 || memcmp(pv, pv2, (size_t)n1 * sizeof *pv)) {
+			if (!differ++)
+				snprintf(first, sizeof first, "%s", f[0]);
+		}
+	}
+	datafile_close(&d);
+	CHECK(t, "mate-api-3.6", cases > 0 && !differ, "%d of %d problems differ (the first: %s)", differ, cases,
+	      first);
+	gy_mate_destroy(fixed);
+	gy_mate_destroy(m);
+}
+
 int main(int argc, char **argv)
 {
 	bool quick = false;
@@ -417,5 +601,6 @@ int main(int argc, char **argv)
 	gy_mate_destroy(m);
 	api_cases(&t, p31);
 	cut_line_cases(&t, quick);
+	memory_cases(&t, files[0]);
 	return check_exit(&t);
 }

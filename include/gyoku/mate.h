@@ -65,20 +65,23 @@ struct gy_mate_report {
 	bool complete;   /* the line is a whole mate, checked by replay (a limit may cut it short while it is built) */
 	uint64_t nodes;  /* nodes searched, all phases */
 	int64_t time_ms; /* wall time */
-	double tt_usage; /* fraction of TT slots in use at the end */
+	double tt_usage; /* fraction of the TT's slots in use at the end (of the table as it has grown) */
+	size_t tt_bytes; /* the TT's memory at the end: it grows with the problem up to the limit */
 };
 
 /*
- * Creates a solver whose transposition table takes about `memory_mb`
- * megabytes (at least 1).  Errors: GY_ERR_NOMEM.  Free with
- * gy_mate_destroy.
+ * Creates a solver whose transposition table may take up to `memory_mb`
+ * megabytes (at least 1): it starts small (1 MB) and grows with the
+ * problem up to that limit, then makes room by dropping the entries of
+ * least work.  Errors: GY_ERR_NOMEM (not even the starting table).  Free
+ * with gy_mate_destroy.
  */
 enum gy_err gy_mate_create(struct gy_mate **out, size_t memory_mb) __attribute__((warn_unused_result));
 
 /* Frees `m` (NULL is fine). */
 void gy_mate_destroy(struct gy_mate *m);
 
-/* Forgets everything learnt (the next solve starts from an empty table). */
+/* Forgets everything learnt (the next solve starts from an empty table, back at its starting size). */
 void gy_mate_clear(struct gy_mate *m);
 
 /*
@@ -93,9 +96,10 @@ void gy_mate_clear(struct gy_mate *m);
  * before the line could be finished) `pv` holds its known start (maybe
  * none), each attacker move in it proven to mate, and `length` is an
  * upper bound of the mate's length.  The table is kept between solves (clear it with
- * gy_mate_clear for independent timings).  Memory never grows beyond the
- * table and per-ply buffers: when the table is full, the entries with the
- * least work are replaced.  Returns the status, also in `report` (which
+ * gy_mate_clear for independent timings; it also gives the table's
+ * memory back).  Memory never grows beyond the table's limit and per-ply
+ * buffers: when the table is full at its limit, the entries with the
+ * least work are dropped.  Returns the status, also in `report` (which
  * may be NULL).
  */
 enum gy_mate_status gy_mate_solve(struct gy_mate *m, const struct gy_pos *p, const struct gy_mate_limits *limits,
