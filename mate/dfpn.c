@@ -50,6 +50,7 @@ struct dfpn_child {
 	gy_hand hand;
 	uint64_t key, full;
 	bool rep, dlim;
+	bool nomate1; /* an OR child whose mate in one was tried at expansion and failed */
 };
 
 struct dfpn_frame {
@@ -87,6 +88,7 @@ void gy__dfpn_start(struct dfpn *s, struct dfpn_tt *tt, const struct gy_pos *p)
 	s->attacker = p->side;
 	s->nodes = 0;
 	s->aborted = false;
+	s->skip_mate1 = false;
 	s->ply = 0;
 	memset(s->filter, 0, sizeof s->filter);
 	s->path[0] = gy__dfpn_full_key(p);
@@ -242,16 +244,54 @@ static void child_keys(const struct gy_pos *p, gy_move m, int attacker, struct d
 #endif
 }
 
+static bool repseen(const struct dfpn *s, uint64_t full)
+{
+	uint32_t b = (uint32_t)full & (DFPN_REPSEEN_BITS - 1);
+	return s->repseen[b / 64] >> (b % 64) & 1;
+}
+
+/*
+ * Tries the mate in one at the new OR child c of the AND node s->pos: when
+ * there is one, c is proven (and stored) as mid would prove it; when there
+ * is none, c->nomate1 spares mid the same try.
+ */
+static void expand_or_child(struct dfpn *s, struct dfpn_child *c)
+{
+	struct gy_pos *p = &s->pos;
+	struct gy_undo u;
+	gy_pos_do(p, c->m, &u);
+	gy_move m1 = gy_mate1(p);
+	if (m1) {
+		struct gy_undo u1;
+		gy_pos_do(p, m1, &u1);
+		gy_hand ph = mated_hand(p, s->attacker);
+		gy_pos_undo(p, m1, &u1);
+		c->pn = 0;
+		c->dn = DFPN_INF;
+		c->len = 1;
+		c->hand = hands_min(hand_before(ph, m1), c->hand);
+		gy__dfpn_tt_store_proof(s->tt, c->key, c->hand, 1, m1, 1);
+	} else {
+		c->nomate1 = true;
+	}
+	gy_pos_undo(p, c->m, &u);
+}
+
 /* Fills the children of the node at s->ply from the TT and the path. */
 static void init_children(struct dfpn *s, struct dfpn_frame *f, int n, int depth, uint64_t salt)
 {
 	struct gy_pos *p = &s->pos;
+	const bool or_node = p->side == s->attacker;
 	for (int i = 0; i < n; i++) {
 		struct dfpn_child *c = &f->c[i];
 		c->m = f->list.moves[i];
 		child_keys(p, c->m, s->attacker, c);
+		gy__dfpn_tt_prefetch(s->tt, c->key);
+	}
+	for (int i = 0; i < n; i++) {
+		struct dfpn_child *c = &f->c[i];
 		c->len = 0;
-		c->rep = c->dlim = false;
+		c->rep = c->dlim = c->nomate1 = false;
 		struct dfpn_tt_probe pr;
 		if (in_path(s, c->full)) {
 			c->pn = DFPN_INF;
@@ -263,13 +303,20 @@ static void init_children(struct dfpn *s, struct dfpn_frame *f, int n, int depth
 			c->len = pr.len;
 			c->hand = pr.hand;
 			c->dlim = pr.dlim;
-		} else if (gy__dfpn_tt_probe_rep(s->tt, child_salt(salt, c->full))) {
+		} else if (repseen(s, c->full) && gy__dfpn_tt_probe_rep(s->tt, child_salt(salt, c->full))) {
 			c->pn = DFPN_INF;
 			c->dn = 0;
 			c->rep = true;
 		} else {
 			c->pn = pr.pn;
 			c->dn = pr.dn;
+			/*
+			 * Local expansion (Kaneko): a new child of an AND node that
+			 * mates in one is proven here, without a visit, so the AND
+			 * node's proof number counts only the evasions that resist.
+			 */
+			if (s->expand_mate1 && !or_node && depth > 1 && pr.best == 0 && pr.pn == 1 && pr.dn == 1)
+				expand_or_child(s, c);
 		}
 	}
 }
@@ -285,6 +332,7 @@ static void search_child(struct dfpn *s, struct dfpn_child *c, uint32_t cpn, uin
 	s->ply++;
 	s->path[s->ply] = c->full;
 	s->filter[c->full >> 48]++;
+	s->skip_mate1 = c->nomate1;
 	mid(s, cpn, cdn, depth - 1, child_salt(salt, c->full), &cr);
 	s->filter[c->full >> 48]--;
 	s->ply--;
@@ -304,6 +352,8 @@ static void mid(struct dfpn *s, uint32_t thpn, uint32_t thdn, int depth, uint64_
 	const bool or_node = p->side == atk;
 	const gy_hand cur = p->hand[atk];
 	const uint64_t key = gy__dfpn_key(p), nodes0 = s->nodes;
+	const bool skip_mate1 = s->skip_mate1;
+	s->skip_mate1 = false;
 	count_node(s);
 
 	/* Step 1. Leaves: depth exhausted, mate in one, no moves. */
@@ -316,7 +366,7 @@ static void mid(struct dfpn *s, uint32_t thpn, uint32_t thdn, int depth, uint64_
 			set_disproof(r, cur, false, true);
 			return;
 		}
-		gy_move m = gy_mate1(p);
+		gy_move m = skip_mate1 ? 0 : gy_mate1(p);
 		if (m) {
 			struct gy_undo u;
 			gy_pos_do(p, m, &u);
@@ -476,9 +526,11 @@ static void mid(struct dfpn *s, uint32_t thpn, uint32_t thdn, int depth, uint64_
 			}
 			set_disproof(r, dh, c->rep, c->dlim);
 		}
-		if (r->rep)
+		if (r->rep) {
+			uint32_t b = (uint32_t)s->path[s->ply] & (DFPN_REPSEEN_BITS - 1);
+			s->repseen[b / 64] |= 1ull << (b % 64);
 			gy__dfpn_tt_store_rep(s->tt, salt, amount);
-		else
+		} else
 			gy__dfpn_tt_store_disproof(s->tt, key, r->hand, r->dlim ? depth : DFPN_TT_DEPTH_INF, amount);
 	} else {
 		r->pn = pn;

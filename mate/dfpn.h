@@ -13,7 +13,7 @@
 #include "gyoku/movegen.h"
 #include "gyoku/position.h"
 
-enum { DFPN_MAX_PLY = 8192 };
+enum { DFPN_MAX_PLY = 8192, DFPN_REPSEEN_BITS = 1 << 20 };
 #define DFPN_INF UINT32_MAX
 
 struct dfpn_frame;
@@ -28,9 +28,18 @@ struct dfpn {
 	int64_t deadline_ns; /* CLOCK_MONOTONIC; 0: none */
 	const atomic_bool *stop;
 	bool aborted;
+	bool skip_mate1;   /* the node mid enters next is known to have no mate in one */
+	bool expand_mate1; /* try the mate in one at new children of AND nodes (off: it costs more than it saves) */
 	int ply;
 	uint64_t path[DFPN_MAX_PLY + 1]; /* full keys (board and both hands) along the path */
 	uint8_t filter[1 << 16];         /* counts of path keys by their top 16 bits */
+	/*
+	 * Bits by the low bits of a position's full key: set where a rep entry
+	 * was stored for that position (under some path), so that children with
+	 * no bit set skip the probe of the path-dependent entries.  Never cleared
+	 * (a stale bit only costs a probe).
+	 */
+	uint64_t repseen[DFPN_REPSEEN_BITS / 64];
 	struct dfpn_frame *frames[DFPN_MAX_PLY + 1];
 };
 
