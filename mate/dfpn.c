@@ -50,8 +50,7 @@ struct dfpn_child {
 	gy_hand hand;
 	uint64_t key, full;
 	bool rep, dlim;
-	bool nomate1; /* an OR child whose mate in one was tried at expansion and failed */
-	int16_t dep;  /* delayed until child dep is solved (-1: never delayed) */
+	int16_t dep; /* delayed until child dep is solved (-1: never delayed) */
 };
 
 struct dfpn_frame {
@@ -89,7 +88,6 @@ void gy__dfpn_start(struct dfpn *s, struct dfpn_tt *tt, const struct gy_pos *p)
 	s->attacker = p->side;
 	s->nodes = 0;
 	s->aborted = false;
-	s->skip_mate1 = false;
 	s->ply = 0;
 	memset(s->filter, 0, sizeof s->filter);
 	s->path[0] = gy__dfpn_full_key(p);
@@ -252,33 +250,6 @@ static bool repseen(const struct dfpn *s, uint64_t full)
 }
 
 /*
- * Tries the mate in one at the new OR child c of the AND node s->pos: when
- * there is one, c is proven (and stored) as mid would prove it; when there
- * is none, c->nomate1 spares mid the same try.
- */
-static void expand_or_child(struct dfpn *s, struct dfpn_child *c)
-{
-	struct gy_pos *p = &s->pos;
-	struct gy_undo u;
-	gy_pos_do(p, c->m, &u);
-	gy_move m1 = gy_mate1(p);
-	if (m1) {
-		struct gy_undo u1;
-		gy_pos_do(p, m1, &u1);
-		gy_hand ph = mated_hand(p, s->attacker);
-		gy_pos_undo(p, m1, &u1);
-		c->pn = 0;
-		c->dn = DFPN_INF;
-		c->len = 1;
-		c->hand = hands_min(hand_before(ph, m1), c->hand);
-		gy__dfpn_tt_store_proof(s->tt, c->key, c->hand, 1, m1, 1);
-	} else {
-		c->nomate1 = true;
-	}
-	gy_pos_undo(p, c->m, &u);
-}
-
-/*
  * Delayed expansion (as KomoringHeights does for these moves): at OR
  * nodes, a pawn, bishop or rook that declines to promote, or a lance that
  * declines on the second rank, waits until the same move promoting is
@@ -308,6 +279,54 @@ static void set_delays(struct dfpn *s, struct dfpn_frame *f, int n, bool or_node
 	}
 }
 
+/*
+ * Initial numbers of a new child (df-pn+, Nagai), in units of DFPN_UNIT
+ * (2, so that half a unit stays below a unit), from what attacks the
+ * destination square (the features of GPS shogi's estimator, weighed as
+ * KomoringHeights weighs them).  OR node, a check: pn + 1 unit when two or
+ * more defenders cover the square; dn + 1 unit when the attacker covers it
+ * more often than the defender (a check worth pursuing) or it takes a gold
+ * or silver, else pn + 1 unit.  AND node, an evasion: a capture, or an
+ * interposition the defender covers more, pn 2 units (harder to prove); a
+ * king move 1 and 1; an interposition the attacker covers at least as
+ * much, dn 2 units (harder to disprove).
+ */
+static void estimate(const struct gy_pos *p, gy_move m, bool or_node, struct dfpn_child *c)
+{
+	int us = p->side;
+	gy_sq to = gy_move_to(m);
+	bool drop = gy_move_is_drop(m);
+	gy_bb occ = gy_pos_occupied(p);
+	int ours = gy_bb_count(gy_pos_attackers(p, to, us, occ)) + (drop ? 1 : 0);
+	int theirs = gy_bb_count(gy_pos_attackers(p, to, us ^ 1, occ));
+	uint32_t pn = DFPN_UNIT, dn = DFPN_UNIT;
+	if (or_node) {
+		if (theirs >= 2)
+			pn += DFPN_UNIT;
+		if (ours > theirs) {
+			dn += DFPN_UNIT;
+		} else if (!drop && gy_move_captured(m)) {
+			int ct = gy_ptype_demote(gy_move_captured(m));
+			if (ct == GY_GOLD || ct == GY_SILVER)
+				dn += DFPN_UNIT;
+			else
+				pn += DFPN_UNIT;
+		} else {
+			pn += DFPN_UNIT;
+		}
+	} else if (!drop && gy_move_captured(m)) {
+		pn += DFPN_UNIT;
+	} else if (!drop && gy_move_moved(m) == GY_KING) {
+		/* (2, 2) */
+	} else if (theirs < ours) {
+		pn += DFPN_UNIT;
+	} else {
+		dn += DFPN_UNIT;
+	}
+	c->pn = pn;
+	c->dn = dn;
+}
+
 /* Fills the children of the node at s->ply from the TT and the path. */
 static void init_children(struct dfpn *s, struct dfpn_frame *f, int n, int depth, uint64_t salt)
 {
@@ -323,7 +342,7 @@ static void init_children(struct dfpn *s, struct dfpn_frame *f, int n, int depth
 	for (int i = 0; i < n; i++) {
 		struct dfpn_child *c = &f->c[i];
 		c->len = 0;
-		c->rep = c->dlim = c->nomate1 = false;
+		c->rep = c->dlim = false;
 		struct dfpn_tt_probe pr;
 		if (in_path(s, c->full)) {
 			c->pn = DFPN_INF;
@@ -342,13 +361,9 @@ static void init_children(struct dfpn *s, struct dfpn_frame *f, int n, int depth
 		} else {
 			c->pn = pr.pn;
 			c->dn = pr.dn;
-			/*
-			 * Local expansion (Kaneko): a new child of an AND node that
-			 * mates in one is proven here, without a visit, so the AND
-			 * node's proof number counts only the evasions that resist.
-			 */
-			if (s->expand_mate1 && !or_node && depth > 1 && pr.best == 0 && pr.pn == 1 && pr.dn == 1)
-				expand_or_child(s, c);
+			if (pr.best == 0 && pr.pn == 1 && pr.dn == 1) {
+				estimate(p, c->m, or_node, c);
+			}
 		}
 	}
 }
@@ -364,7 +379,6 @@ static void search_child(struct dfpn *s, struct dfpn_child *c, uint32_t cpn, uin
 	s->ply++;
 	s->path[s->ply] = c->full;
 	s->filter[c->full >> 48]++;
-	s->skip_mate1 = c->nomate1;
 	mid(s, cpn, cdn, depth - 1, child_salt(salt, c->full), &cr);
 	s->filter[c->full >> 48]--;
 	s->ply--;
@@ -384,8 +398,6 @@ static void mid(struct dfpn *s, uint32_t thpn, uint32_t thdn, int depth, uint64_
 	const bool or_node = p->side == atk;
 	const gy_hand cur = p->hand[atk];
 	const uint64_t key = gy__dfpn_key(p), nodes0 = s->nodes;
-	const bool skip_mate1 = s->skip_mate1;
-	s->skip_mate1 = false;
 	count_node(s);
 
 	/* Step 1. Leaves: depth exhausted, mate in one, no moves. */
@@ -398,7 +410,7 @@ static void mid(struct dfpn *s, uint32_t thpn, uint32_t thdn, int depth, uint64_
 			set_disproof(r, cur, false, true);
 			return;
 		}
-		gy_move m = skip_mate1 ? 0 : gy_mate1(p);
+		gy_move m = gy_mate1(p);
 		if (m) {
 			struct gy_undo u;
 			gy_pos_do(p, m, &u);

@@ -14,7 +14,8 @@
 #include "gyoku/position.h"
 
 enum { DFPN_MAX_PLY = 8192, DFPN_REPSEEN_BITS = 1 << 20 };
-#define DFPN_INF UINT32_MAX
+#define DFPN_INF  UINT32_MAX
+#define DFPN_UNIT 2u /* the proof or disproof number of a plain new node */
 
 struct dfpn_frame;
 
@@ -28,8 +29,6 @@ struct dfpn {
 	int64_t deadline_ns; /* CLOCK_MONOTONIC; 0: none */
 	const atomic_bool *stop;
 	bool aborted;
-	bool skip_mate1;   /* the node mid enters next is known to have no mate in one */
-	bool expand_mate1; /* try the mate in one at new children of AND nodes (off: it costs more than it saves) */
 	int ply;
 	uint64_t path[DFPN_MAX_PLY + 1]; /* full keys (board and both hands) along the path */
 	uint8_t filter[1 << 16];         /* counts of path keys by their top 16 bits */
