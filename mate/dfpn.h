@@ -13,8 +13,9 @@
 #include "gyoku/movegen.h"
 #include "gyoku/position.h"
 
-enum { DFPN_MAX_PLY = 8192 };
-#define DFPN_INF UINT32_MAX
+enum { DFPN_MAX_PLY = 8192, DFPN_REPSEEN_BITS = 1 << 20 };
+#define DFPN_INF  UINT32_MAX
+#define DFPN_UNIT 2u /* the proof or disproof number of a plain new node */
 
 struct dfpn_frame;
 
@@ -31,6 +32,13 @@ struct dfpn {
 	int ply;
 	uint64_t path[DFPN_MAX_PLY + 1]; /* full keys (board and both hands) along the path */
 	uint8_t filter[1 << 16];         /* counts of path keys by their top 16 bits */
+	/*
+	 * Bits by the low bits of a position's full key: set where a rep entry
+	 * was stored for that position (under some path), so that children with
+	 * no bit set skip the probe of the path-dependent entries.  Never cleared
+	 * (a stale bit only costs a probe).
+	 */
+	uint64_t repseen[DFPN_REPSEEN_BITS / 64];
 	struct dfpn_frame *frames[DFPN_MAX_PLY + 1];
 };
 

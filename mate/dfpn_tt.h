@@ -106,6 +106,9 @@ double gy__dfpn_tt_usage(const struct dfpn_tt *t);
  */
 int gy__dfpn_tt_probe(const struct dfpn_tt *t, uint64_t key, gy_hand hand, int depth, struct dfpn_tt_probe *out);
 
+/* Starts loading the cluster of `key` into the cache (no effect on results). */
+void gy__dfpn_tt_prefetch(const struct dfpn_tt *t, uint64_t key);
+
 /* Looks for a path-dependent disproof under `pathkey`; 1 when found. */
 int gy__dfpn_tt_probe_rep(const struct dfpn_tt *t, uint64_t pathkey);
 

@@ -256,6 +256,35 @@ static void microcosmos_cases(struct check_tally *t, struct gy_mate *m, bool qui
 		else
 			run_case(t, m, id, sfen, want, "");
 	}
+	/*
+	 * tsume-4.101: the first proof of the 101-ply tail (no refinement, a
+	 * 64 MB table) within 1,000,000 nodes, as the search's initial
+	 * estimates (docs/mate.md "Search") allow: 0.65 M nodes; plain
+	 * (1, 1) numbers at new nodes needed 1.6 M.  A mate found has a line
+	 * that is complete (a mate on replay) and no shorter than 101 plies.
+	 */
+	if (quick) {
+		check_skip("tsume-4.101", "slow (--quick)");
+		return;
+	}
+	struct gy_mate *m64 = NULL;
+	if (gy_mate_create(&m64, 64)) {
+		check_fail(t, "tsume-4.101", "no memory for the table");
+		return;
+	}
+	static gy_move pv[PV_MAX];
+	struct gy_mate_limits lim = {0, 1000000, true, false};
+	struct gy_mate_report rep;
+	enum gy_mate_status st = gy_mate_solve(m64, &pos[n - 101], &lim, NULL, pv, PV_MAX, &rep);
+	bool declined;
+	const char *bad = st != GY_MATE_FOUND ? "no mate within the node limit"
+			  : !rep.complete     ? "the line is incomplete"
+					      : replay(&pos[n - 101], pv, gy_mate_pv_len(m64), false, &declined);
+	if (!bad && gy_mate_pv_len(m64) < 101)
+		bad = "a line shorter than the shortest mate";
+	CHECK(t, "tsume-4.101", !bad, "%s (%s after %llu nodes)", bad ? bad : "", gy_mate_status_name(st),
+	      (unsigned long long)rep.nodes);
+	gy_mate_destroy(m64);
 }
 
 struct stopper {
