@@ -156,7 +156,7 @@ static int solve_check(struct gy_mate *m, const struct gy_pos *pos, const struct
 		    (nt->kind == GY_MATE_NOTE_UNDECIDED && nt->ply % 2 == 0 && nt->length))
 			printf(" lasts %d plies, the line %d", nt->length, left_plies);
 		else if (nt->length)
-			printf(" mates in %d plies, %d left", nt->length, left_plies);
+			printf(" mates in %d pl%s, %d left", nt->length, nt->length > 1 ? "ies" : "y", left_plies);
 		putchar('\n');
 	}
 	if (c->nnotes < c->count[0] + c->count[1] + c->count[2] + c->count[3] + c->count[4])
