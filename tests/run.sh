@@ -144,7 +144,7 @@ mate_cli() {
 	{ printf '# a problem from a collection 1/2\n'; cat tests/data/kif/rest.kifu; } > build/mate-cli/slash.kifu
 	out=$(bin/gyoku solve build/mate-cli/slash.kifu 2>&1 | head -1)
 	[ "$out" = "mate 7" ] && echo "PASS mate-cli-6.5" || echo "FAIL mate-cli-6.5: $out"
-	# gyoku solve --check (docs/mate.md "`gyoku solve --check`"; the cases of tests/data/tsume/check.txt in
+	# gyoku solve --check (docs/mate.md "`gyoku solve --check`"; the cases of tests/data/tsume/check.tsv in
 	# t_mate): the summary line first and the exit status: 0 sound, 1 unsound or no mate, 2 usage, 3 unknown.
 	# 7.1: a sound mate in 5 (a KIF); 7.2: 余詰 at ply 3; 7.3: only on the last move (tolerated); 7.4: 駒余り;
 	# 7.5: no mate; 7.6: the limits; 7.7: a KIF whose defender holds the rest, R9a mating as R1e does.

@@ -18,7 +18,7 @@
  * drops, the futile ones the rules do not count).  Short answers are also checked by a plain depth-first search
  * (no mate in N - 2, and no mate in 5 for "nomate").
  *
- * tests/data/tsume/check.txt: the check of composed problems
+ * tests/data/tsume/check.tsv: the check of composed problems
  * (gy_mate_check; the format is described in the file): the verdict, the
  * length, the findings, and up to 7 plies the alternative mates against
  * a brute force.
@@ -411,7 +411,7 @@ static void cut_line_cases(struct check_tally *t, bool quick)
 	}
 }
 
-/* Appends the findings of `c` to `buf` as check.txt writes them ("-" for none). */
+/* Appends the findings of `c` to `buf` as check.tsv writes them ("-" for none). */
 static void check_findings(const struct gy_mate_check *c, char *buf, size_t size)
 {
 	static const char *const kind[] = {"alt", "last", "undecided", "futile", "same"};
@@ -480,7 +480,7 @@ static const char *check_brute(const struct gy_pos *start, const struct gy_mate_
 	return NULL;
 }
 
-/* check-N.M: tests/data/tsume/check.txt. */
+/* check-N.M: tests/data/tsume/check.tsv. */
 static void check_cases(struct check_tally *t, struct gy_mate *m, const char *path, struct datafile_ids *ids)
 {
 	struct datafile d;
@@ -562,7 +562,7 @@ int main(int argc, char **argv)
 	struct datafile_ids ids = {.n = 0};
 	for (int i = 0; i < nfiles; i++)
 		run_file(&t, m, files[i], quick, &ids);
-	check_cases(&t, m, "tests/data/tsume/check.txt", &ids);
+	check_cases(&t, m, "tests/data/tsume/check.tsv", &ids);
 	datafile_ids_free(&ids);
 	char p31[GY_SFEN_MAX] = "";
 	microcosmos_cases(&t, m, quick, p31, sizeof p31);
