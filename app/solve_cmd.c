@@ -135,9 +135,9 @@ static int solve_check(struct gy_mate *m, const struct gy_pos *pos, const struct
 	} else {
 		puts(gy_mate_status_name(c->solve.status));
 	}
-	static const char *const what[] = {
-		"alternative mate (余詰)", "alternative mate on the last move (最終手余詰, tolerated)",
-		"undecided (limits)", "futile interposition (無駄合), not counted", "defence as long (変同)"};
+	static const char *const what[] = {"alternative mate (余詰)",
+					   "alternative mate on the last move (最終手余詰, tolerated)", "undecided",
+					   "futile interposition (無駄合), not counted", "defence as long (変同)"};
 	for (int k = 0; k < c->nnotes; k++) {
 		const struct gy_mate_note *nt = &c->notes[k];
 		struct gy_pos p = *pos;
@@ -152,8 +152,14 @@ static int solve_check(struct gy_mate *m, const struct gy_pos *pos, const struct
 		gy_usi_write_move(nt->move, usi);
 		printf("ply %d: %s: %s (%s)", nt->ply, what[nt->kind], jp, usi);
 		int left_plies = c->n - nt->ply + 1;
-		if (nt->kind == GY_MATE_NOTE_SAME ||
-		    (nt->kind == GY_MATE_NOTE_UNDECIDED && nt->ply % 2 == 0 && nt->length))
+		if (nt->kind == GY_MATE_NOTE_UNDECIDED && nt->length < 0)
+			printf(" escapes the mate (the solver's line is not trusted)");
+		else if (nt->kind == GY_MATE_NOTE_UNDECIDED && nt->length)
+			printf(" lasts %d plies, the line %d (the solver's line is not trusted)", nt->length,
+			       left_plies);
+		else if (nt->kind == GY_MATE_NOTE_UNDECIDED)
+			printf(" stopped by the limits");
+		else if (nt->kind == GY_MATE_NOTE_SAME)
 			printf(" lasts %d plies, the line %d", nt->length, left_plies);
 		else if (nt->length)
 			printf(" mates in %d pl%s, %d left", nt->length, nt->length > 1 ? "ies" : "y", left_plies);

@@ -33,6 +33,8 @@
 #include "gyoku/movegen.h"
 #include "mate_int.h"
 
+enum { CHK_WALKS_MAX = 16 };
+
 /* One check: the solver, the limits of the whole check, the report. */
 struct chk {
 	struct gy_mate *m;
@@ -235,19 +237,27 @@ static void chk_attacker(struct chk *c, const struct gy_pos *a, int ply, int lef
 	}
 }
 
-/* 変同: the defender's other answers in `d` (ply `ply`, `rem` plies to go with the line's answer). */
-static void chk_defender(struct chk *c, const struct gy_pos *d, int ply, int rem, gy_move played, int end_pieces)
+/*
+ * 変同: the defender's other answers in `d` (ply `ply`, `rem` plies to go
+ * with the line's answer `played`, the line ending with `end_pieces` in
+ * the attacker's hand).  Returns false when an answer lasts as long and
+ * leaves fewer pieces: the defender's choice by the conventions, so the
+ * line is mended (its rest replaced by that answer and its line) and must
+ * be walked again.
+ */
+static bool chk_defender(struct chk *c, const struct gy_pos *d, int ply, int rem, gy_move played, int end_pieces)
 {
 	struct gy_movelist ev;
 	chk_evasions(d, &ev);
 	gy_bb noted = 0; /* the squares of the drops noted: one a square */
+	int best = -1, best_pieces = end_pieces;
+	int *found = malloc(GY_MAX_MOVES * sizeof *found); /* each answer: 1 as long as the line's, else 0 */
+	if (!found)
+		return true;
 	for (int i = 0; i < ev.n; i++) {
 		gy_move e = ev.moves[i];
-		if (gy_move_is_drop(e) && gy_bb_test(noted, gy_move_to(e)))
-			continue;
-		/* Another piece dropped on the line's square is the same defence (which piece is not asked). */
-		if (e == played || gy__mate_futile(d, e) ||
-		    (gy_move_is_drop(e) && gy_move_is_drop(played) && gy_move_to(e) == gy_move_to(played)))
+		found[i] = 0;
+		if (e == played || gy__mate_futile(d, e))
 			continue;
 		struct gy_pos r = *d;
 		struct gy_undo u;
@@ -257,14 +267,80 @@ static void chk_defender(struct chk *c, const struct gy_pos *d, int ply, int rem
 			continue; /* shorter than the line's */
 		int pieces = 0;
 		l = chk_tsume_len(c, &r, &pieces);
-		if (l == 0 || l > rem - 1 || (l == rem - 1 && pieces < end_pieces))
-			chk_note(c->out, GY_MATE_NOTE_UNDECIDED, ply, e, l > 0 ? l + 1 : 0);
-		else if (l == rem - 1 && pieces == end_pieces) {
-			chk_note(c->out, GY_MATE_NOTE_SAME, ply, e, l + 1);
-			if (gy_move_is_drop(e))
-				noted |= gy_sq_bb(gy_move_to(e));
+		if (l <= 0 || l > rem - 1) {
+			chk_note(c->out, GY_MATE_NOTE_UNDECIDED, ply, e, l > 0 ? l + 1 : l < 0 ? -1 : 0);
+		} else if (l == rem - 1 && pieces < best_pieces) {
+			best = i;
+			best_pieces = pieces;
+		} else if (l == rem - 1 && pieces == end_pieces) {
+			found[i] = 1;
 		}
 	}
+	if (best >= 0) {
+		/* Mend the line: the better answer, then its own line (solved again: the last solve was another's). */
+		struct gy_pos r = *d;
+		struct gy_undo u;
+		gy_pos_do(&r, ev.moves[best], &u);
+		int pieces = 0, l = chk_tsume_len(c, &r, &pieces);
+		free(found);
+		if (l != rem - 1 || ply + l > GY_MATE_CHECK_LINE_MAX) {
+			chk_note(c->out, GY_MATE_NOTE_UNDECIDED, ply, ev.moves[best], l > 0 ? l + 1 : 0);
+			return true;
+		}
+		c->out->line[ply - 1] = ev.moves[best];
+		memcpy(&c->out->line[ply], c->pv, (size_t)l * sizeof *c->pv);
+		return false;
+	}
+	for (int i = 0; i < ev.n; i++) {
+		gy_move e = ev.moves[i];
+		/* Another piece dropped on the line's square is the same defence (which piece is not asked). */
+		if (!found[i] ||
+		    (gy_move_is_drop(e) && (gy_bb_test(noted, gy_move_to(e)) ||
+					    (gy_move_is_drop(played) && gy_move_to(e) == gy_move_to(played)))))
+			continue;
+		chk_note(c->out, GY_MATE_NOTE_SAME, ply, e, rem);
+		if (gy_move_is_drop(e))
+			noted |= gy_sq_bb(gy_move_to(e));
+	}
+	free(found);
+	return true;
+}
+
+/*
+ * Walks the line out->line (n plies from `p`): the findings, the hand at
+ * the end.  False when a defence was found better than the line's by the
+ * conventions: the line was mended, walk it again.
+ */
+static bool chk_walk(struct chk *c, const struct gy_pos *p)
+{
+	struct gy_mate_check *out = c->out;
+	int n = out->n;
+	out->nnotes = 0;
+	memset(out->count, 0, sizeof out->count);
+	struct gy_pos a = *p;
+	for (int i = 0; i < n; i++) {
+		struct gy_undo u;
+		gy_pos_do(&a, out->line[i], &u);
+	}
+	out->left = a.hand[p->side];
+	int end_pieces = 0;
+	for (int pt = GY_PAWN; pt < GY_HAND_NB; pt++)
+		end_pieces += gy_hand_count(out->left, pt);
+	a = *p;
+	for (int i = 0; i < n; i++) {
+		if (i % 2 == 0) {
+			chk_attacker(c, &a, i + 1, n - i, out->line[i], i == n - 1);
+		} else {
+			chk_futile(c, &a, i + 1);
+			if (!chk_defender(c, &a, i + 1, n - i, out->line[i], end_pieces))
+				return false;
+		}
+		struct gy_undo u;
+		gy_pos_do(&a, out->line[i], &u);
+	}
+	/* The mate may leave the defender futile interpositions only. */
+	chk_futile(c, &a, n + 1);
+	return true;
 }
 
 const char *gy_mate_verdict_name(enum gy_mate_verdict v)
@@ -289,30 +365,20 @@ enum gy_mate_verdict gy_mate_check(struct gy_mate *m, const struct gy_pos *p, co
 		out->verdict = GY_MATE_NOMATE;
 	} else if (st == GY_MATE_FOUND && out->solve.complete && out->solve.shortest && out->n == out->solve.length &&
 		   c.pv) {
-		int n = out->n;
-		struct gy_pos a = *p;
-		for (int i = 0; i < n; i++) {
-			struct gy_undo u;
-			gy_pos_do(&a, out->line[i], &u);
-		}
-		out->left = a.hand[p->side];
-		int end_pieces = 0;
-		for (int pt = GY_PAWN; pt < GY_HAND_NB; pt++)
-			end_pieces += gy_hand_count(out->left, pt);
-		a = *p;
-		for (int i = 0; i < n; i++) {
-			if (i % 2 == 0)
-				chk_attacker(&c, &a, i + 1, n - i, out->line[i], i == n - 1);
-			else
-				chk_futile(&c, &a, i + 1), chk_defender(&c, &a, i + 1, n - i, out->line[i], end_pieces);
-			struct gy_undo u;
-			gy_pos_do(&a, out->line[i], &u);
-		}
-		/* The mate may leave the defender futile interpositions only. */
-		chk_futile(&c, &a, n + 1);
-		out->verdict = out->count[GY_MATE_NOTE_ALT] || out->left ? GY_MATE_UNSOUND
-			       : out->count[GY_MATE_NOTE_UNDECIDED]      ? GY_MATE_UNKNOWN
-									 : GY_MATE_SOUND;
+		/* Each mended line is walked again (a few times at most: then the line is not trusted). */
+		int walks = 0;
+		while (!chk_walk(&c, p) && ++walks < CHK_WALKS_MAX)
+			;
+		if (walks == CHK_WALKS_MAX)
+			chk_note(out, GY_MATE_NOTE_UNDECIDED, 1, out->line[0], 0);
+		/* 駒余り is a flaw only on a line whose defences were all weighed. */
+		bool defences_known = true;
+		for (int k = 0; k < out->nnotes; k++)
+			defences_known &= !(out->notes[k].kind == GY_MATE_NOTE_UNDECIDED && out->notes[k].ply % 2 == 0);
+		bool flaw = out->count[GY_MATE_NOTE_ALT] || (out->left && defences_known && walks < CHK_WALKS_MAX);
+		out->verdict = flaw                                 ? GY_MATE_UNSOUND
+			       : out->count[GY_MATE_NOTE_UNDECIDED] ? GY_MATE_UNKNOWN
+								    : GY_MATE_SOUND;
 	}
 	free(c.pv);
 	out->time_ms = (chk_now_ns() - c.t0_ns) / 1000000;

@@ -121,7 +121,7 @@ enum gy_mate_verdict {
 enum gy_mate_note_kind {
 	GY_MATE_NOTE_ALT,       /* 余詰: another check at `ply` also mates within the plies left (a flaw) */
 	GY_MATE_NOTE_ALT_LAST,  /* 最終手余詰: another mate on the last move (tolerated; a flaw in a mate in 1) */
-	GY_MATE_NOTE_UNDECIDED, /* the limits stopped the question whether the check `move` at `ply` mates in time */
+	GY_MATE_NOTE_UNDECIDED, /* the limits stopped a question on `move` at `ply`, or the answers disagree (below) */
 	GY_MATE_NOTE_FUTILE, /* 無駄合: the defender's drop `move` at `ply` is a futile interposition, not counted */
 	GY_MATE_NOTE_SAME    /* 変同: the defence `move` at `ply` lasts as long and leaves as few pieces in hand */
 };
@@ -131,7 +131,13 @@ struct gy_mate_note {
 	enum gy_mate_note_kind kind;
 	int ply;
 	gy_move move;
-	int length; /* ALT, ALT_LAST, SAME: plies from `ply` to the mate, `move` included (tsume rules); else 0 */
+	/*
+	 * ALT, ALT_LAST, SAME: plies from `ply` to the mate, `move` included (tsume rules).  UNDECIDED: 0 when
+	 * the limits stopped the question; at a defender's ply, the length of a defence found longer than the
+	 * line's, or as long with fewer pieces left in hand, or -1 for one found to escape (the solver's line
+	 * is then not trusted).
+	 */
+	int length;
 };
 
 enum { GY_MATE_CHECK_LINE_MAX = 4096, GY_MATE_CHECK_NOTES_MAX = 256 };
