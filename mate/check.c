@@ -21,6 +21,9 @@
  *   on the square of the line's drop is the same defence, and one drop a
  *   square is noted);
  * - at the end, the attacker's hand (駒余り).
+ * A defence as long as the line's that leaves fewer pieces in the
+ * attacker's hand is the defender's choice by the conventions: the line is
+ * mended (that defence and its own line) and walked again.
  * Every question shares the table and the limits; a question the limits
  * stopped is "undecided", and no problem with one is called sound.
  */
@@ -180,12 +183,13 @@ static int chk_alternative(struct chk *c, const struct gy_pos *a, gy_move mv, in
 			struct gy_pos r = q;
 			gy_pos_do(&r, cnt[i], &u);
 			int l = chk_tsume_len(c, &r, NULL);
-			if (l < 0 || l > left - 2)
+			if (open[i] && (l < 0 || l > left - 2))
 				return -1;
-			if (l == 0) {
-				undecided |= open[i];
+			if (open[i] && l == 0)
+				undecided = true;
+			/* Proven within the bound counting every interposition: never longer under the rules. */
+			if (l <= 0 || (!open[i] && l > lens[i]))
 				l = lens[i];
-			}
 			if (l > worst)
 				worst = l;
 		}

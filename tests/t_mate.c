@@ -265,6 +265,22 @@ static void microcosmos_cases(struct check_tally *t, struct gy_mate *m, bool qui
 		check_skip("tsume-4.0", why);
 		return;
 	}
+	/*
+	 * check-8.1: the last 21 plies as a composition: the solver's line left a gold in hand (☖１七玉 ☗２八金);
+	 * the check mends it to the published ending (☖同玉 ☗２九金打), every piece used: sound.  (Earlier the
+	 * line differs from the published one where the defender has equal choices: ☖同銀成 or 不成.)
+	 */
+	static struct gy_mate_check c;
+	gy_mate_clear(m);
+	enum gy_mate_verdict v = gy_mate_check(m, &pos[n - 21], NULL, NULL, &c);
+	char last[2][GY_USI_MOVE_MAX] = {"", ""};
+	if (c.n == 21) {
+		gy_usi_write_move(c.line[19], last[0]);
+		gy_usi_write_move(c.line[20], last[1]);
+	}
+	CHECK(t, "check-8.1",
+	      v == GY_MATE_SOUND && c.n == 21 && !c.left && !strcmp(last[0], "1h1i") && !strcmp(last[1], "G*2i"),
+	      "the 21-ply tail: %s, %d plies, ending %s %s", gy_mate_verdict_name(v), c.n, last[0], last[1]);
 	static const int tails[] = {3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 25, 31, 35, 41, 45, 51, 71};
 	for (unsigned i = 0; i < sizeof tails / sizeof tails[0]; i++) {
 		int k = tails[i];

@@ -161,7 +161,7 @@ struct gy_mate_check {
  * conventions, as composers check their work: solves it with
  * `tsume_rules` (the line: the attacker's shortest mate, the defender's
  * longest defence leaving the fewest pieces in hand, futile interpositions
- * not counted), then, at each attacker move of the line, asks of every
+ * not counted; mended where a defence as long leaves fewer), then, at each attacker move of the line, asks of every
  * other check whether it also mates within the plies left (余詰; on the
  * last move 最終手余詰, reported but tolerated unless the problem is a mate
  * in 1), notes the futile interpositions met on the line (無駄合) and the
