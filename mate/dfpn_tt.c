@@ -144,6 +144,13 @@ static struct dfpn_tt_entry *bucket(const struct dfpn_tt *t, uint64_t key)
 	return &t->e[bucket_of(key, t->nb) * DFPN_TT_CLUSTER];
 }
 
+void gy__dfpn_tt_prefetch(const struct dfpn_tt *t, uint64_t key)
+{
+	const char *c = (const char *)bucket(t, key);
+	for (size_t i = 0; i < DFPN_TT_CLUSTER * sizeof(struct dfpn_tt_entry); i += 64)
+		__builtin_prefetch(c + i);
+}
+
 int gy__dfpn_tt_probe(const struct dfpn_tt *t, uint64_t key, gy_hand hand, int depth, struct dfpn_tt_probe *out)
 {
 	const struct dfpn_tt_entry *c = bucket(t, key);
@@ -179,13 +186,6 @@ int gy__dfpn_tt_probe(const struct dfpn_tt *t, uint64_t key, gy_hand hand, int d
 		}
 	}
 	return 0;
-}
-
-void gy__dfpn_tt_prefetch(const struct dfpn_tt *t, uint64_t key)
-{
-	const char *c = (const char *)cluster(t, key);
-	for (size_t i = 0; i < DFPN_TT_CLUSTER * sizeof(struct dfpn_tt_entry); i += 64)
-		__builtin_prefetch(c + i);
 }
 
 int gy__dfpn_tt_probe_rep(const struct dfpn_tt *t, uint64_t pathkey)

@@ -30,6 +30,7 @@
 #include "dfpn.h"
 #include "gyoku/movegen.h"
 #include "hands.h"
+#include "mate_int.h"
 
 enum { MATE_PV_MAX = 4096 };
 
@@ -452,3 +453,20 @@ enum gy_mate_status gy_mate_solve(struct gy_mate *m, const struct gy_pos *p, con
 		*report = rep;
 	return rep.status;
 }
+
+/* ---- the questions of mate/check.c (mate_int.h) ---- */
+
+int gy__mate_within(struct gy_mate *m, const struct gy_pos *p, int depth, const struct gy_mate_limits *limits,
+		    const atomic_bool *stop, int *len, uint64_t *nodes)
+{
+	m->lim = limits;
+	m->stop = stop;
+	m->deadline_ns = limits && limits->time_ms > 0 ? mono_ns() + limits->time_ms * 1000000 : 0;
+	m->nodes = 0;
+	m->aborted = false;
+	int r = bounded(m, p, depth, len);
+	*nodes = m->nodes;
+	return r;
+}
+
+bool gy__mate_futile(const struct gy_pos *p, gy_move e) { return futile(p, e, 8); }

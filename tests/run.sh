@@ -146,6 +146,36 @@ mate_cli() {
 	{ printf '# a problem from a collection 1/2\n'; cat tests/data/kif/rest.kifu; } > build/mate-cli/slash.kifu
 	out=$(bin/gyoku solve build/mate-cli/slash.kifu 2>&1 | head -1)
 	[ "$out" = "mate 7" ] && echo "PASS mate-cli-6.5" || echo "FAIL mate-cli-6.5: $out"
+	# gyoku solve --check (docs/mate.md "`gyoku solve --check`"; the cases of tests/data/tsume/check.tsv in
+	# t_mate): the summary line first and the exit status: 0 sound, 1 unsound or no mate, 2 usage, 3 unknown.
+	# 7.1: a sound mate in 5 (a KIF); 7.2: 余詰 at ply 3; 7.3: only on the last move (tolerated); 7.4: 駒余り;
+	# 7.5: no mate; 7.6: the limits; 7.7: a KIF whose defender holds the rest, R9a mating as R1e does.
+	local checks=("tests/data/tsume/uchifuzume.kif" "7b1/8k/6+B2/5N3/6GNG/9/9/9/K8 b - 1"
+		"7b1/8k/6B2/5N3/6GNG/9/9/9/K8 b P 1" "7b1/8k/6+B2/5N3/6GN1/9/9/9/K8 b P 1"
+		"8k/9/9/9/9/9/9/9/K8 b R 1" "4B2bk/9/9/5N3/6GN1/9/9/9/K8 b P 1|--nodes|1" "tests/data/kif/rest_sjis.kif")
+	local want=("sound|0" "unsound: 2 alternative mates|1" "sound|0" "unsound: 1 piece left in hand|1"
+		"unsound: no mate|1" "unknown (limits)|3" "unsound: 2 alternative mates|1")
+	for i in 1 2 3 4 5 6 7; do
+		IFS='|' read -r -a a <<< "${checks[$((i - 1))]}"
+		out=$(bin/gyoku solve "${a[@]}" --check 2> /dev/null)
+		st=$?
+		[ "$(head -1 <<< "$out")|$st" = "${want[$((i - 1))]}" ] && echo "PASS mate-cli-7.$i" \
+			|| echo "FAIL mate-cli-7.$i: ${a[*]}: exit $st: $out"
+	done
+	out=$(bin/gyoku solve "7b1/8k/6+B2/5N3/6GNG/9/9/9/K8 b - 1" --check 2> /dev/null)
+	grep -q '^ply 3: alternative mate (余詰): ☗１四金 (1e1d) mates in 3 plies, 3 left$' <<< "$out" \
+		&& grep -q '^2e1c+ 1b1c 1e2d 1c1b 2d2c$' <<< "$out" && echo "PASS mate-cli-7.8" || echo "FAIL mate-cli-7.8: $out"
+	out=$(bin/gyoku solve "7b1/8k/6B2/5N3/6GNG/9/9/9/K8 b P 1" --check 2> /dev/null)
+	grep -q '^ply 3: alternative mate on the last move (最終手余詰, tolerated): ☗２四金左 (3e2d) mates in 1 ply, 1 left$' \
+		<<< "$out" && echo "PASS mate-cli-7.9" || echo "FAIL mate-cli-7.9: $out"
+	out=$(bin/gyoku solve "7b1/8k/6+B2/5N3/6GN1/9/9/9/K8 b P 1" --check 2> /dev/null)
+	grep -q '^pieces left in hand (駒余り): 歩1$' <<< "$out" && echo "PASS mate-cli-7.10" || echo "FAIL mate-cli-7.10: $out"
+	out=$(bin/gyoku solve "4p3k/9/6G2/9/R8/9/9/9/9 b S3p 1" --check 2> /dev/null)
+	grep -q '^ply 4: futile interposition (無駄合), not counted: ☖１三歩 (P\*1c)$' <<< "$out" \
+		&& echo "PASS mate-cli-7.11" || echo "FAIL mate-cli-7.11: $out"
+	bin/gyoku solve "8k/9/8P/9/9/9/9/9/K8 b G 1" --check --sideways > /dev/null 2>&1
+	st=$?
+	[ $st = 2 ] && echo "PASS mate-cli-7.12" || echo "FAIL mate-cli-7.12: exit $st for a bad option"
 }
 
 # The search signature (docs/style.md rule 12; docs/engine.md "Measuring"): `gyoku-usi bench`

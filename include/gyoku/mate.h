@@ -111,4 +111,75 @@ int gy_mate_pv_len(const struct gy_mate *m);
 /* The name of a status: "mate", "nomate", "timeout". */
 const char *gy_mate_status_name(enum gy_mate_status s);
 
+/* ---- Checking a composition (mate/check.c; docs/mate.md "`gyoku solve --check`") ---- */
+
+/* What gy_mate_check concludes about a composed problem. */
+enum gy_mate_verdict {
+	GY_MATE_SOUND,   /* a mate, unique (no 余詰 before the last move), every piece in hand used */
+	GY_MATE_UNSOUND, /* a flaw: an alternative mate (余詰) or pieces left in hand (駒余り) */
+	GY_MATE_NOMATE,  /* proven that no mate exists */
+	GY_MATE_UNKNOWN  /* no flaw found, but the limits stopped a search: soundness is not claimed */
+};
+
+/* The kinds of finding; only GY_MATE_NOTE_ALT is a flaw, UNDECIDED leaves the verdict unknown. */
+enum gy_mate_note_kind {
+	GY_MATE_NOTE_ALT,       /* 余詰: another check at `ply` also mates within the plies left (a flaw) */
+	GY_MATE_NOTE_ALT_LAST,  /* 最終手余詰: another mate on the last move (tolerated; a flaw in a mate in 1) */
+	GY_MATE_NOTE_UNDECIDED, /* the limits stopped a question on `move` at `ply`, or the answers disagree (below) */
+	GY_MATE_NOTE_FUTILE, /* 無駄合: the defender's drop `move` at `ply` is a futile interposition, not counted */
+	GY_MATE_NOTE_SAME    /* 変同: the defence `move` at `ply` lasts as long and leaves as few pieces in hand */
+};
+
+/* One finding, on the line: `ply` (1-based) is where `move` would be played instead of line[ply - 1]. */
+struct gy_mate_note {
+	enum gy_mate_note_kind kind;
+	int ply;
+	gy_move move;
+	/*
+	 * ALT, ALT_LAST, SAME: plies from `ply` to the mate, `move` included (tsume rules).  UNDECIDED: 0 when
+	 * the limits stopped the question; at a defender's ply, the length of a defence found longer than the
+	 * line's, or as long with fewer pieces left in hand, or -1 for one found to escape (the solver's line
+	 * is then not trusted).
+	 */
+	int length;
+};
+
+enum { GY_MATE_CHECK_LINE_MAX = 4096, GY_MATE_CHECK_NOTES_MAX = 256 };
+
+/* The report of gy_mate_check (large: allocate it, do not put it on a small stack). */
+struct gy_mate_check {
+	enum gy_mate_verdict verdict;
+	struct gy_mate_report solve; /* the solve of the problem under the tsume rules */
+	int n;                       /* plies of the line (the solution) written to `line` */
+	gy_move line[GY_MATE_CHECK_LINE_MAX];
+	gy_hand left; /* 駒余り: the attacker's hand at the end of the line; 0 when every piece was used */
+	int count[5]; /* the findings of each kind (enum gy_mate_note_kind), all counted */
+	int nnotes;   /* the findings kept in `notes`, in the order of the line (the first GY_MATE_CHECK_NOTES_MAX) */
+	struct gy_mate_note notes[GY_MATE_CHECK_NOTES_MAX];
+	uint64_t nodes;  /* nodes searched, all questions */
+	int64_t time_ms; /* wall time */
+};
+
+/*
+ * Checks the composed problem `p` (attacker to move) under the tsume
+ * conventions, as composers check their work: solves it with
+ * `tsume_rules` (the line: the attacker's shortest mate, the defender's
+ * longest defence leaving the fewest pieces in hand, futile interpositions
+ * not counted; mended where a defence as long leaves fewer), then, at each attacker move of the line, asks of every
+ * other check whether it also mates within the plies left (余詰; on the
+ * last move 最終手余詰, reported but tolerated unless the problem is a mate
+ * in 1), notes the futile interpositions met on the line (無駄合) and the
+ * defences as long as the line's that leave as few pieces (変同), and tells
+ * the attacker's pieces left in hand at the end (駒余り, a flaw).  `limits`
+ * (time and nodes, for everything together; its flags are ignored) and
+ * `stop` as for gy_mate_solve; a question a limit stopped makes the verdict
+ * UNKNOWN unless a flaw was found.  The table is kept, shared by the
+ * questions.  Returns the verdict, also in `out`.
+ */
+enum gy_mate_verdict gy_mate_check(struct gy_mate *m, const struct gy_pos *p, const struct gy_mate_limits *limits,
+				   const atomic_bool *stop, struct gy_mate_check *out);
+
+/* The name of a verdict: "sound", "unsound", "nomate", "unknown". */
+const char *gy_mate_verdict_name(enum gy_mate_verdict v);
+
 #endif
