@@ -335,14 +335,21 @@ bin/tools/yo_nnue_net: build/release/bench/yo_nnue_net.o
 	@mkdir -p $(dir $@)
 	@echo "  LD      $@"
 	@$(CC) $(RELEASE_FLAGS) $(LDFLAGS) $^ -o $@
-test-build: bin/tools/server_load bin/tools/stream_load bin/tools/yo_nnue_net
+# The line checks and the positions of bench/mate_peer.sh (libgyoku only).
+bin/tools/mate_line: build/release/bench/mate_line.o build/release/libgyoku.a
+	@mkdir -p $(dir $@)
+	@echo "  LD      $@"
+	@$(CC) $(RELEASE_FLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
+test-build: bin/tools/server_load bin/tools/stream_load bin/tools/yo_nnue_net bin/tools/mate_line
 
 bench: deps bin/gyoku bin/gyoku-usi bin/tools/server_load bin/tools/stream_load web-engine bin/tools/yo_nnue_net \
+	bin/tools/mate_line \
 	$(filter bin/tools/nnue_random,$(TOOLS))
 	@bench/perft.sh
 	@bench/engine.sh
 	@bench/nnue_peer.sh
 	@bench/mate.sh
+	@bench/mate_peer.sh
 	@bench/server.sh
 	@bench/streams.sh
 	@bench/wasm.sh
