@@ -6,8 +6,9 @@
 #                 signature, the match, tune, train and play scripts, the broken puzzles and the layers (tests/run.sh quick)
 #   make test     install what is missing, build, run every test: the full tier, what CI runs
 #                 (tests/run.sh full; the fuzzers for FUZZ_SECONDS each, 5 unless set)
-#   make bench    perft and search speed next to Fairy-Stockfish, mate solver times, the web server under load
-#                 and with 10,000 event streams, the engine in WebAssembly next to the native one
+#   make bench    perft and search speed next to Fairy-Stockfish, mate solver times (and next to KomoringHeights),
+#                 the web server under load and with 10,000 event streams, the engine in WebAssembly next to
+#                 the native one
 #   make run      install what is missing, build, start the web server (gyoku serve) on http://127.0.0.1:8080
 #   make debug    ASan/UBSan build with position checks (bin/debug/)
 #   make pgo      the release programs rebuilt with profile-guided optimisation, trained by gyoku-usi bench
