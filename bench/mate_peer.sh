@@ -27,11 +27,12 @@
 # Per problem: the expected length, then per solver the answer (mate N,
 # nomate, timeout, or "mate<=N" for a proof whose line the limits cut
 # short), the verdict and the time.  Verdicts: exact (a complete line of
-# the expected length), long (a complete line, longer, not claimed
-# shortest), cut (no complete line: gyoku's "line incomplete"), time (no
-# answer in the limit), WRONG (a nomate, a line that does not mate, a line
-# shorter than expected, or gyoku claiming a shortest length that is not
-# the expected one).  Then per class: problems, exact, WRONG (must be 0),
+# the expected length), long or short (a complete line of another length,
+# not claimed shortest: gyoku's "not proven shortest", or KH's answer when
+# the limit stopped its search: a mate, but its defender need not play the
+# longest defence), cut (no complete line: gyoku's "line incomplete"),
+# time (no answer in the limit), WRONG (a nomate, a line that does not
+# mate, or a length claimed shortest that is not the expected one).  Then per class: problems, exact, WRONG (must be 0),
 # complete lines, and the median of gyoku's time over KH's on the
 # problems both solved exactly where either took over 0.1 s and neither
 # ran into the limit (a search stopped by the limit can still print a
@@ -146,7 +147,7 @@ fi
 # now_ms: the wall clock in milliseconds.
 now_ms() { local t=${EPOCHREALTIME/./}; echo $((t / 1000)); }
 
-# verdict EXPECTED ANSWER LINE_CHECK CLAIMS_SHORTEST: exact, long, cut, time or WRONG.
+# verdict EXPECTED ANSWER LINE_CHECK CLAIMS_SHORTEST: exact, long, short, cut, time or WRONG.
 verdict()
 {
 	local want=$1 ans=$2 chk=$3 claims=$4
@@ -162,8 +163,10 @@ verdict()
 		esac
 		if [ "$n" -eq "$want" ]; then
 			echo exact
-		elif [ "$n" -lt "$want" ] || [ "$claims" = 1 ]; then
+		elif [ "$claims" = 1 ]; then
 			echo WRONG
+		elif [ "$n" -lt "$want" ]; then
+			echo short
 		else
 			echo long
 		fi
@@ -250,7 +253,8 @@ while IFS=$'\t' read -r id sfen want; do
 	gv=$(verdict "$n" "$g_ans" "$g_chk" "$g_claim")
 	if [ -n "$kh" ]; then
 		run_kh "$sfen" "$lim"
-		kv=$(verdict "$n" "$k_ans" "$k_chk" 0)
+		# KH's line is proven shortest (PostSearchLevel MinLength) when it answers before the limit.
+		kv=$(verdict "$n" "$k_ans" "$k_chk" $((k_ms < lim * 950 ? 1 : 0)))
 	else
 		k_ans=- kv=- k_ms=0
 	fi
@@ -272,10 +276,10 @@ function median(a, n,    i, j, t) {
 	c = $2; n[c]++; n["all"]++
 	if ($3 == "exact") { ge[c]++; ge["all"]++ }
 	if ($3 == "WRONG") { gw[c]++; gw["all"]++ }
-	if ($3 == "exact" || $3 == "long") { gc[c]++; gc["all"]++ }
+	if ($3 == "exact" || $3 == "long" || $3 == "short") { gc[c]++; gc["all"]++ }
 	if ($5 == "exact") { ke[c]++; ke["all"]++ }
 	if ($5 == "WRONG") { kw[c]++; kw["all"]++ }
-	if ($5 == "exact" || $5 == "long") { kc[c]++; kc["all"]++ }
+	if ($5 == "exact" || $5 == "long" || $5 == "short") { kc[c]++; kc["all"]++ }
 	if ($3 == "exact" && $5 == "exact" && ($4 > 100 || $6 > 100) && $6 > 0 && $4 < 0.95 * $7 && $6 < 0.95 * $7) {
 		r[c, ++nr[c]] = $4 / $6; r["all", ++nr["all"]] = $4 / $6
 	}
