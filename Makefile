@@ -6,8 +6,9 @@
 #                 signature, the match, tune, train and play scripts, the broken puzzles and the layers (tests/run.sh quick)
 #   make test     install what is missing, build, run every test: the full tier, what CI runs
 #                 (tests/run.sh full; the fuzzers for FUZZ_SECONDS each, 5 unless set)
-#   make bench    perft and search speed next to Fairy-Stockfish, mate solver times, the web server under load
-#                 and with 10,000 event streams, the engine in WebAssembly next to the native one
+#   make bench    perft and search speed next to Fairy-Stockfish, mate solver times (and next to KomoringHeights),
+#                 the web server under load and with 10,000 event streams, the engine in WebAssembly next to
+#                 the native one
 #   make run      install what is missing, build, start the web server (gyoku serve) on http://127.0.0.1:8080
 #   make debug    ASan/UBSan build with position checks (bin/debug/)
 #   make pgo      the release programs rebuilt with profile-guided optimisation, trained by gyoku-usi bench
@@ -336,14 +337,21 @@ bin/tools/yo_nnue_net: build/release/bench/yo_nnue_net.o
 	@mkdir -p $(dir $@)
 	@echo "  LD      $@"
 	@$(CC) $(RELEASE_FLAGS) $(LDFLAGS) $^ -o $@
-test-build: bin/tools/server_load bin/tools/stream_load bin/tools/yo_nnue_net
+# The line checks and the positions of bench/mate_peer.sh (libgyoku only).
+bin/tools/mate_line: build/release/bench/mate_line.o build/release/libgyoku.a
+	@mkdir -p $(dir $@)
+	@echo "  LD      $@"
+	@$(CC) $(RELEASE_FLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
+test-build: bin/tools/server_load bin/tools/stream_load bin/tools/yo_nnue_net bin/tools/mate_line
 
 bench: deps bin/gyoku bin/gyoku-usi bin/tools/server_load bin/tools/stream_load web-engine bin/tools/yo_nnue_net \
+	bin/tools/mate_line \
 	$(filter bin/tools/nnue_random,$(TOOLS))
 	@bench/perft.sh
 	@bench/engine.sh
 	@bench/nnue_peer.sh
 	@bench/mate.sh
+	@bench/mate_peer.sh
 	@bench/server.sh
 	@bench/streams.sh
 	@bench/wasm.sh
