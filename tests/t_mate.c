@@ -638,166 +638,166 @@ static void memory_cases(struct check_tally *t, const char *path)
 	      first);
 	gy_mate_destroy(fixed);
 	gy_mate_destroy(m);
+}
 
-	/* Appends the findings of `c` to `buf` as check.tsv writes them ("-" for none). */
-	static void check_findings(const struct gy_mate_check *c, char *buf, size_t size)
-	{
-		static const char *const kind[] = {"alt", "last", "undecided", "futile", "same"};
-		size_t n = 0;
-		buf[0] = '\0';
-		for (int i = 0; i < c->nnotes && n < size; i++) {
-			char usi[GY_USI_MOVE_MAX];
-			gy_usi_write_move(c->notes[i].move, usi);
-			n += (size_t)snprintf(buf + n, size - n, "%s%s@%d:%s", n ? " " : "", kind[c->notes[i].kind],
-					      c->notes[i].ply, usi);
-			if (c->notes[i].length && n < size)
-				n += (size_t)snprintf(buf + n, size - n, "/%d", c->notes[i].length);
-		}
-		if (c->left && n < size) {
-			n += (size_t)snprintf(buf + n, size - n, "%sleft:", n ? " " : "");
-			static const char letters[] = "RBGSNLP";
-			static const int types[] = {GY_ROOK,   GY_BISHOP, GY_GOLD, GY_SILVER,
-						    GY_KNIGHT, GY_LANCE,  GY_PAWN};
-			for (int i = 0; i < 7 && n < size; i++) {
-				int k = gy_hand_count(c->left, types[i]);
-				if (k > 1)
-					n += (size_t)snprintf(buf + n, size - n, "%d", k);
-				if (k && n < size)
-					n += (size_t)snprintf(buf + n, size - n, "%c", letters[i]);
-			}
-		}
-		if (!n)
-			snprintf(buf, size, "-");
+/* Appends the findings of `c` to `buf` as check.tsv writes them ("-" for none). */
+static void check_findings(const struct gy_mate_check *c, char *buf, size_t size)
+{
+	static const char *const kind[] = {"alt", "last", "undecided", "futile", "same"};
+	size_t n = 0;
+	buf[0] = '\0';
+	for (int i = 0; i < c->nnotes && n < size; i++) {
+		char usi[GY_USI_MOVE_MAX];
+		gy_usi_write_move(c->notes[i].move, usi);
+		n += (size_t)snprintf(buf + n, size - n, "%s%s@%d:%s", n ? " " : "", kind[c->notes[i].kind],
+				      c->notes[i].ply, usi);
+		if (c->notes[i].length && n < size)
+			n += (size_t)snprintf(buf + n, size - n, "/%d", c->notes[i].length);
 	}
+	if (c->left && n < size) {
+		n += (size_t)snprintf(buf + n, size - n, "%sleft:", n ? " " : "");
+		static const char letters[] = "RBGSNLP";
+		static const int types[] = {GY_ROOK, GY_BISHOP, GY_GOLD, GY_SILVER, GY_KNIGHT, GY_LANCE, GY_PAWN};
+		for (int i = 0; i < 7 && n < size; i++) {
+			int k = gy_hand_count(c->left, types[i]);
+			if (k > 1)
+				n += (size_t)snprintf(buf + n, size - n, "%d", k);
+			if (k && n < size)
+				n += (size_t)snprintf(buf + n, size - n, "%c", letters[i]);
+		}
+	}
+	if (!n)
+		snprintf(buf, size, "-");
+}
 
-	/*
+/*
  * Up to 7 plies: at each attacker move of the line, the other checks that
  * mate within the plies left by brute force (every interposition counted)
  * must be reported (alt or last), and, unless `futile_alt`, only those.
  */
-	static const char *check_brute(const struct gy_pos *start, const struct gy_mate_check *c, bool futile_alt,
-				       char *why, size_t size)
-	{
-		struct gy_pos p = *start;
-		for (int i = 0; i < c->n; i += 2) {
-			struct gy_movelist l;
-			l.n = 0;
-			gy_gen(&p, GY_GEN_CHECKS, &l);
-			for (int k = 0; k < l.n; k++) {
-				gy_move mv = l.moves[k];
-				if (mv == c->line[i])
-					continue;
-				bool reported = false;
-				for (int j = 0; j < c->nnotes; j++)
-					reported |= c->notes[j].ply == i + 1 && c->notes[j].move == mv &&
-						    (c->notes[j].kind == GY_MATE_NOTE_ALT ||
-						     c->notes[j].kind == GY_MATE_NOTE_ALT_LAST);
-				bool mates = brute_check_mates(&p, mv, c->n - i);
-				if (mates != reported && (mates || !futile_alt)) {
-					char usi[GY_USI_MOVE_MAX];
-					gy_usi_write_move(mv, usi);
-					snprintf(why, size, "ply %d: %s %s by brute force but %sreported", i + 1, usi,
-						 mates ? "mates" : "does not mate", reported ? "" : "not ");
-					return why;
-				}
+static const char *check_brute(const struct gy_pos *start, const struct gy_mate_check *c, bool futile_alt, char *why,
+			       size_t size)
+{
+	struct gy_pos p = *start;
+	for (int i = 0; i < c->n; i += 2) {
+		struct gy_movelist l;
+		l.n = 0;
+		gy_gen(&p, GY_GEN_CHECKS, &l);
+		for (int k = 0; k < l.n; k++) {
+			gy_move mv = l.moves[k];
+			if (mv == c->line[i])
+				continue;
+			bool reported = false;
+			for (int j = 0; j < c->nnotes; j++)
+				reported |= c->notes[j].ply == i + 1 && c->notes[j].move == mv &&
+					    (c->notes[j].kind == GY_MATE_NOTE_ALT ||
+					     c->notes[j].kind == GY_MATE_NOTE_ALT_LAST);
+			bool mates = brute_check_mates(&p, mv, c->n - i);
+			if (mates != reported && (mates || !futile_alt)) {
+				char usi[GY_USI_MOVE_MAX];
+				gy_usi_write_move(mv, usi);
+				snprintf(why, size, "ply %d: %s %s by brute force but %sreported", i + 1, usi,
+					 mates ? "mates" : "does not mate", reported ? "" : "not ");
+				return why;
 			}
-			struct gy_undo u;
-			gy_pos_do(&p, c->line[i], &u);
-			if (i + 1 < c->n)
-				gy_pos_do(&p, c->line[i + 1], &u);
 		}
-		return NULL;
+		struct gy_undo u;
+		gy_pos_do(&p, c->line[i], &u);
+		if (i + 1 < c->n)
+			gy_pos_do(&p, c->line[i + 1], &u);
 	}
+	return NULL;
+}
 
-	/* check-N.M: tests/data/tsume/check.tsv. */
-	static void check_cases(struct check_tally * t, struct gy_mate * m, const char *path, struct datafile_ids *ids)
-	{
-		struct datafile d;
-		if (!datafile_open(&d, path)) {
-			check_fail(t, "check-0.1", "cannot open %s", path);
-			return;
-		}
-		static struct gy_mate_check c;
-		while (datafile_next(&d)) {
-			char *f[DATAFILE_MAX_FIELDS] = {0};
-			int nf = datafile_split(d.line, f);
-			char lid[64];
-			snprintf(lid, sizeof lid, "check-line-%d", d.lineno);
-			if (nf < 5 || nf > 6 || !datafile_id_ok(f[0]) || !datafile_id_new(ids, f[0])) {
-				check_fail(t, lid, "%s: malformed line or a case seen before", path);
-				continue;
-			}
-			const char *id = f[0], *tags = nf == 6 ? f[5] : "";
-			struct gy_pos pos;
-			struct gy_srcpos where;
-			if (gy_sfen_parse(&pos, f[1], strlen(f[1]), GY_SFEN_TSUME, &where)) {
-				check_fail(t, id, "bad SFEN at column %d", where.col);
-				continue;
-			}
-			const char *nodes = strstr(tags, "nodes=");
-			struct gy_mate_limits lim = {0, nodes ? strtoull(nodes + 6, NULL, 10) : 0, false, false};
-			gy_mate_clear(m);
-			enum gy_mate_verdict v = gy_mate_check(m, &pos, &lim, NULL, &c);
-			char got[1024], len[32], why[256];
-			check_findings(&c, got, sizeof got);
-			if (c.solve.status == GY_MATE_FOUND)
-				snprintf(len, sizeof len, "mate %d", c.solve.length);
-			else
-				snprintf(len, sizeof len, "%s", gy_mate_status_name(c.solve.status));
-			const char *bad = NULL;
-			if (strcmp(gy_mate_verdict_name(v), f[2]) || strcmp(len, f[3]) ||
-			    (strcmp(f[4], "*") && strcmp(got, f[4]))) {
-				check_fail(t, id, "%s, %s, %s instead of %s, %s, %s", gy_mate_verdict_name(v), len, got,
-					   f[2], f[3], f[4]);
-				continue;
-			}
-			bool declined;
-			if (c.solve.status == GY_MATE_FOUND && c.solve.complete &&
-			    (bad = replay(&pos, c.line, c.n, true, &declined)) != NULL) {
-				check_fail(t, id, "the line is wrong: %s", bad);
-				continue;
-			}
-			if (v != GY_MATE_UNKNOWN && c.n <= 7 && c.solve.status == GY_MATE_FOUND &&
-			    (bad = check_brute(&pos, &c, has_tag(tags, "futile-alt"), why, sizeof why)) != NULL) {
-				check_fail(t, id, "%s", bad);
-				continue;
-			}
-			check_pass(t, id);
-		}
-		datafile_close(&d);
+/* check-N.M: tests/data/tsume/check.tsv. */
+static void check_cases(struct check_tally *t, struct gy_mate *m, const char *path, struct datafile_ids *ids)
+{
+	struct datafile d;
+	if (!datafile_open(&d, path)) {
+		check_fail(t, "check-0.1", "cannot open %s", path);
+		return;
 	}
+	static struct gy_mate_check c;
+	while (datafile_next(&d)) {
+		char *f[DATAFILE_MAX_FIELDS] = {0};
+		int nf = datafile_split(d.line, f);
+		char lid[64];
+		snprintf(lid, sizeof lid, "check-line-%d", d.lineno);
+		if (nf < 5 || nf > 6 || !datafile_id_ok(f[0]) || !datafile_id_new(ids, f[0])) {
+			check_fail(t, lid, "%s: malformed line or a case seen before", path);
+			continue;
+		}
+		const char *id = f[0], *tags = nf == 6 ? f[5] : "";
+		struct gy_pos pos;
+		struct gy_srcpos where;
+		if (gy_sfen_parse(&pos, f[1], strlen(f[1]), GY_SFEN_TSUME, &where)) {
+			check_fail(t, id, "bad SFEN at column %d", where.col);
+			continue;
+		}
+		const char *nodes = strstr(tags, "nodes=");
+		struct gy_mate_limits lim = {0, nodes ? strtoull(nodes + 6, NULL, 10) : 0, false, false};
+		gy_mate_clear(m);
+		enum gy_mate_verdict v = gy_mate_check(m, &pos, &lim, NULL, &c);
+		char got[1024], len[32], why[256];
+		check_findings(&c, got, sizeof got);
+		if (c.solve.status == GY_MATE_FOUND)
+			snprintf(len, sizeof len, "mate %d", c.solve.length);
+		else
+			snprintf(len, sizeof len, "%s", gy_mate_status_name(c.solve.status));
+		const char *bad = NULL;
+		if (strcmp(gy_mate_verdict_name(v), f[2]) || strcmp(len, f[3]) ||
+		    (strcmp(f[4], "*") && strcmp(got, f[4]))) {
+			check_fail(t, id, "%s, %s, %s instead of %s, %s, %s", gy_mate_verdict_name(v), len, got, f[2],
+				   f[3], f[4]);
+			continue;
+		}
+		bool declined;
+		if (c.solve.status == GY_MATE_FOUND && c.solve.complete &&
+		    (bad = replay(&pos, c.line, c.n, true, &declined)) != NULL) {
+			check_fail(t, id, "the line is wrong: %s", bad);
+			continue;
+		}
+		if (v != GY_MATE_UNKNOWN && c.n <= 7 && c.solve.status == GY_MATE_FOUND &&
+		    (bad = check_brute(&pos, &c, has_tag(tags, "futile-alt"), why, sizeof why)) != NULL) {
+			check_fail(t, id, "%s", bad);
+			continue;
+		}
+		check_pass(t, id);
+	}
+	datafile_close(&d);
+}
 
-	int main(int argc, char **argv)
-	{
-		bool quick = false;
-		const char *files[16];
-		int nfiles = 0;
-		for (int i = 1; i < argc; i++) {
-			if (!strcmp(argv[i], "--quick"))
-				quick = true;
-			else if (nfiles < 16)
-				files[nfiles++] = argv[i];
-		}
-		if (!nfiles) {
-			files[nfiles++] = "tests/data/tsume/constructed.txt";
-		}
-		struct check_tally t = {0, 0};
-		gy_init();
-		struct gy_mate *m = NULL;
-		if (gy_mate_create(&m, 128)) {
-			check_fail(&t, "tsume-0.2", "cannot create the solver");
-			return check_exit(&t);
-		}
-		struct datafile_ids ids = {.n = 0};
-		for (int i = 0; i < nfiles; i++)
-			run_file(&t, m, files[i], quick, &ids);
-		check_cases(&t, m, "tests/data/tsume/check.tsv", &ids);
-		datafile_ids_free(&ids);
-		char p31[GY_SFEN_MAX] = "";
-		microcosmos_cases(&t, m, quick, p31, sizeof p31);
-		gy_mate_destroy(m);
-		api_cases(&t, p31);
-		cut_line_cases(&t, quick);
-		memory_cases(&t, files[0]);
+int main(int argc, char **argv)
+{
+	bool quick = false;
+	const char *files[16];
+	int nfiles = 0;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--quick"))
+			quick = true;
+		else if (nfiles < 16)
+			files[nfiles++] = argv[i];
+	}
+	if (!nfiles) {
+		files[nfiles++] = "tests/data/tsume/constructed.txt";
+	}
+	struct check_tally t = {0, 0};
+	gy_init();
+	struct gy_mate *m = NULL;
+	if (gy_mate_create(&m, 128)) {
+		check_fail(&t, "tsume-0.2", "cannot create the solver");
 		return check_exit(&t);
 	}
+	struct datafile_ids ids = {.n = 0};
+	for (int i = 0; i < nfiles; i++)
+		run_file(&t, m, files[i], quick, &ids);
+	check_cases(&t, m, "tests/data/tsume/check.tsv", &ids);
+	datafile_ids_free(&ids);
+	char p31[GY_SFEN_MAX] = "";
+	microcosmos_cases(&t, m, quick, p31, sizeof p31);
+	gy_mate_destroy(m);
+	api_cases(&t, p31);
+	cut_line_cases(&t, quick);
+	memory_cases(&t, files[0]);
+	return check_exit(&t);
+}
