@@ -258,6 +258,31 @@ static int node_len(struct gy_mate *m, const struct gy_pos *p, int attacker, con
 }
 
 /*
+ * The bound of the line's first node recomputed from node `i` up (each
+ * node's from its children's, stored on the way), or -1 when a node's
+ * children are not all known; lookups only once a limit has stopped the
+ * search.  A limit that stops the refinement leaves the root with the
+ * shorter mates found below it.
+ */
+static int line_bound(struct gy_mate *m, const struct gy_pos *P, int i, int attacker, struct gy_movelist *l,
+		      struct gy_movelist *tmp)
+{
+	int v = -1;
+	for (int j = i; j >= 0; j--) {
+		int arg;
+		moves_of(&P[j], P[j].side == attacker, l);
+		v = node_len(m, &P[j], attacker, l, tmp, &arg);
+		if (v < 0)
+			return -1;
+		int have = tt_len(m, &P[j], attacker, NULL);
+		if (have < 0 || v < have)
+			gy__dfpn_tt_store_proof(&m->tt, gy__dfpn_key(&P[j]), P[j].hand[attacker], v, l->moves[arg],
+						1u << 16);
+	}
+	return v;
+}
+
+/*
  * The exact mate length of `p` (attacker to move) given a proof of length
  * `ub`, refined along the line; *exact is cleared when the limits stopped
  * the refinement (the result is then still a proven upper bound).
@@ -315,13 +340,15 @@ static int exact_len(struct gy_mate *m, const struct gy_pos *p, int ub, bool *ex
 		}
 		/* From its end: bounds, then at the attacker's nodes a shorter mate? */
 		bool rebuild = false;
+		int cut = -1;
 		for (int i = n - 1; i >= 0 && !rebuild; i--) {
 			bool att = P[i].side == attacker;
 			moves_of(&P[i], att, l);
 			int arg, v = node_len(m, &P[i], attacker, l, tmp, &arg);
 			if (v < 0) {
 				*exact = false;
-				goto out;
+				cut = i;
+				break;
 			}
 			struct gy_pos q = P[i];
 			struct gy_undo u;
@@ -348,13 +375,21 @@ static int exact_len(struct gy_mate *m, const struct gy_pos *p, int ub, bool *ex
 			int nl = 0, r = bounded(m, &P[i], v - 2, &nl);
 			if (r == 0) {
 				*exact = false;
-				goto out;
+				cut = i;
+				break;
 			}
 			if (r > 0) {
 				if (i == 0 && nl < root_ub)
 					root_ub = nl;
 				rebuild = true;
 			}
+		}
+		if (cut >= 0) {
+			/* A limit stopped the refinement: what was found below reaches the root. */
+			int b = line_bound(m, P, cut, attacker, l, tmp);
+			if (b > 0 && b < root_ub)
+				root_ub = b;
+			break;
 		}
 		if (!rebuild)
 			break;
@@ -508,11 +543,8 @@ static int build_pv(struct gy_mate *m, const struct gy_pos *root, int len, bool 
 				struct gy_pos q = p;
 				struct gy_undo u;
 				gy_pos_do(&q, l->moves[i], &u);
-				m->s->attacker = attacker;
-				m->s->pos = q;
-				int cl = 0;
-				gy_move best;
-				if (gy__dfpn_lookup(m->s, rem - 1, &cl, &best) > 0 && (plen < 0 || cl < plen)) {
+				int cl = tt_len(m, &q, attacker, NULL);
+				if (cl >= 0 && cl <= rem - 1 && (plen < 0 || cl < plen)) {
 					plen = cl;
 					pick = l->moves[i];
 				}
@@ -665,6 +697,16 @@ enum gy_mate_status gy_mate_solve(struct gy_mate *m, const struct gy_pos *p, con
 		bool complete = false;
 		int n = build_pv(m, p, len, tsume, ref, nref, &exact, &complete);
 		complete = complete && line_mates(p, m->line, n, tsume);
+		if (!complete && !tsume && ref && nref > 0 && line_mates(p, ref, nref, false)) {
+			/*
+			 * A limit cut the line short, but the refinement's last line (each
+			 * defender move the longest the table knew of) replays to mate.
+			 */
+			memcpy(m->line, ref, (size_t)nref * sizeof *ref);
+			n = nref;
+			complete = true;
+			exact = false;
+		}
 		m->pv_len = n < pv_max ? n : pv_max;
 		if (m->pv_len > 0)
 			memcpy(pv, m->line, (size_t)m->pv_len * sizeof *pv);
