@@ -2,15 +2,18 @@
  * mate/mate.c: the public solver (mate.h): the first df-pn proof, the
  * shortest-mate refinement, and the line.
  *
- * Shortest mate.  A proof stores its length, a depth-limited disproof the
- * limit it holds under (dfpn_tt.h).  After the first proof of length L, the
- * root is searched again with the limit L - 2; each success lowers L, the
- * first failure proves L is the minimax length.  The line is then built
- * move by move: the attacker plays a check whose child is proven within
- * the remaining length (so exactly one ply shorter), the defender an
- * evasion proven within the remaining length minus one and not within
- * three less (so its exact length is the largest).  A limit that stops
- * the refinement leaves a proven, possibly longer, line.
+ * Shortest mate.  A proof stores its length (an upper bound), a disproof
+ * the depth it holds to (a lower bound; dfpn_tt.h).  After the first proof
+ * of length L, the line the TT's bounds give is refined from its end
+ * toward the root (exact_len): each attacker node is searched from itself
+ * under its own bound - 2, a success rebuilding the line, until the
+ * search at the root fails, which proves the minimax length.  The line is
+ * then built move by move, the refined line's moves first: the attacker
+ * plays a check whose child is proven within the remaining length (so
+ * exactly one ply shorter), the defender an evasion proven within the
+ * remaining length minus one and not within three less (so its exact
+ * length is the largest).  A limit that stops the refinement leaves a
+ * proven, possibly longer, line.
  *
  * The line is complete only when it was built to the end and its replay
  * (line_mates) ends in mate.  After a limit stops the search, the line is
