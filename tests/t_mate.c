@@ -38,8 +38,10 @@
 
 enum { PV_MAX = 4096 };
 
-/* mate-api-3.1: the node limit, and the longest line that passes (the first proof's is 109 plies). */
+/* mate-api-4.1: the node limit, and the longest line that passes (the first proof's is 109 plies). */
 enum { REFINE_NODES = 6000000, REFINE_MAX_LEN = 105 };
+
+static bool brute_check_mates(struct gy_pos *p, gy_move c, int d);
 
 /* True when the side to move (attacker) mates within `d` plies: a brute-force AND/OR search. */
 static bool brute_mate(struct gy_pos *p, int d)
@@ -49,24 +51,29 @@ static bool brute_mate(struct gy_pos *p, int d)
 	struct gy_movelist checks;
 	checks.n = 0;
 	gy_gen(p, GY_GEN_CHECKS, &checks);
-	for (int i = 0; i < checks.n; i++) {
-		struct gy_undo u;
-		gy_pos_do(p, checks.moves[i], &u);
-		struct gy_movelist ev;
-		ev.n = 0;
-		gy_gen(p, GY_GEN_LEGAL, &ev);
-		bool mated = true;
-		for (int j = 0; mated && j < ev.n; j++) {
-			struct gy_undo u2;
-			gy_pos_do(p, ev.moves[j], &u2);
-			mated = brute_mate(p, d - 2);
-			gy_pos_undo(p, ev.moves[j], &u2);
-		}
-		gy_pos_undo(p, checks.moves[i], &u);
-		if (mated)
+	for (int i = 0; i < checks.n; i++)
+		if (brute_check_mates(p, checks.moves[i], d))
 			return true;
-	}
 	return false;
+}
+
+/* True when the check `c` of `p` (attacker to move) mates within `d` plies, itself included (brute force). */
+static bool brute_check_mates(struct gy_pos *p, gy_move c, int d)
+{
+	struct gy_undo u;
+	gy_pos_do(p, c, &u);
+	struct gy_movelist ev;
+	ev.n = 0;
+	gy_gen(p, GY_GEN_LEGAL, &ev);
+	bool mated = true;
+	for (int j = 0; mated && j < ev.n; j++) {
+		struct gy_undo u2;
+		gy_pos_do(p, ev.moves[j], &u2);
+		mated = brute_mate(p, d - 2);
+		gy_pos_undo(p, ev.moves[j], &u2);
+	}
+	gy_pos_undo(p, c, &u);
+	return mated;
 }
 
 /* Replays the line; NULL when it is a mate of exactly n plies, else why not. */
@@ -103,25 +110,6 @@ static const char *replay(const struct gy_pos *start, const gy_move *pv, int n, 
 	if (p.side == attacker)
 		return "the attacker is mated";
 	return NULL;
-}
-
-/* True when the check `c` of `p` (attacker to move) mates within `d` plies, itself included (brute force). */
-static bool brute_check_mates(struct gy_pos *p, gy_move c, int d)
-{
-	struct gy_undo u;
-	gy_pos_do(p, c, &u);
-	struct gy_movelist ev;
-	ev.n = 0;
-	gy_gen(p, GY_GEN_LEGAL, &ev);
-	bool mated = true;
-	for (int j = 0; mated && j < ev.n; j++) {
-		struct gy_undo u2;
-		gy_pos_do(p, ev.moves[j], &u2);
-		mated = brute_mate(p, d - 2);
-		gy_pos_undo(p, ev.moves[j], &u2);
-	}
-	gy_pos_undo(p, c, &u);
-	return mated;
 }
 
 static bool has_tag(const char *tags, const char *tag)
