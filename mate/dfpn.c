@@ -49,8 +49,7 @@ struct dfpn_child {
 	int len;
 	gy_hand hand;
 	uint64_t key, full;
-	bool rep;
-	int dd;      /* disproven: no mate within dd plies (DFPN_TT_DEPTH_INF: none) */
+	bool rep, dlim;
 	int16_t dep; /* delayed until child dep is solved (-1: never delayed) */
 };
 
@@ -190,37 +189,23 @@ static uint32_t sat_add(uint32_t a, uint32_t b)
 	return s >= DFPN_INF - 1 ? DFPN_INF - 1 : (uint32_t)s;
 }
 
-/*
- * Disproof depths: a child with no mate within d plies gives its parent
- * none within d + 1 (the attacker's node: the least of its children's;
- * the defender's: the evasion chosen).  A disproof stored holds up to its
- * depth, which may exceed the limit searched under (children known
- * deeper), so the searches under other limits reuse it.
- */
-static int dd_up(int dd)
-{
-	return dd >= DFPN_TT_DEPTH_INF ? DFPN_TT_DEPTH_INF : dd + 1 < DFPN_TT_DEPTH_INF ? dd + 1 : dd;
-}
-static int dd_min(int a, int b) { return a < b ? a : b; }
-
 static void set_proof(struct dfpn_result *r, int len, gy_hand hand)
 {
 	r->pn = 0;
 	r->dn = DFPN_INF;
 	r->len = len;
 	r->hand = hand;
-	r->rep = false;
-	r->dd = 0;
+	r->rep = r->dlim = false;
 }
 
-static void set_disproof(struct dfpn_result *r, gy_hand hand, bool rep, int dd)
+static void set_disproof(struct dfpn_result *r, gy_hand hand, bool rep, bool dlim)
 {
 	r->pn = DFPN_INF;
 	r->dn = 0;
 	r->len = 0;
 	r->hand = hand;
 	r->rep = rep;
-	r->dd = dd;
+	r->dlim = dlim;
 }
 
 /*
@@ -357,8 +342,7 @@ static void init_children(struct dfpn *s, struct dfpn_frame *f, int n, int depth
 	for (int i = 0; i < n; i++) {
 		struct dfpn_child *c = &f->c[i];
 		c->len = 0;
-		c->rep = false;
-		c->dd = DFPN_TT_DEPTH_INF;
+		c->rep = c->dlim = false;
 		struct dfpn_tt_probe pr;
 		if (in_path(s, c->full)) {
 			c->pn = DFPN_INF;
@@ -369,7 +353,7 @@ static void init_children(struct dfpn *s, struct dfpn_frame *f, int n, int depth
 			c->dn = pr.dn;
 			c->len = pr.len;
 			c->hand = pr.hand;
-			c->dd = pr.pn ? pr.ddepth : DFPN_TT_DEPTH_INF;
+			c->dlim = pr.dlim;
 		} else if (repseen(s, c->full) && gy__dfpn_tt_probe_rep(s->tt, child_salt(salt, c->full))) {
 			c->pn = DFPN_INF;
 			c->dn = 0;
@@ -404,7 +388,7 @@ static void search_child(struct dfpn *s, struct dfpn_child *c, uint32_t cpn, uin
 	c->len = cr.len;
 	c->hand = cr.hand;
 	c->rep = cr.rep;
-	c->dd = cr.dd;
+	c->dlim = cr.dlim;
 }
 
 static void mid(struct dfpn *s, uint32_t thpn, uint32_t thdn, int depth, uint64_t salt, struct dfpn_result *r)
@@ -418,12 +402,12 @@ static void mid(struct dfpn *s, uint32_t thpn, uint32_t thdn, int depth, uint64_
 
 	/* Step 1. Leaves: depth exhausted, mate in one, no moves. */
 	if (s->ply >= DFPN_MAX_PLY - 1) {
-		set_disproof(r, cur, true, DFPN_TT_DEPTH_INF);
+		set_disproof(r, cur, true, false);
 		return;
 	}
 	if (or_node) {
 		if (depth < 1) {
-			set_disproof(r, cur, false, 0);
+			set_disproof(r, cur, false, true);
 			return;
 		}
 		gy_move m = gy_mate1(p);
@@ -437,9 +421,8 @@ static void mid(struct dfpn *s, uint32_t thpn, uint32_t thdn, int depth, uint64_
 			return;
 		}
 		if (depth < 3) {
-			/* No mate in one: none within 2 plies. */
-			set_disproof(r, cur, false, 2);
-			gy__dfpn_tt_store_disproof(s->tt, key, cur, 2, 1);
+			set_disproof(r, cur, false, true);
+			gy__dfpn_tt_store_disproof(s->tt, key, cur, depth, 1);
 			return;
 		}
 	}
@@ -447,8 +430,7 @@ static void mid(struct dfpn *s, uint32_t thpn, uint32_t thdn, int depth, uint64_
 	if (!f) {
 		s->aborted = true;
 		r->pn = r->dn = 1;
-		r->rep = false;
-		r->dd = 0;
+		r->rep = r->dlim = false;
 		return;
 	}
 	f->list.n = 0;
@@ -468,7 +450,7 @@ static void mid(struct dfpn *s, uint32_t thpn, uint32_t thdn, int depth, uint64_
 			for (int pt = GY_PAWN; pt < GY_HAND_NB; pt++)
 				if (!gy_hand_count(cur, pt))
 					dh = hands_set(dh, pt, 0);
-			set_disproof(r, dh, false, DFPN_TT_DEPTH_INF);
+			set_disproof(r, dh, false, false);
 			gy__dfpn_tt_store_disproof(s->tt, key, dh, DFPN_TT_DEPTH_INF, 1);
 		} else {
 			set_proof(r, 0, mated_hand(p, atk));
@@ -477,9 +459,8 @@ static void mid(struct dfpn *s, uint32_t thpn, uint32_t thdn, int depth, uint64_
 		return;
 	}
 	if (!or_node && depth < 2) {
-		/* Not mated now: no mate within 1 ply. */
-		set_disproof(r, cur, false, 1);
-		gy__dfpn_tt_store_disproof(s->tt, key, cur, 1, 1);
+		set_disproof(r, cur, false, true);
+		gy__dfpn_tt_store_disproof(s->tt, key, cur, depth, 1);
 		return;
 	}
 
@@ -487,8 +468,7 @@ static void mid(struct dfpn *s, uint32_t thpn, uint32_t thdn, int depth, uint64_
 	if (!frame_at(s, s->ply, n)) {
 		s->aborted = true;
 		r->pn = r->dn = 1;
-		r->rep = false;
-		r->dd = 0;
+		r->rep = r->dlim = false;
 		return;
 	}
 	init_children(s, f, n, depth, salt);
@@ -568,26 +548,26 @@ static void mid(struct dfpn *s, uint32_t thpn, uint32_t thdn, int depth, uint64_
 	} else if (dn == 0) {
 		if (or_node) {
 			gy_hand dh = hands_all();
-			bool rep = false;
-			int dd = DFPN_TT_DEPTH_INF;
+			bool rep = false, dlim = false;
 			for (int i = 0; i < n; i++) {
 				dh = hands_min(dh, hand_before(f->c[i].hand, f->c[i].m));
 				rep |= f->c[i].rep;
-				dd = dd_min(dd, dd_up(f->c[i].dd));
+				dlim |= f->c[i].dlim;
 			}
 			for (int pt = GY_PAWN; pt < GY_HAND_NB; pt++)
 				if (!gy_hand_count(cur, pt))
 					dh = hands_set(dh, pt, 0);
 			dh = hands_max(dh, cur);
-			set_disproof(r, dh, rep, dd);
+			set_disproof(r, dh, rep, dlim);
 		} else {
-			/* The disproving evasion: a path-independent one first, then the deepest. */
-			int bi = -1;
+			int bi = -1, bscore = 4;
 			for (int i = 0; i < n; i++) {
 				const struct dfpn_child *c = &f->c[i];
-				if (c->dn == 0 && (bi < 0 || (f->c[bi].rep && !c->rep) ||
-						   (f->c[bi].rep == c->rep && c->dd > f->c[bi].dd)))
+				int score = (c->rep ? 2 : 0) + (c->dlim ? 1 : 0);
+				if (c->dn == 0 && score < bscore) {
 					bi = i;
+					bscore = score;
+				}
 			}
 			const struct dfpn_child *c = &f->c[bi];
 			gy_hand dh = c->hand;
@@ -595,21 +575,20 @@ static void mid(struct dfpn *s, uint32_t thpn, uint32_t thdn, int depth, uint64_
 				int pt = gy_move_drop_type(c->m);
 				dh = hands_set(dh, pt, gy_hand_count(cur, pt));
 			}
-			set_disproof(r, dh, c->rep, dd_up(c->dd));
+			set_disproof(r, dh, c->rep, c->dlim);
 		}
 		if (r->rep) {
 			uint32_t b = (uint32_t)s->path[s->ply] & (DFPN_REPSEEN_BITS - 1);
 			s->repseen[b / 64] |= 1ull << (b % 64);
 			gy__dfpn_tt_store_rep(s->tt, salt, amount);
 		} else
-			gy__dfpn_tt_store_disproof(s->tt, key, r->hand, r->dd, amount);
+			gy__dfpn_tt_store_disproof(s->tt, key, r->hand, r->dlim ? depth : DFPN_TT_DEPTH_INF, amount);
 	} else {
 		r->pn = pn;
 		r->dn = dn;
 		r->len = 0;
 		r->hand = cur;
-		r->rep = false;
-		r->dd = 0;
+		r->rep = r->dlim = false;
 		gy__dfpn_tt_store_unknown(s->tt, key, cur, pn, dn, f->c[best].m, amount);
 	}
 }

@@ -48,7 +48,7 @@ struct dfpn_result {
 	int len;      /* proof length when pn == 0 */
 	gy_hand hand; /* proof or disproof hand */
 	bool rep;     /* disproof depends on the path (repetition) */
-	int dd;       /* disproof: no mate within dd plies (DFPN_TT_DEPTH_INF: none at all) */
+	bool dlim;    /* disproof depends on the depth limit */
 };
 
 /* The key under which the TT stores `p` (board, side, total of the hands). */

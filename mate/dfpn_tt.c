@@ -159,7 +159,6 @@ int gy__dfpn_tt_probe(const struct dfpn_tt *t, uint64_t key, gy_hand hand, int d
 	out->hand = hand;
 	out->len = 0;
 	out->dlim = 0;
-	out->ddepth = -1;
 	out->best = 0;
 	for (int i = 0; i < DFPN_TT_CLUSTER && c[i].amount; i++) {
 		const struct dfpn_tt_entry *e = &c[i];
@@ -178,7 +177,6 @@ int gy__dfpn_tt_probe(const struct dfpn_tt *t, uint64_t key, gy_hand hand, int d
 			out->dn = 0;
 			out->hand = e->hand;
 			out->dlim = e->ddepth != DFPN_TT_DEPTH_INF;
-			out->ddepth = e->ddepth;
 			return 1;
 		}
 		if (e->hand == hand) {

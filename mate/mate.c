@@ -2,18 +2,15 @@
  * mate/mate.c: the public solver (mate.h): the first df-pn proof, the
  * shortest-mate refinement, and the line.
  *
- * Shortest mate.  A proof stores its length (an upper bound), a disproof
- * the depth it holds to (a lower bound; dfpn_tt.h).  After the first proof
- * of length L, the line the TT's bounds give is refined from its end
- * toward the root (exact_len): each attacker node is searched from itself
- * under its own bound - 2, a success rebuilding the line, until the
- * search at the root fails, which proves the minimax length.  The line is
- * then built move by move, the refined line's moves first: the attacker
- * plays a check whose child is proven within the remaining length (so
- * exactly one ply shorter), the defender an evasion proven within the
- * remaining length minus one and not within three less (so its exact
- * length is the largest).  A limit that stops the refinement leaves a
- * proven, possibly longer, line.
+ * Shortest mate.  A proof stores its length, a depth-limited disproof the
+ * limit it holds under (dfpn_tt.h).  After the first proof of length L, the
+ * root is searched again with the limit L - 2; each success lowers L, the
+ * first failure proves L is the minimax length.  The line is then built
+ * move by move: the attacker plays a check whose child is proven within
+ * the remaining length (so exactly one ply shorter), the defender an
+ * evasion proven within the remaining length minus one and not within
+ * three less (so its exact length is the largest).  A limit that stops
+ * the refinement leaves a proven, possibly longer, line.
  *
  * The line is complete only when it was built to the end and its replay
  * (line_mates) ends in mate.  After a limit stops the search, the line is
@@ -133,276 +130,24 @@ static int bounded(struct gy_mate *m, const struct gy_pos *p, int depth, int *le
 	return 0;
 }
 
-static int moves_of(const struct gy_pos *p, bool attacker, struct gy_movelist *l);
-
-/*
- * The shortest proof length the TT knows for `p` (any side to move; the
- * attacker is `attacker`), or -1: the smallest among the entries that
- * answer for its hand (each is an upper bound of the mate's length), with
- * its move in *bm when bm is not NULL.
- */
-static int tt_len(struct gy_mate *m, const struct gy_pos *p, int attacker, gy_move *bm)
-{
-	struct dfpn *s = m->s;
-	s->attacker = attacker;
-	s->pos = *p;
-	int best = -1, depth = DFPN_TT_DEPTH_INF, len = 0;
-	gy_move mv;
-	while (depth >= 0 && gy__dfpn_lookup(s, depth, &len, &mv) > 0) {
-		best = len;
-		if (bm)
-			*bm = mv;
-		depth = len - 1;
-	}
-	return best;
-}
-
-/*
- * A proven upper bound of the mate length of the defender's node `q`
- * when every evasion is proven within `depth` - 1 (searched when the TT
- * does not know): the largest plus one, 0 when mated; -1 when one is not
- * proven so (or a limit stopped the search).
- */
-static int and_len(struct gy_mate *m, const struct gy_pos *q, int attacker, int depth, struct gy_movelist *tmp)
-{
-	int ne = moves_of(q, false, tmp), worst = 0;
-	if (!ne)
-		return 0;
-	gy_move *ev = malloc((size_t)ne * sizeof *ev);
-	if (!ev)
-		return -1;
-	memcpy(ev, tmp->moves, (size_t)ne * sizeof *ev);
-	for (int j = 0; j < ne && worst >= 0; j++) {
-		struct gy_pos t = *q;
-		struct gy_undo u;
-		gy_pos_do(&t, ev[j], &u);
-		int cl = tt_len(m, &t, attacker, NULL);
-		if ((cl < 0 || cl > depth - 1) && bounded(m, &t, depth - 1, &cl) <= 0)
-			cl = -1;
-		worst = cl < 0 ? -1 : cl + 1 > worst ? cl + 1 : worst;
-	}
-	free(ev);
-	return worst;
-}
-
-/*
- * A proven upper bound of the mate length of `q` (after a move; either
- * side to move): 0 when the defender is mated, else the TT's, else (a
- * node the TT lost, or never had) searched without a depth limit; -1 when
- * unknown (a limit stopped the search).
- */
-static int child_len(struct gy_mate *m, const struct gy_pos *q, int attacker, struct gy_movelist *tmp)
-{
-	if (q->side != attacker)
-		return and_len(m, q, attacker, DFPN_TT_DEPTH_INF, tmp);
-	int l = tt_len(m, q, attacker, NULL);
-	if (l >= 0)
-		return l;
-	return bounded(m, q, DFPN_TT_DEPTH_INF, &l) > 0 ? l : -1;
-}
-
-/*
- * The length bound of node `p` from its children (`l` its moves): the
- * attacker's smallest, the defender's largest, plus one; *arg the child
- * that gives it (the first such).  -1 when unknown (limits).  At the
- * attacker's node, the TT's own bound for `p` is made good through its
- * move when the children's entries say less (the proof of a child may
- * have been replaced).
- */
-static int node_len(struct gy_mate *m, const struct gy_pos *p, int attacker, const struct gy_movelist *l,
-		    struct gy_movelist *tmp, int *arg)
-{
-	bool att = p->side == attacker;
-	int v = -1;
-	*arg = -1;
-	for (int i = 0; i < l->n; i++) {
-		struct gy_pos q = *p;
-		struct gy_undo u;
-		gy_pos_do(&q, l->moves[i], &u);
-		int cl = att ? tt_len(m, &q, attacker, NULL) : child_len(m, &q, attacker, tmp);
-		if (att && cl < 0 && !moves_of(&q, false, tmp))
-			cl = 0;
-		if (cl < 0) {
-			if (!att)
-				return -1;
-			continue;
-		}
-		if (v < 0 || (att ? cl + 1 < v : cl + 1 > v)) {
-			v = cl + 1;
-			*arg = i;
-		}
-	}
-	if (!att)
-		return v;
-	gy_move bm = 0;
-	int have = tt_len(m, p, attacker, &bm);
-	for (int i = 0; have >= 1 && (v < 0 || have < v) && i < l->n; i++) {
-		if (l->moves[i] != bm)
-			continue;
-		struct gy_pos q = *p;
-		struct gy_undo u;
-		gy_pos_do(&q, l->moves[i], &u);
-		int cl = and_len(m, &q, attacker, have - 1, tmp);
-		if (cl >= 0 && (v < 0 || cl + 1 < v)) {
-			v = cl + 1;
-			*arg = i;
-		}
-	}
-	for (int i = 0; v < 0 && i < l->n; i++) {
-		struct gy_pos q = *p;
-		struct gy_undo u;
-		gy_pos_do(&q, l->moves[i], &u);
-		int cl = child_len(m, &q, attacker, tmp);
-		if (cl >= 0) {
-			v = cl + 1;
-			*arg = i;
-		}
-	}
-	return v;
-}
-
-/*
- * The bound of the line's first node recomputed from node `i` up (each
- * node's from its children's, stored on the way), or -1 when a node's
- * children are not all known; lookups only once a limit has stopped the
- * search.  A limit that stops the refinement leaves the root with the
- * shorter mates found below it.
- */
-static int line_bound(struct gy_mate *m, const struct gy_pos *P, int i, int attacker, struct gy_movelist *l,
-		      struct gy_movelist *tmp)
-{
-	int v = -1;
-	for (int j = i; j >= 0; j--) {
-		int arg;
-		moves_of(&P[j], P[j].side == attacker, l);
-		v = node_len(m, &P[j], attacker, l, tmp, &arg);
-		if (v < 0)
-			return -1;
-		int have = tt_len(m, &P[j], attacker, NULL);
-		if (have < 0 || v < have)
-			gy__dfpn_tt_store_proof(&m->tt, gy__dfpn_key(&P[j]), P[j].hand[attacker], v, l->moves[arg],
-						1u << 16);
-	}
-	return v;
-}
-
 /*
  * The exact mate length of `p` (attacker to move) given a proof of length
- * `ub`, refined along the line; *exact is cleared when the limits stopped
- * the refinement (the result is then still a proven upper bound).
- *
- * The line follows the TT's bounds (the attacker's shortest proven check,
- * the defender's longest proven evasion).  From its end toward `p`, each
- * node's bound is recomputed from its children and stored; at each
- * attacker node a search from that node with its own limit, bound - 2,
- * asks for a shorter mate.  A success (a shorter mate stored in the TT),
- * or a defender node whose longest evasion is no longer the line's,
- * rebuilds the line; a failure makes that node's bound exact (so the
- * defender's node above is exact too when its line evasion is the
- * longest).  The last search, at `p` itself, is the proof that no shorter
- * mate exists.  Each search finds the failures of the searches below it
- * in the TT, so none is larger than the proof of one node's exactness.
+ * `ub`; *exact is cleared when the limits stopped the refinement.
  */
-static int exact_len(struct gy_mate *m, const struct gy_pos *p, int ub, bool *exact, gy_move *line, int *line_n)
+static int exact_len(struct gy_mate *m, const struct gy_pos *p, int ub, bool *exact)
 {
-	int attacker = p->side, root_ub = ub;
-	struct gy_pos *P = malloc((MATE_PV_MAX + 1) * sizeof *P);
-	struct gy_movelist *l = malloc(sizeof *l), *tmp = malloc(sizeof *tmp);
-	if (!P || !l || !tmp) {
-		*exact = false;
-		goto out;
-	}
-	for (int round = 0;; round++) {
-		if (round > 16 * MATE_PV_MAX) {
-			*exact = false;
-			goto out;
-		}
-		/* The line from the TT's bounds. */
-		int n = 0;
-		P[0] = *p;
-		while (n < MATE_PV_MAX) {
-			bool att = P[n].side == attacker;
-			if (!moves_of(&P[n], att, l))
-				break;
-			int arg;
-			if (node_len(m, &P[n], attacker, l, tmp, &arg) < 0 || arg < 0) {
+	int l = ub;
+	while (l >= 3) {
+		int nl = 0, r = bounded(m, p, l - 2, &nl);
+		if (r > 0) {
+			l = nl;
+		} else {
+			if (r == 0)
 				*exact = false;
-				goto out;
-			}
-			struct gy_undo u;
-			P[n + 1] = P[n];
-			gy_pos_do(&P[n + 1], l->moves[arg], &u);
-			if (line)
-				line[n] = l->moves[arg];
-			n++;
-		}
-		if (line_n)
-			*line_n = n;
-		if (n == MATE_PV_MAX || P[n].side == attacker) {
-			*exact = false;
-			goto out;
-		}
-		/* From its end: bounds, then at the attacker's nodes a shorter mate? */
-		bool rebuild = false;
-		int cut = -1;
-		for (int i = n - 1; i >= 0 && !rebuild; i--) {
-			bool att = P[i].side == attacker;
-			moves_of(&P[i], att, l);
-			int arg, v = node_len(m, &P[i], attacker, l, tmp, &arg);
-			if (v < 0) {
-				*exact = false;
-				cut = i;
-				break;
-			}
-			struct gy_pos q = P[i];
-			struct gy_undo u;
-			gy_pos_do(&q, l->moves[arg], &u);
-			if (q.board_key != P[i + 1].board_key || q.hand_key != P[i + 1].hand_key) {
-				/* Another move gives the bound: the line's move is no longer the best one. */
-				int lv = att ? tt_len(m, &P[i + 1], attacker, NULL)
-					     : child_len(m, &P[i + 1], attacker, tmp);
-				if (att && lv < 0 && !moves_of(&P[i + 1], false, tmp))
-					lv = 0;
-				if (lv + 1 != v) {
-					rebuild = true;
-					break;
-				}
-			}
-			int have = tt_len(m, &P[i], attacker, NULL);
-			if (have < 0 || v < have)
-				gy__dfpn_tt_store_proof(&m->tt, gy__dfpn_key(&P[i]), P[i].hand[attacker], v,
-							l->moves[arg], 1u << 16);
-			if (i == 0 && v < root_ub)
-				root_ub = v;
-			if (!att || v < 3)
-				continue;
-			int nl = 0, r = bounded(m, &P[i], v - 2, &nl);
-			if (r == 0) {
-				*exact = false;
-				cut = i;
-				break;
-			}
-			if (r > 0) {
-				if (i == 0 && nl < root_ub)
-					root_ub = nl;
-				rebuild = true;
-			}
-		}
-		if (cut >= 0) {
-			/* A limit stopped the refinement: what was found below reaches the root. */
-			int b = line_bound(m, P, cut, attacker, l, tmp);
-			if (b > 0 && b < root_ub)
-				root_ub = b;
 			break;
 		}
-		if (!rebuild)
-			break;
 	}
-out:
-	free(P);
-	free(l);
-	free(tmp);
-	return root_ub;
+	return l;
 }
 
 /* Legal evasions (defender) or checks (attacker) of `p`. */
@@ -513,8 +258,7 @@ static int end_hand_count(struct gy_mate *m, const struct gy_pos *p0, int attack
  * futile interpositions under the tsume rules); *exact is cleared when a
  * length on the way could not be proven exact.
  */
-static int build_pv(struct gy_mate *m, const struct gy_pos *root, int len, bool tsume, const gy_move *pref, int npref,
-		    bool *exact, bool *complete)
+static int build_pv(struct gy_mate *m, const struct gy_pos *root, int len, bool tsume, bool *exact, bool *complete)
 {
 	struct gy_pos p = *root;
 	int attacker = root->side, n = 0, rem = len;
@@ -530,25 +274,17 @@ static int build_pv(struct gy_mate *m, const struct gy_pos *root, int len, bool 
 		}
 		gy_move pick = 0;
 		int plen = -1;
-		if (n < npref && (n == 0 || m->line[n - 1] == pref[n - 1])) {
-			/* Still on the refined line: its move is weighed first. */
-			for (int i = 1; i < l->n; i++) {
-				if (l->moves[i] == pref[n]) {
-					l->moves[i] = l->moves[0];
-					l->moves[0] = pref[n];
-				}
-			}
-		} else {
-			npref = n;
-		}
 		if (att) {
 			/* The attacker: the check proven shortest (exactly rem - 1 when rem is exact). */
 			for (int i = 0; i < l->n; i++) {
 				struct gy_pos q = p;
 				struct gy_undo u;
 				gy_pos_do(&q, l->moves[i], &u);
-				int cl = tt_len(m, &q, attacker, NULL);
-				if (cl >= 0 && cl <= rem - 1 && (plen < 0 || cl < plen)) {
+				m->s->attacker = attacker;
+				m->s->pos = q;
+				int cl = 0;
+				gy_move best;
+				if (gy__dfpn_lookup(m->s, rem - 1, &cl, &best) > 0 && (plen < 0 || cl < plen)) {
 					plen = cl;
 					pick = l->moves[i];
 				}
@@ -630,7 +366,7 @@ static int build_pv(struct gy_mate *m, const struct gy_pos *root, int len, bool 
 				struct gy_pos q = p;
 				struct gy_undo u;
 				gy_pos_do(&q, pick, &u);
-				plen = exact_len(m, &q, plen, exact, NULL, NULL);
+				plen = exact_len(m, &q, plen, exact);
 			}
 		}
 		if (!pick)
@@ -692,25 +428,13 @@ enum gy_mate_status gy_mate_solve(struct gy_mate *m, const struct gy_pos *p, con
 	if (r > 0) {
 		/* Step 2. The shortest mate. */
 		bool exact = !(limits && limits->no_shorten);
-		gy_move *ref = malloc(MATE_PV_MAX * sizeof *ref);
-		int nref = 0;
 		if (exact)
-			len = exact_len(m, p, len, &exact, ref, ref ? &nref : NULL);
+			len = exact_len(m, p, len, &exact);
 		/* Step 3. The line, complete only when its replay ends in mate. */
 		bool tsume = limits && limits->tsume_rules;
 		bool complete = false;
-		int n = build_pv(m, p, len, tsume, ref, nref, &exact, &complete);
+		int n = build_pv(m, p, len, tsume, &exact, &complete);
 		complete = complete && line_mates(p, m->line, n, tsume);
-		if (!complete && !tsume && ref && nref > 0 && line_mates(p, ref, nref, false)) {
-			/*
-			 * A limit cut the line short, but the refinement's last line (each
-			 * defender move the longest the table knew of) replays to mate.
-			 */
-			memcpy(m->line, ref, (size_t)nref * sizeof *ref);
-			n = nref;
-			complete = true;
-			exact = false;
-		}
 		m->pv_len = n < pv_max ? n : pv_max;
 		if (m->pv_len > 0)
 			memcpy(pv, m->line, (size_t)m->pv_len * sizeof *pv);
@@ -720,7 +444,6 @@ enum gy_mate_status gy_mate_solve(struct gy_mate *m, const struct gy_pos *p, con
 		rep.length = complete ? n : len;
 		rep.complete = complete;
 		rep.shortest = exact && complete && !m->aborted;
-		free(ref);
 	}
 	rep.nodes = m->nodes;
 	rep.time_ms = (mono_ns() - t0) / 1000000;

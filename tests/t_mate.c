@@ -38,9 +38,6 @@
 
 enum { PV_MAX = 4096 };
 
-/* mate-api-4.1: the node limit, and the longest line that passes (the first proof's is 109 plies). */
-enum { REFINE_NODES = 6000000, REFINE_MAX_LEN = 105 };
-
 static bool brute_check_mates(struct gy_pos *p, gy_move c, int d);
 
 /* True when the side to move (attacker) mates within `d` plies: a brute-force AND/OR search. */
@@ -248,8 +245,7 @@ static int microcosmos_line(struct gy_pos *pos, const char **why)
 }
 
 /* tsume-4.N: the position N plies before the end of Microcosmos is a mate in N. */
-static void microcosmos_cases(struct check_tally *t, struct gy_mate *m, bool quick, char *p31, size_t p31_size,
-			      char *p101, size_t p101_size)
+static void microcosmos_cases(struct check_tally *t, struct gy_mate *m, bool quick, char *p31, size_t p31_size)
 {
 	static struct gy_pos pos[MICRO_MAX];
 	const char *why;
@@ -288,8 +284,6 @@ static void microcosmos_cases(struct check_tally *t, struct gy_mate *m, bool qui
 		else
 			run_case(t, m, id, sfen, want, "");
 	}
-	if (n >= 101 && gy_sfen_write(&pos[n - 101], p101, p101_size) >= p101_size)
-		*p101 = '\0';
 	/*
 	 * tsume-4.101: the first proof of the 101-ply tail (no refinement, a
 	 * 64 MB table) within 1,000,000 nodes, as the search's initial
@@ -761,55 +755,6 @@ static void check_cases(struct check_tally *t, struct gy_mate *m, const char *pa
 	datafile_close(&d);
 }
 
-/*
- * mate-api-4.1 (docs/mate.md "Shortest mate and the line"): the position
- * 101 plies before the end of Microcosmos, whose first proof is a mate in
- * 109, under a node limit that stops the refinement.  The refinement
- * works along the line, node by node from its end, and each shorter mate
- * it finds is kept, so the limit leaves a complete line shorter than the
- * first proof's (mate 109 before, when the whole root was searched again
- * with the limit L - 2 and the limit came during the first re-search).
- */
-static void refine_cases(struct check_tally *t, const char *p101, bool quick)
-{
-	const char *id = "mate-api-4.1";
-	if (!*p101) {
-		check_skip(id, "the Microcosmos solution is absent");
-		return;
-	}
-	if (quick) {
-		check_skip(id, "slow (--quick)");
-		return;
-	}
-	struct gy_pos pos;
-	struct gy_mate *m = NULL;
-	static gy_move pv[PV_MAX];
-	if (gy_sfen_parse(&pos, p101, strlen(p101), GY_SFEN_TSUME, NULL) || gy_mate_create(&m, 256)) {
-		check_fail(t, id, "setup");
-		gy_mate_destroy(m);
-		return;
-	}
-	struct gy_mate_limits lim = {0, REFINE_NODES, false, false};
-	struct gy_mate_report rep;
-	enum gy_mate_status st = gy_mate_solve(m, &pos, &lim, NULL, pv, PV_MAX, &rep);
-	int n = gy_mate_pv_len(m);
-	bool declined;
-	const char *why = st != GY_MATE_FOUND ? "no mate found"
-			  : !rep.complete     ? "the line is incomplete"
-					      : replay(&pos, pv, n, false, &declined);
-	if (!why && n != rep.length)
-		why = "the line's length is not the one reported";
-	if (!why && n < 101)
-		why = "shorter than the shortest mate";
-	if (!why && n > REFINE_MAX_LEN)
-		why = "no shorter than the first proof's line";
-	if (why)
-		check_fail(t, id, "%s, line of %d plies (mate %d): %s", gy_mate_status_name(st), n, rep.length, why);
-	else
-		check_pass(t, id);
-	gy_mate_destroy(m);
-}
-
 int main(int argc, char **argv)
 {
 	bool quick = false;
@@ -836,12 +781,11 @@ int main(int argc, char **argv)
 		run_file(&t, m, files[i], quick, &ids);
 	check_cases(&t, m, "tests/data/tsume/check.tsv", &ids);
 	datafile_ids_free(&ids);
-	char p31[GY_SFEN_MAX] = "", p101[GY_SFEN_MAX] = "";
-	microcosmos_cases(&t, m, quick, p31, sizeof p31, p101, sizeof p101);
+	char p31[GY_SFEN_MAX] = "";
+	microcosmos_cases(&t, m, quick, p31, sizeof p31);
 	gy_mate_destroy(m);
 	api_cases(&t, p31);
 	cut_line_cases(&t, quick);
 	memory_cases(&t, files[0]);
-	refine_cases(&t, p101, quick);
 	return check_exit(&t);
 }
