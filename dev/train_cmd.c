@@ -34,7 +34,9 @@
  * so a run resumed from epoch k's checkpoint ends with the same bytes as
  * one not stopped.
  *
- * Output (--out FILE.nnue): the integer network (tr_export) with a
+ * Output (--out FILE.nnue): the integer network (tr_export) of the last
+ * epoch, or with --keep best (the default) of the epoch whose quantised
+ * network had the lowest validation loss (checked after every epoch), with a
  * description of the run; then the check: the validation positions are
  * evaluated by the engine's reference (gy__nnue_evaluate_full) and by the
  * float network; the mean absolute difference in centipawns and both
@@ -793,6 +795,37 @@ static void linear_reference(const struct tr_data *d, const struct tr_opts *o, c
 }
 
 /*
+ * The network as the engine plays it: m quantised into *net (tr_export),
+ * then each validation position evaluated by the engine's reference and
+ * by the float network.  Sets the validation losses of both and the mean
+ * |float - quantised| in centipawns; 0, or -1 after a message.
+ */
+static int quant_check(const struct tr_model *m, const struct tr_data *d, const struct tr_opts *o, const uint32_t *vidx,
+		       size_t nv, struct nnue_net *net, double *fl, double *ql, double *diff)
+{
+	tr_export(m, net);
+	double qsum = 0, fsum = 0, dsum = 0;
+	struct tr_act a;
+	for (size_t k = 0; k < nv; k++) {
+		uint32_t i = vidx[k];
+		double fcp = tr_forward(m, &d->s[i], &a) * NNUE_CP_PER_UNIT;
+		struct gy_pos p;
+		if (packed_pos_decode(d->vpos[k], 1, &p)) {
+			fprintf(stderr, "%s: a validation position does not unpack\n", who);
+			return -1;
+		}
+		double qcp = gy__nnue_evaluate_full(net, &p);
+		dsum += fabs(fcp - qcp);
+		fsum += tr_loss(fcp, d->score[i], d->result[i], o->scale, o->lambda, NULL);
+		qsum += tr_loss(qcp, d->score[i], d->result[i], o->scale, o->lambda, NULL);
+	}
+	*fl = nv ? fsum / (double)nv : 0;
+	*ql = nv ? qsum / (double)nv : 0;
+	*diff = nv ? dsum / (double)nv : 0;
+	return 0;
+}
+
+/*
  * Writes the integer network to o->out and checks it against the float
  * network on the validation positions; 0, or -1 after a message (the
  * file removed when the check fails).
@@ -806,24 +839,9 @@ static int write_network(const struct tr_model *m, const struct tr_data *d, cons
 		return -1;
 	}
 	int rc = -1;
-	tr_export(m, &net);
-	/* The check: each validation position by the engine's reference and by the float network. */
-	double qsum = 0, fsum = 0, diff = 0;
-	struct tr_act a;
-	for (size_t k = 0; k < nv; k++) {
-		uint32_t i = vidx[k];
-		double fcp = tr_forward(m, &d->s[i], &a) * NNUE_CP_PER_UNIT;
-		struct gy_pos p;
-		if (packed_pos_decode(d->vpos[k], 1, &p)) {
-			fprintf(stderr, "%s: a validation position does not unpack\n", who);
-			goto out;
-		}
-		double qcp = gy__nnue_evaluate_full(&net, &p);
-		diff += fabs(fcp - qcp);
-		fsum += tr_loss(fcp, d->score[i], d->result[i], o->scale, o->lambda, NULL);
-		qsum += tr_loss(qcp, d->score[i], d->result[i], o->scale, o->lambda, NULL);
-	}
-	double fl = nv ? fsum / (double)nv : 0, ql = nv ? qsum / (double)nv : 0;
+	double fl, ql, diff;
+	if (quant_check(m, d, o, vidx, nv, &net, &fl, &ql, &diff))
+		goto out;
 	if (!nv)
 		fprintf(stderr,
 			"train: no validation positions (fewer than ten games?): the quantisation is not checked\n");
@@ -836,7 +854,7 @@ static int write_network(const struct tr_model *m, const struct tr_data *d, cons
 		snprintf(desc + dl, sizeof desc - dl,
 			 "loss train %.6f, validation %.6f (float), %.6f (quantised); mean |float - quantised| %.2f "
 			 "cp\n",
-			 train_loss, val_loss, ql, nv ? diff / (double)nv : 0);
+			 train_loss, val_loss, ql, diff);
 	free(net.desc);
 	net.desc = strdup(desc);
 	if (!net.desc) {
@@ -856,7 +874,7 @@ static int write_network(const struct tr_model *m, const struct tr_data *d, cons
 	fprintf(stderr,
 		"train: wrote %s; quantisation check on %zu validation positions: mean |float - quantised| %.2f cp, "
 		"validation loss float %.6f, quantised %.6f\n",
-		o->out, nv, nv ? diff / (double)nv : 0, fl, ql);
+		o->out, nv, diff, fl, ql);
 	if (ql > fl * (1 + o->quant_margin) + 1e-4) {
 		fprintf(stderr,
 			"%s: the quantised network's validation loss %.6f is worse than the float network's %.6f by "
@@ -895,6 +913,7 @@ int cmd_train(int argc, char **argv)
 	int rc = 1;
 	struct tr_data d = {0};
 	struct tr_model m = {0}, best = {0};
+	struct nnue_net qnet = {0};
 	struct tr_adam ad = {0};
 	struct tr_ctx c = {0};
 	struct tr_job *jobs = NULL;
@@ -976,17 +995,27 @@ int cmd_train(int argc, char **argv)
 	c.nthreads = o.threads;
 
 	double train_loss = eval_loss(&m, &d, &o, order, ntrain), val_loss = eval_loss(&m, &d, &o, vidx, nv);
-	fprintf(stderr, "epoch %3u  train %.6f  validation %.6f\n", (unsigned)epoch0, train_loss, val_loss);
-	linear_reference(&d, &o, vidx, nv);
-	/* The network --out writes: the epoch of the lowest validation loss (--keep best), kept here. */
-	if (!o.last && nv && tr_model_alloc(&best)) {
+	/*
+	 * The network --out writes: the epoch whose quantised network (the one
+	 * the engine plays) has the lowest validation loss (--keep best), kept
+	 * here.
+	 */
+	if (!o.last && nv && (tr_model_alloc(&best) || gy__nnue_alloc(&qnet) != GY_OK)) {
 		fprintf(stderr, "%s: out of memory\n", who);
 		goto fail;
 	}
 	int best_epoch = (int)epoch0;
-	double best_train = train_loss, best_val = val_loss;
-	if (best.ft_w)
+	double best_train = train_loss, best_val = val_loss, best_q = 0, qf, qdiff;
+	if (best.ft_w) {
 		tr_model_copy(&best, &m);
+		if (quant_check(&m, &d, &o, vidx, nv, &qnet, &qf, &best_q, &qdiff))
+			goto fail;
+	}
+	char qs[48] = "";
+	if (best.ft_w)
+		snprintf(qs, sizeof qs, " (quantised %.6f)", best_q);
+	fprintf(stderr, "epoch %3u  train %.6f  validation %.6f%s\n", (unsigned)epoch0, train_loss, val_loss, qs);
+	linear_reference(&d, &o, vidx, nv);
 	for (int epoch = (int)epoch0 + 1; epoch <= o.epochs; epoch++) {
 		/* The shuffle: the positions in file order, then Fisher-Yates from (seed, epoch). */
 		for (size_t i = 0, a = 0; i < d.n; i++)
@@ -1011,22 +1040,29 @@ int cmd_train(int argc, char **argv)
 		double secs = now(CLOCK_MONOTONIC) - t0, cpu = now(CLOCK_PROCESS_CPUTIME_ID) - c0;
 		train_loss = sum / (double)ntrain;
 		val_loss = eval_loss(&m, &d, &o, vidx, nv);
+		double q = 0;
+		if (best.ft_w && quant_check(&m, &d, &o, vidx, nv, &qnet, &qf, &q, &qdiff))
+			goto fail;
+		qs[0] = 0;
+		if (best.ft_w)
+			snprintf(qs, sizeof qs, " (quantised %.6f)", q);
 		/* Positions a second of the wall clock, and per CPU second (what one core does, on a shared machine). */
 		fprintf(stderr,
-			"epoch %3d  train %.6f  validation %.6f  %.0f positions/s (%.0f per CPU second)  %.1f s  lr "
+			"epoch %3d  train %.6f  validation %.6f%s  %.0f positions/s (%.0f per CPU second)  %.1f s  lr "
 			"%.3g\n",
-			epoch, train_loss, val_loss, (double)ntrain / (secs > 0 ? secs : 1e-9),
+			epoch, train_loss, val_loss, qs, (double)ntrain / (secs > 0 ? secs : 1e-9),
 			(double)ntrain / (cpu > 0 ? cpu : 1e-9), secs, lr);
 		if (o.checkpoint && ckpt_write(o.checkpoint, &m, &ad, (uint32_t)epoch))
 			goto fail;
-		if (best.ft_w && val_loss < best_val) {
+		if (best.ft_w && q < best_q) {
 			tr_model_copy(&best, &m);
-			best_epoch = epoch, best_train = train_loss, best_val = val_loss;
+			best_epoch = epoch, best_train = train_loss, best_val = val_loss, best_q = q;
 		}
 	}
 	if (best.ft_w)
-		fprintf(stderr, "train: the network of epoch %d (the lowest validation loss, %.6f)\n", best_epoch,
-			best_val);
+		fprintf(stderr,
+			"train: the network of epoch %d (the lowest validation loss quantised, %.6f; float %.6f)\n",
+			best_epoch, best_q, best_val);
 	if (o.out && write_network(best.ft_w ? &best : &m, &d, &o, vidx, nv, cmdline,
 				   best.ft_w ? best_train : train_loss, best.ft_w ? best_val : val_loss))
 		goto fail;
@@ -1045,6 +1081,7 @@ fail:
 	free(c.dacc);
 	tr_model_free(&m);
 	tr_model_free(&best);
+	gy__nnue_free(&qnet);
 	free(d.s);
 	free(d.result);
 	free(d.score);

@@ -165,3 +165,15 @@ for args in "--keep worst" "--decay 2000"; do
 	[ $? = 2 ] && grep -q 'gyoku train: --' "$tmp/u.log" && n=$((n + 1))
 done
 check nnue-3.17 "$n of 2 refused with exit 2" bash -c "[ $n = 2 ] && [ ! -e $tmp/x.nnue ]"
+
+# 18: --keep best (the default) writes the epoch whose quantised network, the one the engine plays, has
+# the lowest validation loss: each epoch prints it, the one named is their minimum, and the file's
+# description carries it.
+$gyoku train --data "$tmp/sp.txt" --batch 64 --lr 0.002 --seed 5 --epochs 4 --out "$tmp/q.nnue" > "$tmp/q.log" 2>&1
+rq=$?
+qmin=$(awk '$1 == "epoch" { for (i = 1; i < NF; i++) if ($i == "(quantised") { v = $(i + 1) + 0; if (n++ == 0 || v < m) m = v } }
+	END { if (n == 5) printf "%.6f", m }' "$tmp/q.log")
+qpick=$(sed -n 's/^train: the network of epoch [0-9]* (the lowest validation loss quantised, \([0-9.]*\);.*/\1/p' "$tmp/q.log")
+check nnue-3.18 "exit $rq, minimum '$qmin', picked '$qpick': $(tail -3 "$tmp/q.log" | tr '\n' ' ')" bash -c "
+	[ $rq = 0 ] && [ -n '$qmin' ] && [ '$qmin' = '$qpick' ] &&
+	head -c 2000 $tmp/q.nnue | grep -aq ', $qpick (quantised)'"
