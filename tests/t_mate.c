@@ -720,19 +720,35 @@ static void threads_cases(struct check_tally *t, const char *path, const char *p
 	      "the range of gy_mate_set_threads");
 	gy_mate_destroy(m);
 
-	/* 4.2, 4.3: a longer problem, its table growing from 1 MB to 64 MB, or held at 1 MB and collected. */
+	/*
+	 * 4.2, 4.3: a longer problem, its table growing from 1 MB to 64 MB, or held at 1 MB and collected.  With
+	 * --quick (the sanitizer build) 4.3 stops at 300,000 nodes: the collections at the barrier run, and an
+	 * answer, if any, must be right.
+	 */
 	const char *ids[2] = {"mate-api-4.2", "mate-api-4.3"};
 	const size_t mb[2] = {64, 1};
 	for (int i = 0; i < 2; i++) {
-		if (!*p31 || quick) {
+		if (!*p31 || (quick && i == 0)) {
 			check_skip(ids[i], *p31 ? "slow (--quick)" : "the Microcosmos solution is absent");
 			continue;
 		}
-		if (gy_mate_create(&m, mb[i]) || gy_mate_set_threads(m, 2)) {
+		if (gy_mate_create(&m, mb[i]) || gy_mate_set_threads(m, 2) ||
+		    gy_sfen_parse(&pos, p31, strlen(p31), GY_SFEN_TSUME, NULL)) {
 			check_fail(t, ids[i], "setup");
-		} else {
+		} else if (!quick) {
 			const char *bad = solve_as_expected(m, p31, "mate 31", false, why, sizeof why);
 			CHECK(t, ids[i], !bad, "the last 31 plies of Microcosmos, %zu MB, 2 threads: %s", mb[i], bad);
+		} else {
+			struct gy_mate_limits lim = {0, 300000, false, false};
+			enum gy_mate_status st = gy_mate_solve(m, &pos, &lim, NULL, pv, PV_MAX, &rep);
+			bool declined;
+			const char *bad = st == GY_MATE_NONE ? "nomate"
+					  : st == GY_MATE_FOUND && rep.complete
+						  ? replay(&pos, pv, gy_mate_pv_len(m), false, &declined)
+						  : NULL;
+			CHECK(t, ids[i], !bad && (st != GY_MATE_FOUND || rep.length >= 31),
+			      "1 MB, 2 threads, 300,000 nodes: %s %d: %s", gy_mate_status_name(st), rep.length,
+			      bad ? bad : "");
 		}
 		gy_mate_destroy(m);
 		m = NULL;
