@@ -502,10 +502,10 @@ static void mid(struct dfpn *s, uint32_t thpn, uint32_t thdn, int depth, uint64_
 			uint32_t v = or_node ? c->pn : c->dn, w = or_node ? c->dn : c->pn;
 			sum = sat_add(sum, w);
 			vmin = v < vmin ? v : vmin;
-			/* Another searcher is inside the child: chosen as if its number were twice it (dfpn.h). */
+			/* Another searcher is inside the child: chosen as if its number were half as much again (dfpn.h). */
 			if (vloss && c->pn && c->dn &&
 			    atomic_load_explicit(&s->busy[c->full >> 48], memory_order_relaxed))
-				v = sat_add(v, v);
+				v = sat_add(v, v / 2 + 1);
 			if (v < v1) {
 				v2 = v1;
 				v1 = v;

@@ -5,7 +5,7 @@
  * Every searcher searches the same root on the shared table, each with its
  * own path, frames and repetition state (struct dfpn); what one proves or
  * disproves the others read from the table.  A child another searcher is
- * inside is chosen as if it were twice as hard (a virtual loss, dfpn.h), so
+ * inside is chosen as if it were half as hard again (a virtual loss, dfpn.h), so
  * the searchers spread over the tree instead of following one another.  The
  * first searcher to solve the root stops the others; every answer in the
  * table is sound whoever stored it, so the result is exact whatever the
