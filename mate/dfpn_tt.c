@@ -105,7 +105,9 @@ int gy__dfpn_tt_init(struct dfpn_tt *t, size_t limit)
 	memset(t, 0, sizeof *t);
 	t->max_nb = limit / BUCKET_BYTES ? limit / BUCKET_BYTES : 1;
 	uint64_t nb = start_buckets(t);
-	t->locks = calloc(DFPN_TT_LOCKS, sizeof *t->locks);
+	t->locks = aligned_alloc(DFPN_TT_LOCK_STRIDE, DFPN_TT_LOCKS * DFPN_TT_LOCK_STRIDE);
+	if (t->locks)
+		memset(t->locks, 0, DFPN_TT_LOCKS * DFPN_TT_LOCK_STRIDE);
 	t->e = t->locks ? mem_alloc(nb * BUCKET_BYTES) : NULL;
 	if (!t->e) {
 		free(t->locks);
@@ -430,7 +432,7 @@ static void store_unknown(struct dfpn_tt *t, uint64_t key, gy_hand hand, uint32_
 
 static atomic_uchar *lock_of(const struct dfpn_tt *t, uint64_t key)
 {
-	return &t->locks[bucket_of(key, t->nb) & (DFPN_TT_LOCKS - 1)];
+	return &t->locks[(bucket_of(key, t->nb) & (DFPN_TT_LOCKS - 1)) * DFPN_TT_LOCK_STRIDE];
 }
 
 static void lock(atomic_uchar *l)

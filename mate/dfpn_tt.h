@@ -41,7 +41,8 @@
  *
  * Threads (mate/dfpn_par.c).  While `shared` is set, several searchers use
  * the table at once: each lookup and store holds the spin lock of its
- * bucket (DFPN_TT_LOCKS of them, by bucket number), the count of entries in
+ * bucket (DFPN_TT_LOCKS of them, by bucket number, each on a cache line of
+ * its own), the count of entries in
  * use is kept with atomic adds, and a store that would grow the table or
  * collect its garbage sets `maint` instead (replacing within its bucket
  * meanwhile): the searchers then pause at a barrier and one of them runs
@@ -65,7 +66,8 @@ enum {
 	DFPN_TT_REP = -2,
 	DFPN_TT_CLUSTER = 8,
 	DFPN_TT_START = 1 << 20,
-	DFPN_TT_LOCKS = 1 << 12
+	DFPN_TT_LOCKS = 1 << 10,
+	DFPN_TT_LOCK_STRIDE = 64 /* bytes: one lock a cache line, so two searchers' locks never share one */
 };
 #define DFPN_TT_GROW_LOAD 0.5
 #define DFPN_TT_GC_LOAD   0.9
@@ -90,7 +92,7 @@ struct dfpn_tt {
 	uint64_t gcs;        /* garbage collections so far */
 	bool shared;         /* several searchers use the table now (mate/dfpn_par.c) */
 	atomic_bool maint;   /* with `shared`: a growth or collection is due (gy__dfpn_tt_maintain) */
-	atomic_uchar *locks; /* DFPN_TT_LOCKS spin locks, taken by bucket while `shared` */
+	atomic_uchar *locks; /* DFPN_TT_LOCKS spin locks, DFPN_TT_LOCK_STRIDE apart, taken by bucket while `shared` */
 };
 
 /* What a lookup found for a position at a depth limit. */
