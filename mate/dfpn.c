@@ -115,15 +115,20 @@ static int64_t now_ns(void)
 
 /*
  * Counts a node and, every 1024, checks the stop flag and the limits (with
- * other searchers: also whether one solved the root, and their nodes
- * together).  A searcher among several pauses here when the table asks for
+ * other searchers: at every node whether one solved the root, so that the
+ * many short searches of the line do not wait on the others, and every
+ * 1024 their nodes together).  A searcher among several pauses here when the table asks for
  * a growth or collection: here it holds nothing of the table.
  */
 static void count_node(struct dfpn *s)
 {
 	s->nodes++;
-	if (s->par && atomic_load_explicit(&s->tt->maint, memory_order_relaxed))
-		gy__dfpn_par_pause(s->par);
+	if (s->par) {
+		if (atomic_load_explicit(&s->tt->maint, memory_order_relaxed))
+			gy__dfpn_par_pause(s->par);
+		if (atomic_load_explicit(s->halt, memory_order_relaxed))
+			s->aborted = true;
+	}
 	if (s->nodes & 1023)
 		return;
 	if ((s->stop && atomic_load_explicit(s->stop, memory_order_relaxed)) ||

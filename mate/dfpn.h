@@ -54,6 +54,7 @@ struct dfpn {
 	 */
 	struct dfpn_par *par;
 	atomic_uchar *busy;
+	const atomic_bool *halt; /* with par: set when another searcher has solved the root (read every node) */
 };
 
 /* The result of a search of one node. */

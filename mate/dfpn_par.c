@@ -131,6 +131,7 @@ static void *helper_main(void *arg)
 		s->node_limit = 0;
 		s->par = g;
 		s->busy = g->busy;
+		s->halt = &g->stop;
 		struct dfpn_result r;
 		gy__dfpn_search(s, depth, &r);
 		finish(g, s, &r);
@@ -229,6 +230,7 @@ void gy__dfpn_par_search(struct dfpn_par *g, struct dfpn *s, int depth, struct d
 	s->node_limit = 0;
 	s->par = g;
 	s->busy = g->busy;
+	s->halt = &g->stop;
 	struct dfpn_result own;
 	gy__dfpn_search(s, depth, &own);
 	finish(g, s, &own);
@@ -245,6 +247,7 @@ void gy__dfpn_par_search(struct dfpn_par *g, struct dfpn *s, int depth, struct d
 	pthread_mutex_unlock(&g->mu);
 	s->par = NULL;
 	s->busy = NULL;
+	s->halt = NULL;
 	s->node_limit = limit;
 }
 
