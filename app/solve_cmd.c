@@ -1,7 +1,7 @@
 /*
  * app/solve_cmd.c: `gyoku solve`, the tsume solver on the command line.
  *
- *   gyoku solve <SFEN|FILE> [--time S] [--memory MB] [--nodes N]
+ *   gyoku solve <SFEN|FILE> [--time S] [--memory MB] [--nodes N] [--threads N]
  *               [--tsume-rules] [--no-shorten] [--defender-holds-rest] [--check]
  *
  * Prints "mate N", "nomate" or "timeout", then (for a mate) the line in
@@ -186,8 +186,10 @@ static int solve_check(struct gy_mate *m, const struct gy_pos *pos, const struct
 /* Prints the usage to `f` and returns `status`. */
 static int solve_usage(FILE *f, int status)
 {
-	fputs("usage: gyoku solve <SFEN|FILE> [--time S] [--memory MB] [--nodes N] [--tsume-rules] [--no-shorten]\n"
-	      "                   [--defender-holds-rest] [--check]\n"
+	fputs("usage: gyoku solve <SFEN|FILE> [--time S] [--memory MB] [--nodes N] [--threads N] [--tsume-rules]\n"
+	      "                   [--no-shorten] [--defender-holds-rest] [--check]\n"
+	      "  --threads N            search with N threads (1 to 64; default 1): the same answers and\n"
+	      "                         lengths, node counts that vary from run to run\n"
 	      "  --defender-holds-rest  give the side not to move every piece the position leaves out\n"
 	      "                         (the tsume convention; a SFEN is otherwise read exactly as written)\n"
 	      "  --check                check a composed problem under the tsume conventions: the first line\n"
@@ -216,6 +218,7 @@ int cmd_solve(int argc, char **argv)
 	const char *arg = NULL;
 	double seconds = 0;
 	long memory = 256;
+	int threads = 1;
 	uint64_t nodes = 0;
 	struct gy_mate_limits lim = {0, 0, false, false};
 	bool give_rest = false, check = false;
@@ -230,6 +233,9 @@ int cmd_solve(int argc, char **argv)
 			if (!args_int("gyoku solve", "--memory", argv[++i], 1, 1 << 20, &mb))
 				return SOLVE_ERROR;
 			memory = mb;
+		} else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
+			if (!args_int("gyoku solve", "--threads", argv[++i], 1, GY_MATE_THREADS_MAX, &threads))
+				return SOLVE_ERROR;
 		} else if (!strcmp(argv[i], "--nodes") && i + 1 < argc) {
 			if (!args_u64("gyoku solve", "--nodes", argv[++i], &nodes))
 				return SOLVE_ERROR;
@@ -267,6 +273,11 @@ int cmd_solve(int argc, char **argv)
 	struct gy_mate *m = NULL;
 	if (gy_mate_create(&m, (size_t)memory)) {
 		fprintf(stderr, "gyoku solve: cannot allocate %ld MB\n", memory);
+		return SOLVE_ERROR;
+	}
+	if (gy_mate_set_threads(m, threads)) {
+		fprintf(stderr, "gyoku solve: cannot start %d threads\n", threads);
+		gy_mate_destroy(m);
 		return SOLVE_ERROR;
 	}
 	if (check) {

@@ -453,7 +453,8 @@ static int root_mate_probe(struct gy_engine *e, gy_move *pv)
 		l.nodes = s->limits.infinite || s->limits.ponder ? 200000 : 20000;
 	}
 	struct gy_mate_report r;
-	if (gy_mate_solve(m, &e->root, &l, &e->sh->stop, pv, MATE_MAX_PV, &r) != GY_MATE_FOUND || !r.complete)
+	if (gy_mate_set_threads(m, 1) != GY_OK || /* the probe runs inside worker 0: alone, reproducible */
+	    gy_mate_solve(m, &e->root, &l, &e->sh->stop, pv, MATE_MAX_PV, &r) != GY_MATE_FOUND || !r.complete)
 		return 0;
 	return gy_mate_pv_len(m);
 }
@@ -737,6 +738,11 @@ static void *mate_main(void *arg)
 		struct gy_mate_limits l;
 		memset(&l, 0, sizeof l);
 		l.time_ms = e->mate_ms < 0 ? 0 : e->mate_ms > 0 ? e->mate_ms : 1;
+		/* go mate searches with the Threads of the option (docs/mate.md "Threads"); one when they cannot start. */
+		int threads = e->threads < GY_MATE_THREADS_MAX ? e->threads : GY_MATE_THREADS_MAX;
+		if (gy_mate_set_threads(m, threads) != GY_OK && gy_mate_set_threads(m, 1) == GY_OK && e->cb.message)
+			e->cb.message(e->cb.ctx,
+				      "the mate solver searches with one thread: its threads could not start");
 		struct gy_mate_report r;
 		status = gy_mate_solve(m, &e->root, &l, &e->sh->stop, pv, MATE_MAX_PV, &r);
 		n = status == GY_MATE_FOUND ? gy_mate_pv_len(m) : 0;

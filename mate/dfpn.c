@@ -40,6 +40,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "dfpn_par.h"
 #include "gyoku/mate1.h"
 #include "hands.h"
 
@@ -112,14 +113,27 @@ static int64_t now_ns(void)
 	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
-/* Counts a node and, every 1024, checks the stop flag and the limits. */
+/*
+ * Counts a node and, every 1024, checks the stop flag and the limits (with
+ * other searchers: at every node whether one solved the root, so that the
+ * many short searches of the line do not wait on the others, and every
+ * 1024 their nodes together).  A searcher among several pauses here when the table asks for
+ * a growth or collection: here it holds nothing of the table.
+ */
 static void count_node(struct dfpn *s)
 {
 	s->nodes++;
+	if (s->par) {
+		if (atomic_load_explicit(&s->tt->maint, memory_order_relaxed))
+			gy__dfpn_par_pause(s->par);
+		if (atomic_load_explicit(s->halt, memory_order_relaxed))
+			s->aborted = true;
+	}
 	if (s->nodes & 1023)
 		return;
 	if ((s->stop && atomic_load_explicit(s->stop, memory_order_relaxed)) ||
-	    (s->node_limit && s->nodes >= s->node_limit) || (s->deadline_ns && now_ns() >= s->deadline_ns))
+	    (s->node_limit && s->nodes >= s->node_limit) || (s->deadline_ns && now_ns() >= s->deadline_ns) ||
+	    (s->par && gy__dfpn_par_poll(s->par)))
 		s->aborted = true;
 }
 
@@ -379,7 +393,11 @@ static void search_child(struct dfpn *s, struct dfpn_child *c, uint32_t cpn, uin
 	s->ply++;
 	s->path[s->ply] = c->full;
 	s->filter[c->full >> 48]++;
+	if (s->busy)
+		atomic_fetch_add_explicit(&s->busy[c->full >> 48], 1, memory_order_relaxed);
 	mid(s, cpn, cdn, depth - 1, child_salt(salt, c->full), &cr);
+	if (s->busy)
+		atomic_fetch_sub_explicit(&s->busy[c->full >> 48], 1, memory_order_relaxed);
 	s->filter[c->full >> 48]--;
 	s->ply--;
 	gy_pos_undo(&s->pos, c->m, &u);
@@ -476,8 +494,9 @@ static void mid(struct dfpn *s, uint32_t thpn, uint32_t thdn, int depth, uint64_
 	/* Step 3. Search the most proving child until a threshold is reached. */
 	uint32_t pn = 0, dn = 0;
 	int best = 0;
+	bool vloss = s->busy != NULL;
 	for (;;) {
-		uint32_t v1 = DFPN_INF, v2 = DFPN_INF, sum = 0, delayed = 0;
+		uint32_t v1 = DFPN_INF, v2 = DFPN_INF, sum = 0, delayed = 0, vmin = DFPN_INF;
 		best = 0;
 		for (int i = 0; i < n; i++) {
 			const struct dfpn_child *c = &f->c[i];
@@ -487,6 +506,11 @@ static void mid(struct dfpn *s, uint32_t thpn, uint32_t thdn, int depth, uint64_
 			}
 			uint32_t v = or_node ? c->pn : c->dn, w = or_node ? c->dn : c->pn;
 			sum = sat_add(sum, w);
+			vmin = v < vmin ? v : vmin;
+			/* Another searcher is inside the child: chosen as if its number were half as much again (dfpn.h). */
+			if (vloss && c->pn && c->dn &&
+			    atomic_load_explicit(&s->busy[c->full >> 48], memory_order_relaxed))
+				v = sat_add(v, v / 2 + 1);
 			if (v < v1) {
 				v2 = v1;
 				v1 = v;
@@ -498,11 +522,15 @@ static void mid(struct dfpn *s, uint32_t thpn, uint32_t thdn, int depth, uint64_
 		/* The delayed children: an eighth each, at least 1 (a node with one is unsolved). */
 		if (delayed)
 			sum = sat_add(sum, delayed / 8 ? delayed / 8 : 1);
-		pn = or_node ? v1 : sum;
-		dn = or_node ? sum : v1;
+		pn = or_node ? vmin : sum;
+		dn = or_node ? sum : vmin;
 		if (pn == 0 || dn == 0 || pn >= thpn || dn >= thdn || s->aborted)
 			break;
 		struct dfpn_child *c = &f->c[best];
+		if (vloss && (or_node ? c->pn >= thpn : c->dn >= thdn)) {
+			vloss = false; /* the child chosen for the virtual loss is beyond the threshold: choose again */
+			continue;
+		}
 		/* 1+epsilon trick: let the best child go a quarter beyond the second. */
 		uint64_t lim2 = v2 == DFPN_INF ? DFPN_INF : (uint64_t)v2 + v2 / 4 + 1;
 		uint32_t th_own = or_node ? thpn : thdn;
@@ -512,6 +540,7 @@ static void mid(struct dfpn *s, uint32_t thpn, uint32_t thdn, int depth, uint64_
 		uint32_t c_other = th_other == DFPN_INF ? DFPN_INF : th_other - other + c_other_v;
 		search_child(s, c, or_node ? c_own : c_other, or_node ? c_other : c_own, depth, salt);
 		f = s->frames[s->ply];
+		vloss = s->busy != NULL;
 	}
 
 	/* Step 4. The node's result, its hand, and the TT. */

@@ -18,6 +18,9 @@ enum { DFPN_MAX_PLY = 8192, DFPN_REPSEEN_BITS = 1 << 20 };
 #define DFPN_UNIT 2u /* the proof or disproof number of a plain new node */
 
 struct dfpn_frame;
+struct dfpn_par;
+
+enum { DFPN_BUSY_SLOTS = 1 << 16 };
 
 /* One search: the position being searched, limits, counters, the path. */
 struct dfpn {
@@ -40,6 +43,18 @@ struct dfpn {
 	 */
 	uint64_t repseen[DFPN_REPSEEN_BITS / 64];
 	struct dfpn_frame *frames[DFPN_MAX_PLY + 1];
+	/*
+	 * Several searchers on one table (mate/dfpn_par.c); NULL alone.  `busy`
+	 * counts, by the top bits of a position's full key, the searchers
+	 * inside it now: a child another searcher is in is chosen as if its
+	 * proof (OR) or disproof (AND) number were half as much again, so the
+	 * searchers spread over the tree (a virtual loss; measured on the
+	 * Microcosmos tails with two threads: fewer nodes than none, twice or
+	 * four times).
+	 */
+	struct dfpn_par *par;
+	atomic_uchar *busy;
+	const atomic_bool *halt; /* with par: set when another searcher has solved the root (read every node) */
 };
 
 /* The result of a search of one node. */

@@ -11,6 +11,11 @@
  * solve never holds more than the limit.  From 4 MB the table asks for
  * huge pages (measured on a 71-ply problem with a 256 MB table: 10 to 25%
  * less CPU).
+ *
+ * Threads: the public lookups and stores (at the end of the file) take the
+ * bucket's lock only while the table is shared; the bodies below them are
+ * the same for one searcher and several, apart from slot(), which leaves a
+ * growth or collection to gy__dfpn_tt_maintain when shared.
  */
 #if defined(__linux__)
 #define _GNU_SOURCE
@@ -100,9 +105,15 @@ int gy__dfpn_tt_init(struct dfpn_tt *t, size_t limit)
 	memset(t, 0, sizeof *t);
 	t->max_nb = limit / BUCKET_BYTES ? limit / BUCKET_BYTES : 1;
 	uint64_t nb = start_buckets(t);
-	t->e = mem_alloc(nb * BUCKET_BYTES);
-	if (!t->e)
+	t->locks = aligned_alloc(DFPN_TT_LOCK_STRIDE, DFPN_TT_LOCKS * DFPN_TT_LOCK_STRIDE);
+	if (t->locks)
+		memset(t->locks, 0, DFPN_TT_LOCKS * DFPN_TT_LOCK_STRIDE);
+	t->e = t->locks ? mem_alloc(nb * BUCKET_BYTES) : NULL;
+	if (!t->e) {
+		free(t->locks);
+		t->locks = NULL;
 		return -1;
+	}
 	set_size(t, nb);
 	return 0;
 }
@@ -110,6 +121,8 @@ int gy__dfpn_tt_init(struct dfpn_tt *t, size_t limit)
 void gy__dfpn_tt_free(struct dfpn_tt *t)
 {
 	mem_free(t->e, t->nb * BUCKET_BYTES);
+	free(t->locks);
+	t->locks = NULL;
 	t->e = NULL;
 	t->nb = 0;
 	t->used = 0;
@@ -151,7 +164,7 @@ void gy__dfpn_tt_prefetch(const struct dfpn_tt *t, uint64_t key)
 		__builtin_prefetch(c + i);
 }
 
-int gy__dfpn_tt_probe(const struct dfpn_tt *t, uint64_t key, gy_hand hand, int depth, struct dfpn_tt_probe *out)
+static int probe(const struct dfpn_tt *t, uint64_t key, gy_hand hand, int depth, struct dfpn_tt_probe *out)
 {
 	const struct dfpn_tt_entry *c = bucket(t, key);
 	out->pn = 1;
@@ -188,7 +201,7 @@ int gy__dfpn_tt_probe(const struct dfpn_tt *t, uint64_t key, gy_hand hand, int d
 	return 0;
 }
 
-int gy__dfpn_tt_probe_rep(const struct dfpn_tt *t, uint64_t pathkey)
+static int probe_rep(const struct dfpn_tt *t, uint64_t pathkey)
 {
 	const struct dfpn_tt_entry *c = bucket(t, pathkey);
 	for (int i = 0; i < DFPN_TT_CLUSTER && c[i].amount; i++)
@@ -300,6 +313,28 @@ uint64_t gy__dfpn_tt_collect(struct dfpn_tt *t)
 	return dropped;
 }
 
+/* The entries in use; atomic while the table is shared (a plain load on the usual machines). */
+static uint64_t used_now(const struct dfpn_tt *t) { return __atomic_load_n(&t->used, __ATOMIC_RELAXED); }
+
+/* A shared table's store asks the searchers for a growth or collection (gy__dfpn_tt_maintain). */
+static void ask_maintenance(struct dfpn_tt *t)
+{
+	if (!atomic_load_explicit(&t->maint, memory_order_relaxed))
+		atomic_store_explicit(&t->maint, true, memory_order_relaxed);
+}
+
+void gy__dfpn_tt_maintain(struct dfpn_tt *t)
+{
+	uint64_t slots = t->nb * DFPN_TT_CLUSTER;
+	if (t->nb < t->max_nb) {
+		if ((double)(t->used + 1) > (double)slots * DFPN_TT_GROW_LOAD)
+			gy__dfpn_tt_grow(t);
+	} else if (t->used >= t->gc_at) {
+		gy__dfpn_tt_collect(t);
+	}
+	atomic_store_explicit(&t->maint, false, memory_order_relaxed);
+}
+
 /*
  * The slot for (key, hand, rep): the entry itself when present, else an
  * empty slot (the table grown first when it is DFPN_TT_GROW_LOAD full and
@@ -318,17 +353,28 @@ static struct dfpn_tt_entry *slot(struct dfpn_tt *t, uint64_t key, gy_hand hand,
 			if (!victim || e->amount < victim->amount)
 				victim = e;
 		}
-		uint64_t slots = t->nb * DFPN_TT_CLUSTER;
+		uint64_t slots = t->nb * DFPN_TT_CLUSTER, used = used_now(t);
 		if (t->nb < t->max_nb) {
-			if ((double)(t->used + 1) > (double)slots * DFPN_TT_GROW_LOAD && !gy__dfpn_tt_grow(t))
+			if ((double)(used + 1) > (double)slots * DFPN_TT_GROW_LOAD) {
+				if (t->shared)
+					ask_maintenance(t);
+				else if (!gy__dfpn_tt_grow(t))
+					continue;
+			}
+		} else if (i == DFPN_TT_CLUSTER && used >= t->gc_at) {
+			if (t->shared) {
+				ask_maintenance(t);
+			} else {
+				gy__dfpn_tt_collect(t);
 				continue;
-		} else if (i == DFPN_TT_CLUSTER && t->used >= t->gc_at) {
-			gy__dfpn_tt_collect(t);
-			continue;
+			}
 		}
 		if (i < DFPN_TT_CLUSTER) {
 			victim = &c[i];
-			t->used++;
+			if (t->shared)
+				__atomic_fetch_add(&t->used, 1, __ATOMIC_RELAXED);
+			else
+				t->used++;
 		}
 		memset(victim, 0, sizeof *victim);
 		victim->key = key;
@@ -343,7 +389,7 @@ static struct dfpn_tt_entry *slot(struct dfpn_tt *t, uint64_t key, gy_hand hand,
 
 static uint32_t add_amount(uint32_t a, uint32_t b) { return a + b < a ? UINT32_MAX : a + b; }
 
-void gy__dfpn_tt_store_proof(struct dfpn_tt *t, uint64_t key, gy_hand hand, int len, gy_move best, uint32_t amount)
+static void store_proof(struct dfpn_tt *t, uint64_t key, gy_hand hand, int len, gy_move best, uint32_t amount)
 {
 	struct dfpn_tt_entry *e = slot(t, key, hand, 0);
 	if (len < e->plen) {
@@ -353,7 +399,7 @@ void gy__dfpn_tt_store_proof(struct dfpn_tt *t, uint64_t key, gy_hand hand, int 
 	e->amount = add_amount(e->amount, amount ? amount : 1);
 }
 
-void gy__dfpn_tt_store_disproof(struct dfpn_tt *t, uint64_t key, gy_hand hand, int depth, uint32_t amount)
+static void store_disproof(struct dfpn_tt *t, uint64_t key, gy_hand hand, int depth, uint32_t amount)
 {
 	struct dfpn_tt_entry *e = slot(t, key, hand, 0);
 	if (depth > DFPN_TT_DEPTH_INF)
@@ -363,7 +409,7 @@ void gy__dfpn_tt_store_disproof(struct dfpn_tt *t, uint64_t key, gy_hand hand, i
 	e->amount = add_amount(e->amount, amount ? amount : 1);
 }
 
-void gy__dfpn_tt_store_rep(struct dfpn_tt *t, uint64_t pathkey, uint32_t amount)
+static void store_rep(struct dfpn_tt *t, uint64_t pathkey, uint32_t amount)
 {
 	struct dfpn_tt_entry *e = slot(t, pathkey, 0, 1);
 	e->pn = UINT32_MAX;
@@ -371,8 +417,8 @@ void gy__dfpn_tt_store_rep(struct dfpn_tt *t, uint64_t pathkey, uint32_t amount)
 	e->amount = add_amount(e->amount, amount ? amount : 1);
 }
 
-void gy__dfpn_tt_store_unknown(struct dfpn_tt *t, uint64_t key, gy_hand hand, uint32_t pn, uint32_t dn, gy_move best,
-			       uint32_t amount)
+static void store_unknown(struct dfpn_tt *t, uint64_t key, gy_hand hand, uint32_t pn, uint32_t dn, gy_move best,
+			  uint32_t amount)
 {
 	struct dfpn_tt_entry *e = slot(t, key, hand, 0);
 	e->pn = pn;
@@ -380,4 +426,94 @@ void gy__dfpn_tt_store_unknown(struct dfpn_tt *t, uint64_t key, gy_hand hand, ui
 	if (best)
 		e->best = best;
 	e->amount = add_amount(e->amount, amount ? amount : 1);
+}
+
+/* ---- The public lookups and stores: with the bucket's lock while the table is shared ---- */
+
+static atomic_uchar *lock_of(const struct dfpn_tt *t, uint64_t key)
+{
+	return &t->locks[(bucket_of(key, t->nb) & (DFPN_TT_LOCKS - 1)) * DFPN_TT_LOCK_STRIDE];
+}
+
+static void lock(atomic_uchar *l)
+{
+	while (atomic_exchange_explicit(l, 1, memory_order_acquire))
+		while (atomic_load_explicit(l, memory_order_relaxed)) {
+#if defined(__x86_64__) || defined(__i386__)
+			__builtin_ia32_pause();
+#endif
+		}
+}
+
+static void unlock(atomic_uchar *l) { atomic_store_explicit(l, 0, memory_order_release); }
+
+int gy__dfpn_tt_probe(const struct dfpn_tt *t, uint64_t key, gy_hand hand, int depth, struct dfpn_tt_probe *out)
+{
+	if (!t->shared)
+		return probe(t, key, hand, depth, out);
+	atomic_uchar *l = lock_of(t, key);
+	lock(l);
+	int r = probe(t, key, hand, depth, out);
+	unlock(l);
+	return r;
+}
+
+int gy__dfpn_tt_probe_rep(const struct dfpn_tt *t, uint64_t pathkey)
+{
+	if (!t->shared)
+		return probe_rep(t, pathkey);
+	atomic_uchar *l = lock_of(t, pathkey);
+	lock(l);
+	int r = probe_rep(t, pathkey);
+	unlock(l);
+	return r;
+}
+
+void gy__dfpn_tt_store_proof(struct dfpn_tt *t, uint64_t key, gy_hand hand, int len, gy_move best, uint32_t amount)
+{
+	if (!t->shared) {
+		store_proof(t, key, hand, len, best, amount);
+		return;
+	}
+	atomic_uchar *l = lock_of(t, key);
+	lock(l);
+	store_proof(t, key, hand, len, best, amount);
+	unlock(l);
+}
+
+void gy__dfpn_tt_store_disproof(struct dfpn_tt *t, uint64_t key, gy_hand hand, int depth, uint32_t amount)
+{
+	if (!t->shared) {
+		store_disproof(t, key, hand, depth, amount);
+		return;
+	}
+	atomic_uchar *l = lock_of(t, key);
+	lock(l);
+	store_disproof(t, key, hand, depth, amount);
+	unlock(l);
+}
+
+void gy__dfpn_tt_store_rep(struct dfpn_tt *t, uint64_t pathkey, uint32_t amount)
+{
+	if (!t->shared) {
+		store_rep(t, pathkey, amount);
+		return;
+	}
+	atomic_uchar *l = lock_of(t, pathkey);
+	lock(l);
+	store_rep(t, pathkey, amount);
+	unlock(l);
+}
+
+void gy__dfpn_tt_store_unknown(struct dfpn_tt *t, uint64_t key, gy_hand hand, uint32_t pn, uint32_t dn, gy_move best,
+			       uint32_t amount)
+{
+	if (!t->shared) {
+		store_unknown(t, key, hand, pn, dn, best, amount);
+		return;
+	}
+	atomic_uchar *l = lock_of(t, key);
+	lock(l);
+	store_unknown(t, key, hand, pn, dn, best, amount);
+	unlock(l);
 }

@@ -38,10 +38,23 @@
  * proofs the line needs when the table is small).  Running out of memory costs work, never
  * correctness.  Within a bucket the entries in use come first, in the
  * order they were made.
+ *
+ * Threads (mate/dfpn_par.c).  While `shared` is set, several searchers use
+ * the table at once: each lookup and store holds the spin lock of its
+ * bucket (DFPN_TT_LOCKS of them, by bucket number, each on a cache line of
+ * its own), the count of entries in
+ * use is kept with atomic adds, and a store that would grow the table or
+ * collect its garbage sets `maint` instead (replacing within its bucket
+ * meanwhile): the searchers then pause at a barrier and one of them runs
+ * gy__dfpn_tt_maintain while no other touches the table.  With one
+ * searcher (`shared` clear) nothing of this runs: the store grows or
+ * collects at once, as it always did.
  */
 #ifndef MATE_DFPN_TT_H
 #define MATE_DFPN_TT_H
 
+#include <stdatomic.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -52,7 +65,9 @@ enum {
 	DFPN_TT_DEPTH_INF = 0x7FFF,
 	DFPN_TT_REP = -2,
 	DFPN_TT_CLUSTER = 8,
-	DFPN_TT_START = 1 << 20
+	DFPN_TT_START = 1 << 20,
+	DFPN_TT_LOCKS = 1 << 10,
+	DFPN_TT_LOCK_STRIDE = 64 /* bytes: one lock a cache line, so two searchers' locks never share one */
 };
 #define DFPN_TT_GROW_LOAD 0.5
 #define DFPN_TT_GC_LOAD   0.9
@@ -70,11 +85,14 @@ struct dfpn_tt_entry {
 
 struct dfpn_tt {
 	struct dfpn_tt_entry *e;
-	uint64_t nb;     /* buckets now */
-	uint64_t max_nb; /* buckets the limit allows */
-	uint64_t used;   /* entries in use */
-	uint64_t gc_at;  /* at the limit, the entries in use that start a garbage collection */
-	uint64_t gcs;    /* garbage collections so far */
+	uint64_t nb;         /* buckets now */
+	uint64_t max_nb;     /* buckets the limit allows */
+	uint64_t used;       /* entries in use */
+	uint64_t gc_at;      /* at the limit, the entries in use that start a garbage collection */
+	uint64_t gcs;        /* garbage collections so far */
+	bool shared;         /* several searchers use the table now (mate/dfpn_par.c) */
+	atomic_bool maint;   /* with `shared`: a growth or collection is due (gy__dfpn_tt_maintain) */
+	atomic_uchar *locks; /* DFPN_TT_LOCKS spin locks, DFPN_TT_LOCK_STRIDE apart, taken by bucket while `shared` */
 };
 
 /* What a lookup found for a position at a depth limit. */
@@ -130,5 +148,13 @@ int gy__dfpn_tt_grow(struct dfpn_tt *t);
 
 /* The garbage collection: drops the entries of least work; returns how many. */
 uint64_t gy__dfpn_tt_collect(struct dfpn_tt *t);
+
+/*
+ * The growth or collection a store asked for while the table was shared
+ * (`maint`), run by one searcher while the others wait: the table is
+ * grown when below its limit and DFPN_TT_GROW_LOAD full, else collected
+ * when due.  Clears `maint`.
+ */
+void gy__dfpn_tt_maintain(struct dfpn_tt *t);
 
 #endif

@@ -28,6 +28,7 @@
 #include <time.h>
 
 #include "dfpn.h"
+#include "dfpn_par.h"
 #include "gyoku/movegen.h"
 #include "hands.h"
 #include "mate_int.h"
@@ -37,6 +38,7 @@ enum { MATE_PV_MAX = 4096 };
 struct gy_mate {
 	struct dfpn_tt tt;
 	struct dfpn *s;
+	struct dfpn_par *par; /* the helpers of gy_mate_set_threads; NULL: one thread */
 	const struct gy_mate_limits *lim;
 	const atomic_bool *stop;
 	int64_t deadline_ns;
@@ -82,6 +84,7 @@ void gy_mate_destroy(struct gy_mate *m)
 {
 	if (!m)
 		return;
+	gy__dfpn_par_destroy(m->par);
 	gy__dfpn_finish(m->s);
 	gy__dfpn_tt_free(&m->tt);
 	free(m->s);
@@ -90,6 +93,20 @@ void gy_mate_destroy(struct gy_mate *m)
 }
 
 void gy_mate_clear(struct gy_mate *m) { gy__dfpn_tt_clear(&m->tt); }
+
+enum gy_err gy_mate_set_threads(struct gy_mate *m, int threads)
+{
+	if (threads < 1 || threads > GY_MATE_THREADS_MAX)
+		return GY_ERR_ARG;
+	if (m->par && gy__dfpn_par_threads(m->par) == threads)
+		return GY_OK;
+	gy__dfpn_par_destroy(m->par);
+	m->par = NULL;
+	if (threads == 1)
+		return GY_OK;
+	m->par = gy__dfpn_par_create(threads);
+	return m->par ? GY_OK : GY_ERR_NOMEM;
+}
 
 int gy_mate_pv_len(const struct gy_mate *m) { return m->pv_len; }
 
@@ -118,7 +135,10 @@ static int bounded(struct gy_mate *m, const struct gy_pos *p, int depth, int *le
 	s->deadline_ns = m->deadline_ns;
 	s->node_limit = m->lim && m->lim->nodes ? (m->lim->nodes > m->nodes ? m->lim->nodes - m->nodes : 1) : 0;
 	struct dfpn_result r;
-	gy__dfpn_search(s, depth, &r);
+	if (m->par)
+		gy__dfpn_par_search(m->par, s, depth, &r);
+	else
+		gy__dfpn_search(s, depth, &r);
 	m->nodes += s->nodes;
 	if (r.pn == 0) {
 		*len = r.len;

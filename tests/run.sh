@@ -176,6 +176,17 @@ mate_cli() {
 	bin/gyoku solve "8k/9/8P/9/9/9/9/9/K8 b G 1" --check --sideways > /dev/null 2>&1
 	st=$?
 	[ $st = 2 ] && echo "PASS mate-cli-7.12" || echo "FAIL mate-cli-7.12: exit $st for a bad option"
+	# --threads N (docs/mate.md "Threads"): 8.1 the KIF problem of 6.x with two threads, the same length and
+	# a whole line; 8.2 the check of a composition with two threads; 8.3 a count out of range is a usage error.
+	out=$(bin/gyoku solve tests/data/kif/rest.kifu --threads 2 2> /dev/null)
+	st=$?
+	[ "$(head -1 <<< "$out")" = "mate 7" ] && [ "$(sed -n 3p <<< "$out" | wc -w)" = 7 ] && [ $st = 0 ] \
+		&& echo "PASS mate-cli-8.1" || echo "FAIL mate-cli-8.1: exit $st: $out"
+	out=$(bin/gyoku solve "7b1/8k/6+B2/5N3/6GNG/9/9/9/K8 b - 1" --check --threads 2 2> /dev/null | head -1)
+	[ "$out" = "unsound: 2 alternative mates" ] && echo "PASS mate-cli-8.2" || echo "FAIL mate-cli-8.2: $out"
+	bin/gyoku solve "8k/9/8P/9/9/9/9/9/K8 b G 1" --threads 0 > /dev/null 2>&1
+	st=$?
+	[ $st = 2 ] && echo "PASS mate-cli-8.3" || echo "FAIL mate-cli-8.3: exit $st for --threads 0"
 }
 
 # The search signature (docs/style.md rule 12; docs/engine.md "Measuring"): `gyoku-usi bench`

@@ -628,6 +628,133 @@ static void memory_cases(struct check_tally *t, const char *path)
 	gy_mate_destroy(m);
 }
 
+/*
+ * Solves `sfen` (want "mate N" or "nomate") with `m`: NULL when the answer
+ * is right (a mate proven shortest, of N plies, whose line replays to
+ * mate), else why not, in `why`.
+ */
+static const char *solve_as_expected(struct gy_mate *m, const char *sfen, const char *want, bool tsume, char *why,
+				     size_t size)
+{
+	struct gy_pos pos;
+	if (gy_sfen_parse(&pos, sfen, strlen(sfen), GY_SFEN_TSUME, NULL))
+		return "bad SFEN";
+	static gy_move pv[PV_MAX];
+	struct gy_mate_limits lim = {0, 400000000, false, tsume};
+	struct gy_mate_report rep;
+	gy_mate_clear(m);
+	enum gy_mate_status st = gy_mate_solve(m, &pos, &lim, NULL, pv, PV_MAX, &rep);
+	int n = gy_mate_pv_len(m);
+	bool declined;
+	const char *bad = st == GY_MATE_FOUND ? replay(&pos, pv, n, tsume, &declined) : NULL;
+	if (!strcmp(want, "nomate") ? st == GY_MATE_NONE
+				    : st == GY_MATE_FOUND && !bad && rep.shortest && rep.length == n &&
+					      n == (int)strtol(want + 5, NULL, 10))
+		return NULL;
+	snprintf(why, size, "%s %d (line of %d, %s%s) instead of %s", gy_mate_status_name(st), rep.length, n,
+		 bad ? bad : "replayed", rep.shortest ? "" : ", not proven shortest", want);
+	return why;
+}
+
+/*
+ * mate-api-4.N (docs/mate.md "Threads"): two threads give the same answers
+ * and lengths as one: the test set (4.1), the last 31 plies of Microcosmos
+ * with the table growing (4.2) and with 1 MB, collected many times (4.3),
+ * each collection and growth run while both searchers wait at the barrier;
+ * the stop flag and the node limit stop both (4.4); the thread count's
+ * range (4.5).
+ */
+static void threads_cases(struct check_tally *t, const char *path, const char *p31, bool quick)
+{
+	struct gy_mate *m = NULL;
+	struct datafile d;
+	char why[256];
+	if (gy_mate_create(&m, 64) || gy_mate_set_threads(m, 2) || !datafile_open(&d, path)) {
+		check_fail(t, "mate-api-4.1", "setup");
+		gy_mate_destroy(m);
+		return;
+	}
+	int cases = 0, wrong = 0;
+	char first[320] = "";
+	while (datafile_next(&d)) {
+		char *f[DATAFILE_MAX_FIELDS] = {0};
+		int nf = datafile_split(d.line, f);
+		if (nf < 3 || (quick && nf == 4 && has_tag(f[3], "slow")))
+			continue;
+		const char *bad =
+			solve_as_expected(m, f[1], f[2], nf == 4 && has_tag(f[3], "tsume-rules"), why, sizeof why);
+		cases++;
+		if (bad && !wrong++)
+			snprintf(first, sizeof first, "%s: %s", f[0], bad);
+	}
+	datafile_close(&d);
+	CHECK(t, "mate-api-4.1", cases > 0 && !wrong, "%d of %d problems wrong with 2 threads (the first: %s)", wrong,
+	      cases, first);
+
+	/* 4.4: the stop flag and the node limit stop both searchers. */
+	const char *hard = "9/9/9/9/9/9/9/9/k8 b 2R2B4g4s4n4l18p 1";
+	struct gy_pos pos;
+	static gy_move pv[PV_MAX];
+	struct gy_mate_report rep;
+	if (gy_sfen_parse(&pos, hard, strlen(hard), GY_SFEN_TSUME, NULL)) {
+		check_fail(t, "mate-api-4.4", "setup");
+	} else {
+		atomic_bool stop = false;
+		struct stopper sp = {&stop, 100};
+		pthread_t th;
+		pthread_create(&th, NULL, stop_later, &sp);
+		enum gy_mate_status st = gy_mate_solve(m, &pos, NULL, &stop, pv, PV_MAX, &rep);
+		pthread_join(th, NULL);
+		struct gy_mate_limits lim = {0, 20000, false, false};
+		struct gy_mate_report rep2;
+		enum gy_mate_status st2 = gy_mate_solve(m, &pos, &lim, NULL, pv, PV_MAX, &rep2);
+		CHECK(t, "mate-api-4.4", st == GY_MATE_TIMEOUT && st2 == GY_MATE_TIMEOUT && rep2.nodes < 40000,
+		      "stop flag: %s; node limit: %s after %llu nodes", gy_mate_status_name(st),
+		      gy_mate_status_name(st2), (unsigned long long)rep2.nodes);
+	}
+	/* 4.5: 1 to GY_MATE_THREADS_MAX. */
+	CHECK(t, "mate-api-4.5",
+	      gy_mate_set_threads(m, 0) == GY_ERR_ARG &&
+		      gy_mate_set_threads(m, GY_MATE_THREADS_MAX + 1) == GY_ERR_ARG &&
+		      gy_mate_set_threads(m, 1) == GY_OK && gy_mate_set_threads(m, 3) == GY_OK,
+	      "the range of gy_mate_set_threads");
+	gy_mate_destroy(m);
+
+	/*
+	 * 4.2, 4.3: a longer problem, its table growing from 1 MB to 64 MB, or held at 1 MB and collected.  With
+	 * --quick (the sanitizer build) 4.3 stops at 300,000 nodes: the collections at the barrier run, and an
+	 * answer, if any, must be right.
+	 */
+	const char *ids[2] = {"mate-api-4.2", "mate-api-4.3"};
+	const size_t mb[2] = {64, 1};
+	for (int i = 0; i < 2; i++) {
+		if (!*p31 || (quick && i == 0)) {
+			check_skip(ids[i], *p31 ? "slow (--quick)" : "the Microcosmos solution is absent");
+			continue;
+		}
+		if (gy_mate_create(&m, mb[i]) || gy_mate_set_threads(m, 2) ||
+		    gy_sfen_parse(&pos, p31, strlen(p31), GY_SFEN_TSUME, NULL)) {
+			check_fail(t, ids[i], "setup");
+		} else if (!quick) {
+			const char *bad = solve_as_expected(m, p31, "mate 31", false, why, sizeof why);
+			CHECK(t, ids[i], !bad, "the last 31 plies of Microcosmos, %zu MB, 2 threads: %s", mb[i], bad);
+		} else {
+			struct gy_mate_limits lim = {0, 300000, false, false};
+			enum gy_mate_status st = gy_mate_solve(m, &pos, &lim, NULL, pv, PV_MAX, &rep);
+			bool declined;
+			const char *bad = st == GY_MATE_NONE ? "nomate"
+					  : st == GY_MATE_FOUND && rep.complete
+						  ? replay(&pos, pv, gy_mate_pv_len(m), false, &declined)
+						  : NULL;
+			CHECK(t, ids[i], !bad && (st != GY_MATE_FOUND || rep.length >= 31),
+			      "1 MB, 2 threads, 300,000 nodes: %s %d: %s", gy_mate_status_name(st), rep.length,
+			      bad ? bad : "");
+		}
+		gy_mate_destroy(m);
+		m = NULL;
+	}
+}
+
 /* Appends the findings of `c` to `buf` as check.tsv writes them ("-" for none). */
 static void check_findings(const struct gy_mate_check *c, char *buf, size_t size)
 {
@@ -787,5 +914,6 @@ int main(int argc, char **argv)
 	api_cases(&t, p31);
 	cut_line_cases(&t, quick);
 	memory_cases(&t, files[0]);
+	threads_cases(&t, files[0], p31, quick);
 	return check_exit(&t);
 }

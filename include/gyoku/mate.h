@@ -26,6 +26,9 @@
  *
  * struct gy_mate is opaque: it owns the transposition table.  One gy_mate
  * is used by one thread at a time; the stop flag may be set from another.
+ * A solver may search with several threads of its own
+ * (gy_mate_set_threads): the answers and lengths are the same, exact,
+ * whatever their number (the node counts are not reproducible then).
  * gy_init() (init.h) must have run.
  */
 #ifndef GYOKU_MATE_H
@@ -80,6 +83,22 @@ enum gy_err gy_mate_create(struct gy_mate **out, size_t memory_mb) __attribute__
 
 /* Frees `m` (NULL is fine). */
 void gy_mate_destroy(struct gy_mate *m);
+
+enum { GY_MATE_THREADS_MAX = 64 };
+
+/*
+ * Makes the searches of `m` use `threads` threads (1 to
+ * GY_MATE_THREADS_MAX; 1, the default, searches in the caller's thread
+ * alone): the caller's and threads - 1 of the solver's own, started here
+ * and waiting between solves, all searching the same root on the one
+ * table (docs/mate.md "Threads").  The answer, its length and the line's
+ * length are exact whatever the number; the line may be another of the
+ * same length, and node counts vary from run to run.  Not while a solve
+ * runs.  Errors: GY_ERR_ARG (out of range), GY_ERR_NOMEM (the threads
+ * could not be started, or a build without threads: `m` then searches
+ * with one).
+ */
+enum gy_err gy_mate_set_threads(struct gy_mate *m, int threads) __attribute__((warn_unused_result));
 
 /* Forgets everything learnt (the next solve starts from an empty table, back at its starting size). */
 void gy_mate_clear(struct gy_mate *m);
