@@ -352,6 +352,7 @@ bench: deps bin/gyoku bin/gyoku-usi bin/tools/server_load bin/tools/stream_load 
 	@bench/nnue_peer.sh
 	@bench/mate.sh
 	@bench/mate_peer.sh
+	@bench/mate_threads.sh
 	@bench/server.sh
 	@bench/streams.sh
 	@bench/wasm.sh
