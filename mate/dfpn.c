@@ -52,6 +52,7 @@ struct dfpn_child {
 	uint64_t key, full;
 	bool rep, dlim;
 	int16_t dep; /* delayed until child dep is solved (-1: never delayed) */
+	int16_t ord; /* static order, smaller first among children of equal numbers (move_order) */
 };
 
 struct dfpn_frame {
@@ -264,18 +265,61 @@ static bool repseen(const struct dfpn *s, uint64_t full)
 }
 
 /*
+ * The defender's interpositions by drops, delayed (KomoringHeights'
+ * delayed moves, in part): drops on squares the defender does not cover
+ * that give no check (the attacker takes such a piece for free, whatever
+ * it is) wait one after the other, in the order generated, whatever their
+ * square; so do the drops of the different pieces on one square that the
+ * attacker covers at least as often as the defender.  Each waits until the
+ * one before it is solved: a proof of the first usually carries over, and
+ * counting them all in the node's proof number (a sum over near
+ * transpositions: the attacker's hand after the capture is all that
+ * differs) made the checks that allow interpositions look far harder than
+ * they are.  Drops on a square the defender covers more are not delayed
+ * (on the Microcosmos tails, delaying those too cost up to twice the
+ * nodes).
+ */
+static void set_drop_delays(struct dfpn *s, struct dfpn_frame *f, int n)
+{
+	int16_t last_sq[GY_SQ_NB];
+	int last_free = -1;
+	memset(last_sq, 0xff, sizeof last_sq);
+	const struct gy_pos *p = &s->pos;
+	gy_bb occ = gy_pos_occupied(p);
+	for (int i = 0; i < n; i++) {
+		gy_move m = f->c[i].m;
+		f->c[i].dep = -1;
+		if (!gy_move_is_drop(m))
+			continue;
+		gy_sq to = gy_move_to(m);
+		int theirs = gy_bb_count(gy_pos_attackers(p, to, p->side, occ));
+		int ours = gy_bb_count(gy_pos_attackers(p, to, p->side ^ 1, occ));
+		bool free = !theirs && !gy_pos_gives_check(p, m);
+		if (ours >= theirs && last_sq[to] >= 0)
+			f->c[i].dep = last_sq[to];
+		else if (free && last_free >= 0)
+			f->c[i].dep = (int16_t)last_free;
+		last_sq[to] = (int16_t)i;
+		if (free)
+			last_free = i;
+	}
+}
+
+/*
  * Delayed expansion (as KomoringHeights does for these moves): at OR
  * nodes, a pawn, bishop or rook that declines to promote, or a lance that
  * declines on the second rank, waits until the same move promoting is
- * solved (it nearly always shares its fate).  A delayed child still counts
- * in its node's disproof number (see mid), so no node is solved while one
- * waits; only the order of the search changes.  (Delaying the defender's
- * drops on one square after the first, as KomoringHeights also does, cost
- * nodes on the Microcosmos tails here: 2.1 M against 0.87 M on the 71-ply
- * one.)
+ * solved (it nearly always shares its fate); at AND nodes, the drops of
+ * set_drop_delays.  A delayed child still counts in its node's disproof
+ * number (OR) or proof number (AND) (see mid), so no node is solved while
+ * one waits; only the order of the search changes.
  */
 static void set_delays(struct dfpn *s, struct dfpn_frame *f, int n, bool or_node)
 {
+	if (!or_node) {
+		set_drop_delays(s, f, n);
+		return;
+	}
 	for (int i = 0; i < n; i++) {
 		gy_move m = f->c[i].m;
 		f->c[i].dep = -1;
@@ -341,6 +385,31 @@ static void estimate(const struct gy_pos *p, gy_move m, bool or_node, struct dfp
 	c->dn = dn;
 }
 
+/*
+ * A static order of the moves, smaller first among children of equal
+ * numbers (KomoringHeights' brief evaluation of a move): a pawn, bishop
+ * or rook not promoting in the zone last, then the more valuable piece
+ * after the move and the nearer to the defender's king first.
+ */
+static int16_t move_order(const struct gy_pos *p, gy_move m, gy_sq ksq)
+{
+	static const int16_t value[GY_PTYPE_NB] = {0, 10, 20, 20, 30, 50, 50, 50, 80, 50, 50, 50, 50, 80, 80};
+	int v = 0;
+	gy_sq to = gy_move_to(m);
+	if (!gy_move_is_drop(m) && !gy_move_is_promotion(m)) {
+		int pt = gy_move_moved(m);
+		if ((pt == GY_PAWN || pt == GY_BISHOP || pt == GY_ROOK) &&
+		    (gy_in_zone(p->side, gy_move_from(m)) || gy_in_zone(p->side, to)))
+			v += 1000;
+	}
+	v -= value[gy_move_after(m)];
+	if (ksq != GY_SQ_NONE) {
+		int df = abs(gy_file_of(ksq) - gy_file_of(to)), dr = abs(gy_rank_of(ksq) - gy_rank_of(to));
+		v += 10 * (df > dr ? df : dr);
+	}
+	return (int16_t)v;
+}
+
 /* Fills the children of the node at s->ply from the TT and the path. */
 static void init_children(struct dfpn *s, struct dfpn_frame *f, int n, int depth, uint64_t salt)
 {
@@ -353,8 +422,10 @@ static void init_children(struct dfpn *s, struct dfpn_frame *f, int n, int depth
 		gy__dfpn_tt_prefetch(s->tt, c->key);
 	}
 	set_delays(s, f, n, or_node);
+	gy_sq ksq = p->king[s->attacker ^ 1];
 	for (int i = 0; i < n; i++) {
 		struct dfpn_child *c = &f->c[i];
+		c->ord = move_order(p, c->m, ksq);
 		c->len = 0;
 		c->rep = c->dlim = false;
 		struct dfpn_tt_probe pr;
@@ -496,7 +567,7 @@ static void mid(struct dfpn *s, uint32_t thpn, uint32_t thdn, int depth, uint64_
 	int best = 0;
 	bool vloss = s->busy != NULL;
 	for (;;) {
-		uint32_t v1 = DFPN_INF, v2 = DFPN_INF, sum = 0, delayed = 0, vmin = DFPN_INF;
+		uint32_t v1 = DFPN_INF, v2 = DFPN_INF, sum = 0, delayed = 0, vmin = DFPN_INF, bw = 0;
 		best = 0;
 		for (int i = 0; i < n; i++) {
 			const struct dfpn_child *c = &f->c[i];
@@ -511,10 +582,15 @@ static void mid(struct dfpn *s, uint32_t thpn, uint32_t thdn, int depth, uint64_
 			if (vloss && c->pn && c->dn &&
 			    atomic_load_explicit(&s->busy[c->full >> 48], memory_order_relaxed))
 				v = sat_add(v, v / 2 + 1);
-			if (v < v1) {
+			/* Ties: the smaller other number (as KomoringHeights orders them), then the static order. */
+			bool better = v < v1;
+			if (v == v1 && v != DFPN_INF)
+				better = w < bw || (w == bw && c->ord < f->c[best].ord);
+			if (better) {
 				v2 = v1;
 				v1 = v;
 				best = i;
+				bw = w;
 			} else if (v < v2) {
 				v2 = v;
 			}

@@ -9,7 +9,9 @@
  * Case line: id <TAB> SFEN <TAB> "mate N" | "nomate" [<TAB> tags], tags
  * comma-separated: "slow" (skipped with --quick, the sanitizer build),
  * "unpromoted" (the line must contain an attacker move that declines a
- * legal promotion), "tsume-rules" (solve with the composition rules).
+ * legal promotion), "tsume-rules" (solve with the composition rules),
+ * "first=N" (the first proof, without the shortest-mate refinement, must
+ * be found within N nodes: pins how well the search finds its way).
  *
  * Every mate is checked by replay, independently of the solver: each
  * attacker move is legal and gives check, each defender move is legal, the
@@ -118,6 +120,25 @@ static bool has_tag(const char *tags, const char *tag)
 	return false;
 }
 
+/*
+ * With a tag "first=N": true (and `why` set) when the first proof of `pos`
+ * (no refinement, a table cleared) is not found within N nodes.
+ */
+static bool first_within(struct gy_mate *m, const struct gy_pos *pos, const char *tags, const char **why)
+{
+	const char *f = strstr(tags, "first=");
+	if (!f || (f != tags && f[-1] != ','))
+		return false;
+	struct gy_mate_limits lim = {0, strtoull(f + 6, NULL, 10), true, false};
+	struct gy_mate_report rep;
+	static gy_move pv[PV_MAX];
+	gy_mate_clear(m);
+	if (gy_mate_solve(m, pos, &lim, NULL, pv, PV_MAX, &rep) == GY_MATE_FOUND)
+		return false;
+	*why = "the first proof was not found within the nodes of its first= tag";
+	return true;
+}
+
 static void run_case(struct check_tally *t, struct gy_mate *m, const char *id, const char *sfen, const char *want,
 		     const char *tags)
 {
@@ -165,6 +186,8 @@ static void run_case(struct check_tally *t, struct gy_mate *m, const char *id, c
 		check_fail(t, id, "the line never declines a promotion");
 	else if (n_want >= 3 && n_want <= 7 && brute_mate(&pos, n_want - 2))
 		check_fail(t, id, "brute force mates in %d", n_want - 2);
+	else if (first_within(m, &pos, tags, &why))
+		check_fail(t, id, "%s", why);
 	else
 		check_pass(t, id);
 }
