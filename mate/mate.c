@@ -5,7 +5,9 @@
  * Shortest mate.  A proof stores its length, a depth-limited disproof the
  * limit it holds under (dfpn_tt.h).  After the first proof of length L, the
  * root is searched again with the limit L - 2; each success lowers L, the
- * first failure proves L is the minimax length.  The line is then built
+ * first failure proves L is the minimax length.  After each proof its
+ * line is built from lookups and held (hold_line): the answer when a limit
+ * stops the refinement later.  The line is then built
  * move by move: the attacker plays a check whose child is proven within
  * the remaining length (so exactly one ply shorter), the defender an
  * evasion proven within the remaining length minus one and not within
@@ -475,9 +477,10 @@ enum gy_mate_status gy_mate_solve(struct gy_mate *m, const struct gy_pos *p, con
 	if (r > 0) {
 		/* Step 2. The shortest mate. */
 		bool exact = !(limits && limits->no_shorten);
-		hold_line(m, p, len);
-		if (exact)
+		if (exact) {
+			hold_line(m, p, len);
 			len = refine_root(m, p, len, &exact);
+		}
 		/*
 		 * Step 3. The line, complete only when its replay ends in mate; when
 		 * the limits left it incomplete, the line held from the last proof
