@@ -5,7 +5,9 @@
  * Shortest mate.  A proof stores its length, a depth-limited disproof the
  * limit it holds under (dfpn_tt.h).  After the first proof of length L, the
  * root is searched again with the limit L - 2; each success lowers L, the
- * first failure proves L is the minimax length.  The line is then built
+ * first failure proves L is the minimax length.  After each proof its
+ * line is built from lookups and held (hold_line): the answer when a limit
+ * stops the refinement later.  The line is then built
  * move by move: the attacker plays a check whose child is proven within
  * the remaining length (so exactly one ply shorter), the defender an
  * evasion proven within the remaining length minus one and not within
@@ -46,6 +48,8 @@ struct gy_mate {
 	bool aborted;
 	int pv_len;
 	gy_move *line; /* the line as built, MATE_PV_MAX moves */
+	gy_move *held; /* the complete line of the shortest proof so far (hold_line), MATE_PV_MAX moves */
+	int held_n;    /* its plies; 0: none */
 };
 
 static int64_t mono_ns(void)
@@ -65,7 +69,8 @@ enum gy_err gy_mate_create(struct gy_mate **out, size_t memory_mb)
 	if (!m->s)
 		goto fail;
 	m->line = malloc(MATE_PV_MAX * sizeof *m->line);
-	if (!m->line)
+	m->held = malloc(MATE_PV_MAX * sizeof *m->held);
+	if (!m->line || !m->held)
 		goto fail;
 	if (gy__dfpn_tt_init(&m->tt, (memory_mb ? memory_mb : 1) << 20))
 		goto fail;
@@ -75,6 +80,7 @@ fail:
 	if (m) {
 		free(m->s);
 		free(m->line);
+		free(m->held);
 	}
 	free(m);
 	return GY_ERR_NOMEM;
@@ -89,6 +95,7 @@ void gy_mate_destroy(struct gy_mate *m)
 	gy__dfpn_tt_free(&m->tt);
 	free(m->s);
 	free(m->line);
+	free(m->held);
 	free(m);
 }
 
@@ -429,6 +436,47 @@ static bool line_mates(const struct gy_pos *root, const gy_move *line, int n, bo
 	return true;
 }
 
+/*
+ * Holds the line of the proof of length `len` just found at `root`, built
+ * from lookups alone (no search; the plain rules, every interposition
+ * counted) while the table still holds that proof: a complete one (its
+ * replay a mate) replaces the line held.  A limit that later stops the
+ * refinement, whose searches may push the proof's entries out of the
+ * table, still leaves this line to report (not proven shortest).
+ */
+static void hold_line(struct gy_mate *m, const struct gy_pos *root, int len)
+{
+	bool aborted = m->aborted, exact = false, complete = false;
+	m->aborted = true; /* bounded(): the table's answers only */
+	int n = build_pv(m, root, len, false, &exact, &complete);
+	m->aborted = aborted;
+	if (complete && line_mates(root, m->line, n, false) && (!m->held_n || n <= m->held_n)) {
+		memcpy(m->held, m->line, (size_t)n * sizeof *m->held);
+		m->held_n = n;
+	}
+}
+
+/*
+ * The refinement at the root (exact_len, a line held after each proof):
+ * the shortest mate from a proof of length `ub`.
+ */
+static int refine_root(struct gy_mate *m, const struct gy_pos *p, int ub, bool *exact)
+{
+	int l = ub;
+	while (l >= 3) {
+		int nl = 0, r = bounded(m, p, l - 2, &nl);
+		if (r > 0) {
+			l = nl;
+			hold_line(m, p, l);
+		} else {
+			if (r == 0)
+				*exact = false;
+			break;
+		}
+	}
+	return l;
+}
+
 enum gy_mate_status gy_mate_solve(struct gy_mate *m, const struct gy_pos *p, const struct gy_mate_limits *limits,
 				  const atomic_bool *stop, gy_move *pv, int pv_max, struct gy_mate_report *report)
 {
@@ -439,6 +487,7 @@ enum gy_mate_status gy_mate_solve(struct gy_mate *m, const struct gy_pos *p, con
 	m->nodes = 0;
 	m->aborted = false;
 	m->pv_len = 0;
+	m->held_n = 0;
 	struct gy_mate_report rep;
 	memset(&rep, 0, sizeof rep);
 
@@ -448,13 +497,25 @@ enum gy_mate_status gy_mate_solve(struct gy_mate *m, const struct gy_pos *p, con
 	if (r > 0) {
 		/* Step 2. The shortest mate. */
 		bool exact = !(limits && limits->no_shorten);
-		if (exact)
-			len = exact_len(m, p, len, &exact);
-		/* Step 3. The line, complete only when its replay ends in mate. */
+		if (exact) {
+			hold_line(m, p, len);
+			len = refine_root(m, p, len, &exact);
+		}
+		/*
+		 * Step 3. The line, complete only when its replay ends in mate; when
+		 * the limits left it incomplete, the line held from the last proof
+		 * whose line was complete (not proven shortest).
+		 */
 		bool tsume = limits && limits->tsume_rules;
 		bool complete = false;
 		int n = build_pv(m, p, len, tsume, &exact, &complete);
 		complete = complete && line_mates(p, m->line, n, tsume);
+		if (m->held_n && (!complete || (m->aborted && m->held_n < n))) {
+			memcpy(m->line, m->held, (size_t)m->held_n * sizeof *m->line);
+			n = m->held_n;
+			complete = true;
+			exact = false;
+		}
 		m->pv_len = n < pv_max ? n : pv_max;
 		if (m->pv_len > 0)
 			memcpy(pv, m->line, (size_t)m->pv_len * sizeof *pv);

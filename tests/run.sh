@@ -95,15 +95,19 @@ mate_cli() {
 	[ "$out" = "timeout" ] && echo "PASS mate-cli-2.2" || echo "FAIL mate-cli-2.2: $out"
 	out=$(bin/gyoku solve '8k/6S2/7G1/9/R8/9/9/9/9 b - 1' --defender-holds-rest --tsume-rules 2> /dev/null | head -1)
 	[ "$out" = "mate 1" ] && echo "PASS mate-cli-3.1" || echo "FAIL mate-cli-3.1: $out"
-	# A line the limits cut short is never a "mate N" answer (docs/mate.md "Complete or not").  4.1: the 25-ply
-	# problem under the tsume rules, the line stopped by the node limit with a 1 MB table (before:
-	# "mate 1" and one move, exit 0); 4.2: the same with room in the table, the line completed
-	# from what the table knows; 4.3: without the tsume rules (before: "mate 17" and one move; the bound
-	# proven within the limit depends on the search's order).
-	local p25='5+B1R1/5pP1k/6+b1p/9/4+p1p2/7N1/7+R1/9/9 b S3N4g3s4l13p 1' st
-	out=$(bin/gyoku solve "$p25" --tsume-rules --nodes 150000 --memory 1 2> /dev/null)
+	# A line the limits cut short is never a "mate N" answer (docs/mate.md "Complete or not"), and a
+	# refinement the limits stop still leaves the complete line of the last proof, held as it was
+	# found (docs/mate.md "Shortest mate and the line", 3).  4.1: the 25-ply problem under the tsume
+	# rules, stopped by the node limit with a 1 MB table: the first proof's 25-ply line, not proven
+	# shortest (before: "mate <= 25 (line incomplete)", exit 3; before that "mate 1" and one move,
+	# exit 0); 4.2: the same with room in the table; 4.3: without the tsume rules, a complete mate
+	# of at least 15 plies, the shortest (before: "mate <= N (line incomplete)", exit 3).
+	local p25='5+B1R1/5pP1k/6+b1p/9/4+p1p2/7N1/7+R1/9/9 b S3N4g3s4l13p 1' st err=build/mate-cli-4.err
+	mkdir -p build
+	out=$(bin/gyoku solve "$p25" --tsume-rules --nodes 150000 --memory 1 2> "$err")
 	st=$?
-	[ "$(head -1 <<< "$out")" = "mate <= 25 (line incomplete)" ] && [ $st = 3 ] \
+	[ "$(head -1 <<< "$out")" = "mate 25" ] && [ "$(sed -n 3p <<< "$out" | wc -w)" = 25 ] && [ $st = 0 ] \
+		&& grep -q 'not proven shortest' "$err" \
 		&& echo "PASS mate-cli-4.1" || echo "FAIL mate-cli-4.1: exit $st: $out"
 	out=$(bin/gyoku solve "$p25" --tsume-rules --nodes 150000 --memory 16 2> /dev/null)
 	st=$?
@@ -111,9 +115,10 @@ mate_cli() {
 		&& echo "PASS mate-cli-4.2" || echo "FAIL mate-cli-4.2: exit $st: $out"
 	out=$(bin/gyoku solve '9/9/9/9/4k4/9/9/9/K8 b RBGS 1' --nodes 300000 --memory 1 2> /dev/null)
 	st=$?
-	# (A bound of at least 15, the shortest, as far as the search got within the nodes.)
-	[[ "$(head -1 <<< "$out")" =~ ^"mate <= "([0-9]+)" (line incomplete)"$ ]] && [ "${BASH_REMATCH[1]}" -ge 15 ] && [ $st = 3 ] \
+	[[ "$(head -1 <<< "$out")" =~ ^"mate "([0-9]+)$ ]] && [ "${BASH_REMATCH[1]}" -ge 15 ] \
+		&& [ "$(sed -n 3p <<< "$out" | wc -w)" = "${BASH_REMATCH[1]}" ] && [ $st = 0 ] \
 		&& echo "PASS mate-cli-4.3" || echo "FAIL mate-cli-4.3: exit $st: $out"
+	rm -f "$err"
 	# The exit status tells the answer (docs/mate.md "`gyoku solve`"): 0 mate, 1 no mate,
 	# 2 usage or input error, 3 timeout (before: 0 for every answer, 1 for a bad position).
 	local want_st=(0 1 3 2 2 2) args a
