@@ -107,6 +107,17 @@ static void finish(struct dfpn_par *g, const struct dfpn *s, const struct dfpn_r
 	pthread_mutex_unlock(&g->mu);
 }
 
+/* One searcher's search from the root on the shared table, its result offered to the group. */
+static void search_one(struct dfpn_par *g, struct dfpn *s, int depth, struct dfpn_result *r)
+{
+	s->node_limit = 0;
+	s->par = g;
+	s->busy = g->busy;
+	s->halt = &g->stop;
+	gy__dfpn_search(s, depth, r);
+	finish(g, s, r);
+}
+
 static void *helper_main(void *arg)
 {
 	struct helper *h = arg;
@@ -128,13 +139,8 @@ static void *helper_main(void *arg)
 		int depth = g->depth;
 		pthread_mutex_unlock(&g->mu);
 
-		s->node_limit = 0;
-		s->par = g;
-		s->busy = g->busy;
-		s->halt = &g->stop;
 		struct dfpn_result r;
-		gy__dfpn_search(s, depth, &r);
-		finish(g, s, &r);
+		search_one(g, s, depth, &r);
 
 		pthread_mutex_lock(&g->mu);
 		if (--g->running == 0)
@@ -227,13 +233,8 @@ void gy__dfpn_par_search(struct dfpn_par *g, struct dfpn *s, int depth, struct d
 	pthread_cond_broadcast(&g->wake);
 	pthread_mutex_unlock(&g->mu);
 
-	s->node_limit = 0;
-	s->par = g;
-	s->busy = g->busy;
-	s->halt = &g->stop;
 	struct dfpn_result own;
-	gy__dfpn_search(s, depth, &own);
-	finish(g, s, &own);
+	search_one(g, s, depth, &own);
 
 	pthread_mutex_lock(&g->mu);
 	while (g->running > 0)
