@@ -157,17 +157,24 @@ static int bounded(struct gy_mate *m, const struct gy_pos *p, int depth, int *le
 	return 0;
 }
 
+static void hold_line(struct gy_mate *m, const struct gy_pos *root, int len);
+
 /*
  * The exact mate length of `p` (attacker to move) given a proof of length
- * `ub`; *exact is cleared when the limits stopped the refinement.
+ * `ub`; *exact is cleared when the limits stopped the refinement.  `hold`
+ * (the root's refinement): the line of each proof is held (hold_line).
  */
-static int exact_len(struct gy_mate *m, const struct gy_pos *p, int ub, bool *exact)
+static int exact_len(struct gy_mate *m, const struct gy_pos *p, int ub, bool *exact, bool hold)
 {
 	int l = ub;
+	if (hold)
+		hold_line(m, p, l);
 	while (l >= 3) {
 		int nl = 0, r = bounded(m, p, l - 2, &nl);
 		if (r > 0) {
 			l = nl;
+			if (hold)
+				hold_line(m, p, l);
 		} else {
 			if (r == 0)
 				*exact = false;
@@ -393,7 +400,7 @@ static int build_pv(struct gy_mate *m, const struct gy_pos *root, int len, bool 
 				struct gy_pos q = p;
 				struct gy_undo u;
 				gy_pos_do(&q, pick, &u);
-				plen = exact_len(m, &q, plen, exact);
+				plen = exact_len(m, &q, plen, exact, false);
 			}
 		}
 		if (!pick)
@@ -456,27 +463,6 @@ static void hold_line(struct gy_mate *m, const struct gy_pos *root, int len)
 	}
 }
 
-/*
- * The refinement at the root (exact_len, a line held after each proof):
- * the shortest mate from a proof of length `ub`.
- */
-static int refine_root(struct gy_mate *m, const struct gy_pos *p, int ub, bool *exact)
-{
-	int l = ub;
-	while (l >= 3) {
-		int nl = 0, r = bounded(m, p, l - 2, &nl);
-		if (r > 0) {
-			l = nl;
-			hold_line(m, p, l);
-		} else {
-			if (r == 0)
-				*exact = false;
-			break;
-		}
-	}
-	return l;
-}
-
 enum gy_mate_status gy_mate_solve(struct gy_mate *m, const struct gy_pos *p, const struct gy_mate_limits *limits,
 				  const atomic_bool *stop, gy_move *pv, int pv_max, struct gy_mate_report *report)
 {
@@ -497,10 +483,8 @@ enum gy_mate_status gy_mate_solve(struct gy_mate *m, const struct gy_pos *p, con
 	if (r > 0) {
 		/* Step 2. The shortest mate. */
 		bool exact = !(limits && limits->no_shorten);
-		if (exact) {
-			hold_line(m, p, len);
-			len = refine_root(m, p, len, &exact);
-		}
+		if (exact)
+			len = exact_len(m, p, len, &exact, true);
 		/*
 		 * Step 3. The line, complete only when its replay ends in mate; when
 		 * the limits left it incomplete, the line held from the last proof
