@@ -84,8 +84,53 @@ static inline float dot(const float *restrict a, const float *restrict b, int n)
 	return ((s[0] + s[1]) + (s[2] + s[3])) + ((s[4] + s[5]) + (s[6] + s[7]));
 }
 
+/* A feature column's value as the engine holds it (x 127, to the nearest, halves up): the export and the forward pass of quantisation-aware training alike. */
+static inline float qcol(float w, float v) { return floorf(127.0f * (w + v) + 0.5f); }
+
+static inline float clamp127(float v) { return v < 0 ? 0 : v > 127 ? 127 : v; }
+
+/*
+ * The forward pass of quantisation-aware training: the engine's integer
+ * arithmetic (engine/nnue.h "Layers") in floats, exact since every sum is
+ * an integer below 2^24; the activations a->in, h1, h2 are the engine's
+ * values over 127, and y its centipawns over NNUE_CP_PER_UNIT.
+ */
+static float forward_qat(const struct tr_model *m, const struct tr_sample *s, struct tr_act *a)
+{
+	const struct tr_dense *q = &m->qi;
+	float in[2 * NNUE_L1], h1[NNUE_L2], h2[NNUE_L3];
+	for (int half = 0; half < 2; half++) {
+		float *restrict acc = a->acc + half * NNUE_L1;
+		memcpy(acc, q->ft_b, sizeof q->ft_b);
+		for (int i = 0; i < s->n[half]; i++) {
+			int f = s->f[half][i];
+			const float *restrict w = m->ft_w + (size_t)f * NNUE_L1;
+			const float *restrict v = m->ft_w + (size_t)TR_FACTOR(f) * NNUE_L1;
+			for (int j = 0; j < NNUE_L1; j++)
+				acc[j] += qcol(w[j], v[j]);
+		}
+		for (int j = 0; j < NNUE_L1; j++) {
+			in[half * NNUE_L1 + j] = clamp127(acc[j]);
+			a->in[half * NNUE_L1 + j] = in[half * NNUE_L1 + j] * (1.0f / 127);
+			acc[j] *= 1.0f / 127;
+		}
+	}
+	for (int o = 0; o < NNUE_L2; o++) {
+		h1[o] = clamp127(floorf((q->l1_b[o] + dot(q->l1_w[o], in, 2 * NNUE_L1)) * (1.0f / 64)));
+		a->h1[o] = h1[o] * (1.0f / 127);
+	}
+	for (int o = 0; o < NNUE_L3; o++) {
+		h2[o] = clamp127(floorf((q->l2_b[o] + dot(q->l2_w[o], h1, NNUE_L2)) * (1.0f / 64)));
+		a->h2[o] = h2[o] * (1.0f / 127);
+	}
+	a->y = truncf((q->out_b + dot(q->out_w, h2, NNUE_L3)) / NNUE_OUT_DIV) / (float)NNUE_CP_PER_UNIT;
+	return a->y;
+}
+
 float tr_forward(const struct tr_model *m, const struct tr_sample *s, struct tr_act *a)
 {
+	if (m->qat)
+		return forward_qat(m, s, a);
 	const struct tr_dense *d = &m->d;
 	for (int half = 0; half < 2; half++) {
 		float *restrict acc = a->acc + half * NNUE_L1;
@@ -110,7 +155,7 @@ float tr_forward(const struct tr_model *m, const struct tr_sample *s, struct tr_
 
 void tr_backward(const struct tr_model *m, const struct tr_act *a, float dy, struct tr_dense *g, float *dacc)
 {
-	const struct tr_dense *d = &m->d;
+	const struct tr_dense *d = m->qat ? &m->qe : &m->d;
 	float dz2[NNUE_L3], dh1[NNUE_L2] = {0}, din[2 * NNUE_L1] = {0};
 	g->out_b += dy;
 	for (int i = 0; i < NNUE_L3; i++) {
@@ -188,33 +233,84 @@ void tr_clamp_column(float *col)
 		col[j] = clampf(col[j], TR_FT_MAX);
 }
 
-static long quant(double v, long lim)
+/*
+ * The engine's dense layers shift their sums right by 6 (a floor): half of
+ * 64 added to each bias makes that shift round to the nearest instead, so
+ * the integer layers do not sit half a step below the float ones.
+ */
+#define TR_ROUND_HALF 32.0
+
+static float quant(double v, long lim)
 {
 	double r = round(v);
-	return r > lim ? lim : r < -lim ? -lim : (long)r;
+	return (float)(r > lim ? lim : r < -lim ? -lim : r);
+}
+
+/* The dense part of d quantised as the engine holds it, the integers as floats. */
+static void quant_dense(const struct tr_dense *d, struct tr_dense *q)
+{
+	for (int j = 0; j < NNUE_L1; j++)
+		q->ft_b[j] = quant(127.0 * d->ft_b[j], 32767);
+	for (int o = 0; o < NNUE_L2; o++) {
+		for (int i = 0; i < 2 * NNUE_L1; i++)
+			q->l1_w[o][i] = quant(64.0 * d->l1_w[o][i], 127);
+		q->l1_b[o] = quant(127.0 * 64 * d->l1_b[o] + TR_ROUND_HALF, 2000000000);
+	}
+	for (int o = 0; o < NNUE_L3; o++) {
+		for (int i = 0; i < NNUE_L2; i++)
+			q->l2_w[o][i] = quant(64.0 * d->l2_w[o][i], 127);
+		q->l2_b[o] = quant(127.0 * 64 * d->l2_b[o] + TR_ROUND_HALF, 2000000000);
+		q->out_w[o] = quant((double)NNUE_OUT_WSCALE * d->out_w[o], 127);
+	}
+	q->out_b = quant(127.0 * NNUE_OUT_WSCALE * d->out_b, 2000000000);
+}
+
+void tr_qat_sync(struct tr_model *m, bool on)
+{
+	m->qat = on;
+	if (!on)
+		return;
+	quant_dense(&m->d, &m->qi);
+	struct tr_dense *e = &m->qe;
+	*e = m->qi;
+	for (int j = 0; j < NNUE_L1; j++)
+		e->ft_b[j] /= 127;
+	for (int o = 0; o < NNUE_L2; o++) {
+		for (int i = 0; i < 2 * NNUE_L1; i++)
+			e->l1_w[o][i] /= 64;
+		e->l1_b[o] /= 127 * 64;
+	}
+	for (int o = 0; o < NNUE_L3; o++) {
+		for (int i = 0; i < NNUE_L2; i++)
+			e->l2_w[o][i] /= 64;
+		e->l2_b[o] /= 127 * 64;
+		e->out_w[o] /= NNUE_OUT_WSCALE;
+	}
+	e->out_b /= 127 * NNUE_OUT_WSCALE;
 }
 
 void tr_export(const struct tr_model *m, struct nnue_net *net)
 {
-	const struct tr_dense *d = &m->d;
+	struct tr_dense q;
+	quant_dense(&m->d, &q);
 	for (int j = 0; j < NNUE_L1; j++)
-		net->ft_bias[j] = (int16_t)quant(127.0 * d->ft_b[j], 32767);
+		net->ft_bias[j] = (int16_t)q.ft_b[j];
 	for (size_t f = 0; f < NNUE_FEATURES; f++) {
 		const float *w = m->ft_w + f * NNUE_L1, *v = m->ft_w + (size_t)TR_FACTOR(f) * NNUE_L1;
-		int16_t *q = net->ft_weight + f * NNUE_L1;
+		int16_t *c = net->ft_weight + f * NNUE_L1;
 		for (int j = 0; j < NNUE_L1; j++)
-			q[j] = (int16_t)quant(127.0 * ((double)w[j] + v[j]), 32767);
+			c[j] = (int16_t)qcol(w[j], v[j]);
 	}
 	for (int o = 0; o < NNUE_L2; o++) {
 		for (int i = 0; i < 2 * NNUE_L1; i++)
-			net->l1_weight[o][i] = (int8_t)quant(64.0 * d->l1_w[o][i], 127);
-		net->l1_bias[o] = (int32_t)quant(127.0 * 64 * d->l1_b[o], 2000000000);
+			net->l1_weight[o][i] = (int8_t)q.l1_w[o][i];
+		net->l1_bias[o] = (int32_t)q.l1_b[o];
 	}
 	for (int o = 0; o < NNUE_L3; o++) {
 		for (int i = 0; i < NNUE_L2; i++)
-			net->l2_weight[o][i] = (int8_t)quant(64.0 * d->l2_w[o][i], 127);
-		net->l2_bias[o] = (int32_t)quant(127.0 * 64 * d->l2_b[o], 2000000000);
-		net->out_weight[o] = (int8_t)quant((double)NNUE_OUT_WSCALE * d->out_w[o], 127);
+			net->l2_weight[o][i] = (int8_t)q.l2_w[o][i];
+		net->l2_bias[o] = (int32_t)q.l2_b[o];
+		net->out_weight[o] = (int8_t)q.out_w[o];
 	}
-	net->out_bias = (int32_t)quant(127.0 * NNUE_OUT_WSCALE * d->out_b, 2000000000);
+	net->out_bias = (int32_t)q.out_b;
 }

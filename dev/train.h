@@ -24,6 +24,7 @@
 #ifndef DEV_TRAIN_H
 #define DEV_TRAIN_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "nnue.h"
@@ -47,6 +48,15 @@ struct tr_dense {
 struct tr_model {
 	float *ft_w; /* [TR_FT_ROWS][NNUE_L1], 64-byte aligned */
 	struct tr_dense d;
+	/*
+	 * Quantisation-aware training (tr_qat_sync): when qat is set, the
+	 * forward pass computes what the engine's integer network computes
+	 * (qi: d's quantised values, integers held as floats) and the
+	 * backward pass propagates through qe (those values over their
+	 * scales); the gradients still go to d (straight-through).
+	 */
+	bool qat;
+	struct tr_dense qi, qe;
 };
 
 /* One position's inputs: the active features of the side to move's perspective ([0]) and the other's ([1]). */
@@ -96,6 +106,9 @@ double tr_loss(double cp, double score, double result, double scale, double lamb
 /* Keeps every weight within what quantisation holds (above). */
 void tr_clamp_dense(struct tr_dense *d);
 void tr_clamp_column(float *col);
+
+/* Sets m->qat and, when set, m->qi and m->qe from m->d (call again after every change of m->d). */
+void tr_qat_sync(struct tr_model *m, bool on);
 
 /* The engine's integer network of `m` into `net` (allocated by gy__nnue_alloc; desc left alone). */
 void tr_export(const struct tr_model *m, struct nnue_net *net);

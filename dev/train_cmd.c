@@ -34,6 +34,14 @@
  * so a run resumed from epoch k's checkpoint ends with the same bytes as
  * one not stopped.
  *
+ * Quantisation-aware training (--qat-epochs N): the last N epochs train
+ * the network the engine plays: the forward pass computes the engine's
+ * integer arithmetic (dev/train.c, tr_qat_sync), the backward pass
+ * passes through the rounding as if it were not there (straight-through)
+ * and the steps go to the float weights, so the rounding the quantisation
+ * would add is learnt around; in those epochs "validation" is the
+ * quantised network's loss.
+ *
  * Output (--out FILE.nnue): the integer network (tr_export) of the last
  * epoch, or with --keep best (the default) of the epoch whose quantised
  * network had the lowest validation loss (checked after every epoch), with a
@@ -72,7 +80,7 @@ struct tr_opts {
 	const char *data[TR_MAX_DATA];
 	int ndata;
 	const char *out, *checkpoint, *resume, *init;
-	int epochs, batch, threads, score_max, min_ply;
+	int epochs, batch, threads, score_max, min_ply, qat_epochs;
 	uint64_t seed;
 	double lr, lr_decay, lambda, scale, quant_margin, decay;
 	bool last; /* --out writes the last epoch's network, not the best validation's */
@@ -532,6 +540,8 @@ static double train_batch(struct tr_ctx *c, struct tr_job *jobs, size_t from, si
 		w[i] -= c->lr_t * mm[i] / (sqrtf(vv[i]) + EPS);
 	}
 	tr_clamp_dense(&c->m->d);
+	if (c->m->qat)
+		tr_qat_sync(c->m, true);
 	run_jobs(phase_b, jobs, T);
 	return loss;
 }
@@ -683,7 +693,7 @@ out:
 static int usage(FILE *f, int status)
 {
 	fputs("usage: gyoku train --data FILE|DIR [--data ...] [--epochs N] [--batch B] [--lr A] [--lr-decay D]\n"
-	      "                   [--decay W] [--keep best|last]\n"
+	      "                   [--decay W] [--keep best|last] [--qat-epochs N]\n"
 	      "                   [--lambda L] [--scale K] [--score-max S] [--min-ply P] [--threads T] [--seed S]\n"
 	      "                   [--checkpoint FILE] [--resume FILE | --init FILE] [--quant-margin M] [--out "
 	      "FILE.nnue]\n",
@@ -719,6 +729,8 @@ static int parse_args(int argc, char **argv, struct tr_opts *o)
 			o->init = v;
 		else if (!strcmp(a, "--epochs"))
 			ok = args_int(who, a, v, 0, 100000, &o->epochs);
+		else if (!strcmp(a, "--qat-epochs"))
+			ok = args_int(who, a, v, 0, 100000, &o->qat_epochs);
 		else if (!strcmp(a, "--batch"))
 			ok = args_int(who, a, v, 1, 1 << 20, &o->batch);
 		else if (!strcmp(a, "--threads"))
@@ -800,9 +812,15 @@ static void linear_reference(const struct tr_data *d, const struct tr_opts *o, c
  * by the float network.  Sets the validation losses of both and the mean
  * |float - quantised| in centipawns; 0, or -1 after a message.
  */
-static int quant_check(const struct tr_model *m, const struct tr_data *d, const struct tr_opts *o, const uint32_t *vidx,
-		       size_t nv, struct nnue_net *net, double *fl, double *ql, double *diff)
+static int quant_check(const struct tr_model *qm, const struct tr_data *d, const struct tr_opts *o,
+		       const uint32_t *vidx, size_t nv, struct nnue_net *net, double *fl, double *ql, double *diff)
 {
+	/* The float network, also in the epochs of quantisation-aware training. */
+	static struct tr_model fm;
+	fm.ft_w = qm->ft_w;
+	fm.d = qm->d;
+	fm.qat = false;
+	const struct tr_model *m = &fm;
 	tr_export(m, net);
 	double qsum = 0, fsum = 0, dsum = 0;
 	struct tr_act a;
@@ -1031,6 +1049,7 @@ int cmd_train(int argc, char **argv)
 			order[i] = order[r];
 			order[r] = tmp;
 		}
+		tr_qat_sync(&m, epoch > o.epochs - o.qat_epochs);
 		double lr = o.lr * pow(o.lr_decay, epoch - 1), t0 = now(CLOCK_MONOTONIC),
 		       c0 = now(CLOCK_PROCESS_CPUTIME_ID), sum = 0;
 		for (size_t from = 0; from < ntrain; from += (size_t)o.batch) {

@@ -2,7 +2,8 @@
  * tests/t_train.c: the float network of `gyoku train` (dev/train.h): its
  * backward pass against finite differences of the loss (nnue-3.1), its
  * quantisation against the engine's reference evaluation (nnue-3.2), the
- * loss itself (nnue-3.3), on positions of random play with a seeded
+ * loss itself (nnue-3.3), the forward pass of quantisation-aware
+ * training against the engine (nnue-3.19, 3.20), on positions of random play with a seeded
  * random network.  For tests/train.sh: `t_train --read FILE ID` reads a
  * network file with the engine's reader and prints PASS/FAIL ID.
  */
@@ -132,6 +133,46 @@ static void quant_check(struct check_tally *t, const struct tr_model *m, const s
 	gy__nnue_free(&net);
 }
 
+/*
+ * nnue-3.19 (docs/nnue.md "Training", quantisation-aware): with m->qat the
+ * forward pass gives the engine's reference evaluation to the centipawn,
+ * and the backward pass's dense gradients stay finite and nonzero.
+ */
+static void qat_check(struct check_tally *t, struct tr_model *m, const struct gy_pos *pos, int npos, const char *id)
+{
+	struct nnue_net net;
+	if (gy__nnue_alloc(&net) != GY_OK) {
+		check_fail(t, id, "out of memory");
+		return;
+	}
+	tr_export(m, &net);
+	tr_qat_sync(m, true);
+	int bad = 0, k0 = -1;
+	double gsum = 0;
+	long fcp0 = 0, qcp0 = 0;
+	for (int k = 0; k < npos; k++) {
+		struct tr_sample s;
+		struct tr_act a;
+		sample_of(&pos[k], &s);
+		long fcp = lround(tr_forward(m, &s, &a) * NNUE_CP_PER_UNIT),
+		     qcp = gy__nnue_evaluate_full(&net, &pos[k]);
+		if (fcp != qcp && !bad++)
+			k0 = k, fcp0 = fcp, qcp0 = qcp;
+		static struct tr_dense g;
+		float dacc[2 * NNUE_L1];
+		memset(&g, 0, sizeof g);
+		tr_backward(m, &a, 1.0f, &g, dacc);
+		const float *gv = (const float *)&g;
+		for (size_t i = 0; i < TR_DENSE_N; i++)
+			gsum += fabs(gv[i]);
+	}
+	tr_qat_sync(m, false);
+	CHECK(t, id, !bad && isfinite(gsum) && gsum > 0,
+	      "%d of %d positions differ from the engine (first: position %d, %ld cp against %ld); gradient sum %g",
+	      bad, npos, k0, fcp0, qcp0, gsum);
+	gy__nnue_free(&net);
+}
+
 static void loss_check(struct check_tally *t)
 {
 	bool ok = true;
@@ -209,6 +250,20 @@ int main(int argc, char **argv)
 		m.ft_w[i] = (float)((int)(i * 2654435761u % 2001) - 1000) * 2e-5f;
 	gradient_check(&t, &m, pos, POSITIONS);
 	quant_check(&t, &m, pos, POSITIONS);
+	qat_check(&t, &m, pos, POSITIONS, "nnue-3.19");
+	/* nnue-3.20: magnitudes that reach the clamps of every layer. */
+	for (size_t i = 0; i < (size_t)TR_FT_ROWS * NNUE_L1; i++)
+		m.ft_w[i] *= 8;
+	for (int o = 0; o < NNUE_L2; o++)
+		for (int i = 0; i < 2 * NNUE_L1; i++)
+			m.d.l1_w[o][i] *= 12;
+	for (int o = 0; o < NNUE_L3; o++)
+		for (int i = 0; i < NNUE_L2; i++)
+			m.d.l2_w[o][i] *= 6;
+	tr_clamp_dense(&m.d);
+	for (size_t i = 0; i < (size_t)TR_FT_ROWS; i++)
+		tr_clamp_column(m.ft_w + i * NNUE_L1);
+	qat_check(&t, &m, pos, POSITIONS, "nnue-3.20");
 	loss_check(&t);
 	tr_model_free(&m);
 	return check_exit(&t);

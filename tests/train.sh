@@ -177,3 +177,14 @@ qpick=$(sed -n 's/^train: the network of epoch [0-9]* (the lowest validation los
 check nnue-3.18 "exit $rq, minimum '$qmin', picked '$qpick': $(tail -3 "$tmp/q.log" | tr '\n' ' ')" bash -c "
 	[ $rq = 0 ] && [ -n '$qmin' ] && [ '$qmin' = '$qpick' ] &&
 	head -c 2000 $tmp/q.nnue | grep -aq ', $qpick (quantised)'"
+
+# nnue-3.21 (docs/nnue.md "Training", quantisation-aware): --qat-epochs 2 of 4: the epochs before train the
+# float network as usual (their validation loss is the float one's), the last two the engine's integer one,
+# so their validation loss is the quantised network's to the printed digit; the file written passes the check.
+$gyoku train --data "$tmp/sp.txt" --batch 64 --lr 0.002 --seed 5 --epochs 4 --qat-epochs 2 --out "$tmp/qa.nnue" \
+	> "$tmp/qa.log" 2>&1
+rqa=$?
+same=$(awk '$1 == "epoch" && $2 >= 3 { for (i = 1; i < NF; i++) if ($i == "(quantised") { q = $(i + 1); sub(/\)/, "", q);
+	if (q == $6) n++ } } END { print n + 0 }' "$tmp/qa.log")
+check nnue-3.21 "exit $rqa, $same of 2 QAT epochs with validation = quantised: $(grep '^epoch' "$tmp/qa.log" | tr '\n' ' ')" \
+	bash -c "[ $rqa = 0 ] && [ $same = 2 ] && [ -s $tmp/qa.nnue ]"
