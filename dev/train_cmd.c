@@ -73,6 +73,7 @@
 #include "nnue.h"
 #include "packed.h"
 #include "train.h"
+#include "train_aug.h"
 
 enum { TR_MAX_DATA = 64, TR_MAX_THREADS = 64 };
 
@@ -80,10 +81,11 @@ struct tr_opts {
 	const char *data[TR_MAX_DATA];
 	int ndata;
 	const char *out, *checkpoint, *resume, *init;
-	int epochs, batch, threads, score_max, min_ply, qat_epochs;
+	int epochs, batch, threads, score_max, min_ply, qat_epochs, augment;
 	uint64_t seed;
 	double lr, lr_decay, lambda, scale, quant_margin, decay;
 	bool last; /* --out writes the last epoch's network, not the best validation's */
+	int teacher; /* --teacher: 0 none, 1 linear (every training position's score the linear evaluation's), 2 walks (only the walks') */
 };
 
 struct tr_data {
@@ -93,6 +95,10 @@ struct tr_data {
 	size_t n, cap;
 	uint8_t (*vpos)[PACKED_POS_BYTES]; /* the validation positions, in order, packed (dev/packed.h) */
 	size_t nv, capv;
+	/* --teacher: the training positions, packed, and their indices in s (taught after loading) */
+	uint8_t (*tpos)[PACKED_POS_BYTES];
+	uint32_t *tidx;
+	size_t nt, capt;
 	long skipped_check, skipped_capture, skipped_score, skipped_ply, cut_short;
 	long games;   /* packed data: the games seen so far (a game ends where the ply does not go up) */
 	int last_ply; /* packed data: the previous record's ply */
@@ -123,6 +129,7 @@ static int add_sample(struct tr_data *d, const struct tr_opts *o, const struct g
 		d->skipped_check++;
 		return 1;
 	}
+
 	if (fabs(score) > o->score_max) {
 		d->skipped_score++;
 		return 1;
@@ -155,6 +162,24 @@ static int add_sample(struct tr_data *d, const struct tr_opts *o, const struct g
 	if (holdout && packed_pos_encode(p, d->vpos[d->nv++]))
 		return -1; /* never: every legal position fits */
 	d->n++;
+	return 0;
+}
+
+/* add_sample, and with --teacher, a training position kept packed for the teacher (teach); 0 or -1 (no memory). */
+static int add_augmented(struct tr_data *d, const struct tr_opts *o, const struct gy_pos *p, double result,
+			 double score, bool holdout)
+{
+	int r = add_sample(d, o, p, result, score, holdout);
+	if (r || holdout || !o->teacher)
+		return r;
+	size_t cap = d->capt;
+	if (dev_grow((void **)&d->tpos, &cap, d->nt + 1, sizeof *d->tpos, 4096))
+		return -1;
+	if (dev_grow((void **)&d->tidx, &d->capt, d->nt + 1, sizeof *d->tidx, 4096))
+		return -1;
+	if (packed_pos_encode(p, d->tpos[d->nt]))
+		return -1;
+	d->tidx[d->nt++] = (uint32_t)(d->n - 1);
 	return 0;
 }
 
@@ -231,7 +256,7 @@ static int load_text(struct tr_data *d, const struct tr_opts *o, const char *pat
 			result = 1 - result;
 			score = -score;
 		}
-		if (add_sample(d, o, &p, result, (double)score, game % 10 == 9) < 0)
+		if (add_augmented(d, o, &p, result, (double)score, game % 10 == 9) < 0)
 			goto nomem;
 	}
 	if (ferror(f)) {
@@ -286,7 +311,7 @@ static int load_packed_file(struct tr_data *d, const struct tr_opts *o, const ch
 				d->skipped_capture++;
 				continue;
 			}
-			if (add_sample(d, o, &p, (r.result + 1) / 2.0, r.score, d->games % 10 == 9) < 0) {
+			if (add_augmented(d, o, &p, (r.result + 1) / 2.0, r.score, d->games % 10 == 9) < 0) {
 				fprintf(stderr, "%s: out of memory\n", who);
 				goto out;
 			}
@@ -384,6 +409,132 @@ static int load_data(struct tr_data *d, const struct tr_opts *o, const char *pat
 	if (len > 4 && !strcmp(path + len - 4, ".bin"))
 		return load_packed_file(d, o, path);
 	return load_text(d, o, path);
+}
+
+/* --- the teacher (--teacher linear, --augment N) ----------------------------------------------------- */
+
+struct teach_job {
+	struct tr_data *d;
+	const struct tr_opts *o;
+	size_t from, to; /* the training positions tpos[from .. to) */
+	struct tr_sample *s;
+	float *score, *result;
+	size_t n, cap;
+	long skipped;
+	int err;
+};
+
+/* Labels this job's training positions by the teacher and makes their walks' positions (dev/train_aug.c). */
+static void *teach_run(void *arg)
+{
+	struct teach_job *j = arg;
+	struct tr_data *d = j->d;
+	for (size_t k = j->from; k < j->to && !j->err; k++) {
+		struct gy_pos p;
+		if (packed_pos_decode(d->tpos[k], 1, &p)) {
+			j->err = 1;
+			break;
+		}
+		uint32_t i = d->tidx[k];
+		if (j->o->teacher == 1)
+			d->score[i] = (float)tr_aug_label(&p);
+		uint64_t rng = j->o->seed * 0x9e3779b97f4a7c15ULL ^ (uint64_t)(k + 1) * 0xd1b54a32d192ed03ULL;
+		for (int w = 0; w < j->o->augment; w++) {
+			struct gy_pos q;
+			if (!tr_aug_walk(&p, &rng, &q))
+				continue;
+			int label = tr_aug_label(&q);
+			if (abs(label) > j->o->score_max) {
+				j->skipped++;
+				continue;
+			}
+			size_t cap = j->cap;
+			if (dev_grow((void **)&j->s, &cap, j->n + 1, sizeof *j->s, 4096) ||
+			    (cap = j->cap, dev_grow((void **)&j->score, &cap, j->n + 1, sizeof *j->score, 4096)) ||
+			    (cap = j->cap, dev_grow((void **)&j->result, &cap, j->n + 1, sizeof *j->result, 4096))) {
+				j->err = 2;
+				break;
+			}
+			j->cap = cap;
+			struct tr_sample *smp = &j->s[j->n];
+			smp->n[0] = (uint8_t)gy__nnue_features(&q, q.side, smp->f[0]);
+			smp->n[1] = (uint8_t)gy__nnue_features(&q, !q.side, smp->f[1]);
+			j->score[j->n] = (float)label;
+			j->result[j->n] = q.side == p.side ? d->result[i] : 1 - d->result[i];
+			j->n++;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * --teacher linear: every training position's score becomes the linear
+ * evaluation's after a quiescence search, and --augment N adds N positions
+ * a short random walk from each, so labelled (the validation positions
+ * keep the search's scores: the network is measured against what it is
+ * finally to predict).  Each position's walks are seeded by --seed and its
+ * index, and the threads' positions are added in the order of the
+ * training positions, so the result does not depend on --threads.  0, or
+ * -1 after a message.
+ */
+static int teach(struct tr_data *d, const struct tr_opts *o)
+{
+	struct teach_job jobs[TR_MAX_THREADS] = {0};
+	pthread_t tid[TR_MAX_THREADS];
+	bool started[TR_MAX_THREADS] = {0};
+	int T = o->threads, rc = -1;
+	for (int t = 0; t < T; t++) {
+		jobs[t].d = d;
+		jobs[t].o = o;
+		jobs[t].from = d->nt * (size_t)t / (size_t)T;
+		jobs[t].to = d->nt * (size_t)(t + 1) / (size_t)T;
+	}
+	for (int t = 1; t < T; t++)
+		started[t] = !pthread_create(&tid[t], NULL, teach_run, &jobs[t]);
+	teach_run(&jobs[0]);
+	for (int t = 1; t < T; t++) {
+		if (started[t])
+			pthread_join(tid[t], NULL);
+		else
+			teach_run(&jobs[t]);
+	}
+	size_t added = 0;
+	for (int t = 0; t < T; t++) {
+		struct teach_job *j = &jobs[t];
+		if (j->err) {
+			fprintf(stderr, "%s: %s\n", who,
+				j->err == 1 ? "a training position does not unpack" : "out of memory");
+			goto out;
+		}
+		size_t cap = d->cap;
+		if (dev_grow((void **)&d->s, &cap, d->n + j->n, sizeof *d->s, 4096) ||
+		    (cap = d->cap, dev_grow((void **)&d->result, &cap, d->n + j->n, sizeof *d->result, 4096)) ||
+		    (cap = d->cap, dev_grow((void **)&d->score, &cap, d->n + j->n, sizeof *d->score, 4096)) ||
+		    (cap = d->cap, dev_grow((void **)&d->holdout, &cap, d->n + j->n, sizeof *d->holdout, 4096))) {
+			fprintf(stderr, "%s: out of memory\n", who);
+			goto out;
+		}
+		d->cap = cap;
+		memcpy(d->s + d->n, j->s, sizeof *j->s * j->n);
+		memcpy(d->score + d->n, j->score, sizeof *j->score * j->n);
+		memcpy(d->result + d->n, j->result, sizeof *j->result * j->n);
+		memset(d->holdout + d->n, 0, j->n);
+		d->n += j->n;
+		added += j->n;
+		d->skipped_score += j->skipped;
+	}
+	fprintf(stderr,
+		"train: the teacher (the linear evaluation, quiescence) labelled %zu training positions and %zu more "
+		"of %d walks each\n",
+		d->nt, added, o->augment);
+	rc = 0;
+out:
+	for (int t = 0; t < T; t++) {
+		free(jobs[t].s);
+		free(jobs[t].score);
+		free(jobs[t].result);
+	}
+	return rc;
 }
 
 /* --- training ------------------------------------------------------------------------------------------- */
@@ -729,6 +880,13 @@ static int parse_args(int argc, char **argv, struct tr_opts *o)
 			o->init = v;
 		else if (!strcmp(a, "--epochs"))
 			ok = args_int(who, a, v, 0, 100000, &o->epochs);
+		else if (!strcmp(a, "--teacher")) {
+			o->teacher = !strcmp(v, "linear") ? 1 : !strcmp(v, "walks") ? 2 : 0;
+			ok = o->teacher != 0;
+			if (!ok)
+				fprintf(stderr, "%s: --teacher: 'linear' or 'walks', not '%s'\n", who, v);
+		} else if (!strcmp(a, "--augment"))
+			ok = args_int(who, a, v, 0, 1000, &o->augment);
 		else if (!strcmp(a, "--qat-epochs"))
 			ok = args_int(who, a, v, 0, 100000, &o->qat_epochs);
 		else if (!strcmp(a, "--batch"))
@@ -768,6 +926,10 @@ static int parse_args(int argc, char **argv, struct tr_opts *o)
 	if (!o->ndata) {
 		fprintf(stderr, "%s: --data is required\n", who);
 		return usage(stderr, 2);
+	}
+	if (o->augment && !o->teacher) {
+		fprintf(stderr, "%s: --augment needs --teacher (its positions have no other score)\n", who);
+		return 2;
 	}
 	if (o->resume && o->init) {
 		fprintf(stderr, "%s: --resume and --init: one or the other\n", who);
@@ -945,6 +1107,8 @@ int cmd_train(int argc, char **argv)
 	for (int i = 0; i < o.ndata; i++)
 		if (load_data(&d, &o, o.data[i]))
 			goto fail;
+	if (o.teacher && teach(&d, &o))
+		goto fail;
 	size_t ntrain = 0, nv = 0;
 	for (size_t i = 0; i < d.n; i++)
 		ntrain += !d.holdout[i];
@@ -1106,6 +1270,8 @@ fail:
 	free(d.score);
 	free(d.holdout);
 	free(d.vpos);
+	free(d.tpos);
+	free(d.tidx);
 	free(d.notes);
 	return rc;
 }

@@ -188,3 +188,32 @@ same=$(awk '$1 == "epoch" && $2 >= 3 { for (i = 1; i < NF; i++) if ($i == "(quan
 	if (q == $6) n++ } } END { print n + 0 }' "$tmp/qa.log")
 check nnue-3.21 "exit $rqa, $same of 2 QAT epochs with validation = quantised: $(grep '^epoch' "$tmp/qa.log" | tr '\n' ' ')" \
 	bash -c "[ $rqa = 0 ] && [ $same = 2 ] && [ -s $tmp/qa.nnue ]"
+
+# nnue-3.22 (docs/nnue.md "Training", the teacher): --teacher linear --augment 3 labels the training positions by
+# the linear evaluation and adds positions of short random walks from them; the validation positions keep their
+# scores (the same validation loss before training as without the teacher), and a network is written.
+$tr --epochs 1 --out "$tmp/t0.nnue" > "$tmp/t0.log" 2>&1
+$tr --epochs 1 --teacher linear --augment 3 --out "$tmp/t1.nnue" > "$tmp/t1.log" 2>&1
+rt1=$?
+base=$(sed -n 's/^train: the teacher .* labelled \([0-9]*\) training positions and \([0-9]*\) more.*/\1 \2/p' "$tmp/t1.log")
+n0=$(sed -n 's/^train: \([0-9]*\) positions.*/\1/p' "$tmp/t0.log")
+n1=$(sed -n 's/^train: \([0-9]*\) positions.*/\1/p' "$tmp/t1.log")
+v0=$(awk '$1 == "epoch" && $2 == 0 { print $6 }' "$tmp/t0.log")
+v1=$(awk '$1 == "epoch" && $2 == 0 { print $6 }' "$tmp/t1.log")
+check nnue-3.22 "exit $rt1, teacher '$base', positions $n0 -> $n1, validation $v0 / $v1: $(head -2 "$tmp/t1.log" | tr '\n' ' ')" \
+	bash -c "[ $rt1 = 0 ] && set -- $base && [ \$2 -gt \$1 ] && [ \$((${n0:-0} + \$2)) = '$n1' ] && [ -n '$v0' ] &&
+	[ '$v0' = '$v1' ] && [ -s $tmp/t1.nnue ]"
+# nnue-3.23: the teacher's positions and scores do not depend on --threads (the loss before training alike).
+$tr --epochs 0 --teacher linear --augment 3 --threads 1 > "$tmp/t2.log" 2>&1
+$tr --epochs 0 --teacher linear --augment 3 --threads 3 > "$tmp/t3.log" 2>&1
+l2=$(grep -E '^train: [0-9]|^epoch +0' "$tmp/t2.log" | md5sum) l3=$(grep -E '^train: [0-9]|^epoch +0' "$tmp/t3.log" | md5sum)
+check nnue-3.23 "one thread and three differ: $(cat "$tmp/t2.log" "$tmp/t3.log" | grep -E '^train: [0-9]|^epoch' | tr '\n' ' ')" \
+	bash -c "[ '$l2' = '$l3' ] && grep -q '^epoch   0' $tmp/t2.log"
+# nnue-3.24: --augment without --teacher, and a teacher gyoku does not have, are refused (exit 2).
+n=0
+$tr --epochs 1 --augment 2 --out "$tmp/x.nnue" > "$tmp/t4.log" 2>&1
+[ $? = 2 ] && grep -q -- '--augment needs --teacher' "$tmp/t4.log" && n=$((n + 1))
+$tr --epochs 1 --teacher stockfish --out "$tmp/x.nnue" > "$tmp/t5.log" 2>&1
+[ $? = 2 ] && grep -q -- "--teacher: 'linear' or 'walks'" "$tmp/t5.log" && n=$((n + 1))
+check nnue-3.24 "$n of 2 refused with exit 2: $(cat "$tmp/t4.log" "$tmp/t5.log" | tr '\n' ' ')" \
+	bash -c "[ $n = 2 ] && [ ! -e $tmp/x.nnue ]"
