@@ -622,9 +622,9 @@ static void mid(struct dfpn *s, uint32_t thpn, uint32_t thdn, int depth, uint64_
 				v2 = v;
 			}
 		}
-		/* The delayed children: an eighth each, at least 1 (a node with one is unsolved). */
 		for (int g = 1; g < DFPN_MAXG; g++)
 			sum = sat_add(sum, gmax[g]);
+		/* The delayed children: an eighth each, at least 1 (a node with one is unsolved). */
 		if (delayed)
 			sum = sat_add(sum, delayed / 8 ? delayed / 8 : 1);
 		pn = or_node ? vmin : sum;
@@ -642,6 +642,9 @@ static void mid(struct dfpn *s, uint32_t thpn, uint32_t thdn, int depth, uint64_
 		uint32_t c_own = (uint32_t)(lim2 < th_own ? lim2 : th_own);
 		uint32_t th_other = or_node ? thdn : thpn, other = or_node ? dn : pn,
 			 c_other_v = or_node ? c->dn : c->pn;
+		/* A child counted by its group's max: until that max would reach the node's threshold. */
+		if (c->maxg)
+			c_other_v = gmax[c->maxg];
 		uint32_t c_other = th_other == DFPN_INF ? DFPN_INF : th_other - other + c_other_v;
 		search_child(s, c, or_node ? c_own : c_other, or_node ? c_other : c_own, depth, salt);
 		f = s->frames[s->ply];
