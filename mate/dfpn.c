@@ -51,8 +51,9 @@ struct dfpn_child {
 	gy_hand hand;
 	uint64_t key, full;
 	bool rep, dlim;
-	int16_t dep; /* delayed until child dep is solved (-1: never delayed) */
-	int16_t ord; /* static order, smaller first among children of equal numbers (move_order) */
+	int16_t dep;  /* delayed until child dep is solved (-1: never delayed) */
+	int16_t ord;  /* static order, smaller first among children of equal numbers (move_order) */
+	uint8_t maxg; /* OR nodes: 0, or the group (drop_group) whose disproof numbers count by their max */
 };
 
 struct dfpn_frame {
@@ -410,6 +411,27 @@ static int16_t move_order(const struct gy_pos *p, gy_move m, gy_sq ksq)
 	return (int16_t)v;
 }
 
+/*
+ * The disproof numbers of an OR node's drops of a lance, bishop or rook
+ * count by their max per piece type, not their sum (as KomoringHeights
+ * counts them: a long-range piece dropped on the different squares of one
+ * line gives nearly the same check, so the sum counted one defence many
+ * times).  Returns the group, 1 to DFPN_MAXG - 1, or 0 for the moves
+ * summed as usual.
+ */
+enum { DFPN_MAXG = 4 };
+static uint8_t drop_group(gy_move m)
+{
+	if (!gy_move_is_drop(m))
+		return 0;
+	switch (gy_move_drop_type(m)) {
+	case GY_LANCE: return 1;
+	case GY_BISHOP: return 2;
+	case GY_ROOK: return 3;
+	default: return 0;
+	}
+}
+
 /* Fills the children of the node at s->ply from the TT and the path. */
 static void init_children(struct dfpn *s, struct dfpn_frame *f, int n, int depth, uint64_t salt)
 {
@@ -426,6 +448,7 @@ static void init_children(struct dfpn *s, struct dfpn_frame *f, int n, int depth
 	for (int i = 0; i < n; i++) {
 		struct dfpn_child *c = &f->c[i];
 		c->ord = move_order(p, c->m, ksq);
+		c->maxg = or_node ? drop_group(c->m) : 0;
 		c->len = 0;
 		c->rep = c->dlim = false;
 		struct dfpn_tt_probe pr;
@@ -568,6 +591,7 @@ static void mid(struct dfpn *s, uint32_t thpn, uint32_t thdn, int depth, uint64_
 	bool vloss = s->busy != NULL;
 	for (;;) {
 		uint32_t v1 = DFPN_INF, v2 = DFPN_INF, sum = 0, delayed = 0, vmin = DFPN_INF, bw = 0;
+		uint32_t gmax[DFPN_MAXG] = {0};
 		best = 0;
 		for (int i = 0; i < n; i++) {
 			const struct dfpn_child *c = &f->c[i];
@@ -576,7 +600,10 @@ static void mid(struct dfpn *s, uint32_t thpn, uint32_t thdn, int depth, uint64_
 				continue;
 			}
 			uint32_t v = or_node ? c->pn : c->dn, w = or_node ? c->dn : c->pn;
-			sum = sat_add(sum, w);
+			if (c->maxg)
+				gmax[c->maxg] = w > gmax[c->maxg] ? w : gmax[c->maxg];
+			else
+				sum = sat_add(sum, w);
 			vmin = v < vmin ? v : vmin;
 			/* Another searcher is inside the child: chosen as if its number were half as much again (dfpn.h). */
 			if (vloss && c->pn && c->dn &&
@@ -595,6 +622,8 @@ static void mid(struct dfpn *s, uint32_t thpn, uint32_t thdn, int depth, uint64_
 				v2 = v;
 			}
 		}
+		for (int g = 1; g < DFPN_MAXG; g++)
+			sum = sat_add(sum, gmax[g]);
 		/* The delayed children: an eighth each, at least 1 (a node with one is unsolved). */
 		if (delayed)
 			sum = sat_add(sum, delayed / 8 ? delayed / 8 : 1);
@@ -613,6 +642,9 @@ static void mid(struct dfpn *s, uint32_t thpn, uint32_t thdn, int depth, uint64_
 		uint32_t c_own = (uint32_t)(lim2 < th_own ? lim2 : th_own);
 		uint32_t th_other = or_node ? thdn : thpn, other = or_node ? dn : pn,
 			 c_other_v = or_node ? c->dn : c->pn;
+		/* A child counted by its group's max: until that max would reach the node's threshold. */
+		if (c->maxg)
+			c_other_v = gmax[c->maxg];
 		uint32_t c_other = th_other == DFPN_INF ? DFPN_INF : th_other - other + c_other_v;
 		search_child(s, c, or_node ? c_own : c_other, or_node ? c_other : c_own, depth, salt);
 		f = s->frames[s->ply];
