@@ -51,6 +51,7 @@ struct dfpn_child {
 	gy_hand hand;
 	uint64_t key, full;
 	bool rep, dlim;
+	int16_t dd;   /* with dlim: the depth the disproof holds under (dfpn_result) */
 	int16_t dep;  /* delayed until child dep is solved (-1: never delayed) */
 	int16_t ord;  /* static order, smaller first among children of equal numbers (move_order) */
 	uint8_t maxg; /* OR nodes: 0, or the group (drop_group) whose disproof numbers count by their max */
@@ -212,6 +213,7 @@ static void set_proof(struct dfpn_result *r, int len, gy_hand hand)
 	r->len = len;
 	r->hand = hand;
 	r->rep = r->dlim = false;
+	r->dd = DFPN_TT_DEPTH_INF;
 }
 
 static void set_disproof(struct dfpn_result *r, gy_hand hand, bool rep, bool dlim)
@@ -222,6 +224,7 @@ static void set_disproof(struct dfpn_result *r, gy_hand hand, bool rep, bool dli
 	r->hand = hand;
 	r->rep = rep;
 	r->dlim = dlim;
+	r->dd = DFPN_TT_DEPTH_INF;
 }
 
 /*
@@ -451,6 +454,7 @@ static void init_children(struct dfpn *s, struct dfpn_frame *f, int n, int depth
 		c->maxg = or_node ? drop_group(c->m) : 0;
 		c->len = 0;
 		c->rep = c->dlim = false;
+		c->dd = DFPN_TT_DEPTH_INF;
 		struct dfpn_tt_probe pr;
 		if (in_path(s, c->full)) {
 			c->pn = DFPN_INF;
@@ -462,6 +466,7 @@ static void init_children(struct dfpn *s, struct dfpn_frame *f, int n, int depth
 			c->len = pr.len;
 			c->hand = pr.hand;
 			c->dlim = pr.dlim;
+			c->dd = (int16_t)pr.ddepth;
 		} else if (repseen(s, c->full) && gy__dfpn_tt_probe_rep(s->tt, child_salt(salt, c->full))) {
 			c->pn = DFPN_INF;
 			c->dn = 0;
@@ -501,6 +506,7 @@ static void search_child(struct dfpn *s, struct dfpn_child *c, uint32_t cpn, uin
 	c->hand = cr.hand;
 	c->rep = cr.rep;
 	c->dlim = cr.dlim;
+	c->dd = (int16_t)cr.dd;
 }
 
 static void mid(struct dfpn *s, uint32_t thpn, uint32_t thdn, int depth, uint64_t salt, struct dfpn_result *r)
@@ -520,6 +526,7 @@ static void mid(struct dfpn *s, uint32_t thpn, uint32_t thdn, int depth, uint64_
 	if (or_node) {
 		if (depth < 1) {
 			set_disproof(r, cur, false, true);
+			r->dd = 0;
 			return;
 		}
 		gy_move m = gy_mate1(p);
@@ -533,8 +540,10 @@ static void mid(struct dfpn *s, uint32_t thpn, uint32_t thdn, int depth, uint64_
 			return;
 		}
 		if (depth < 3) {
+			/* No mate in one: none within two plies either (an OR node's mates are odd). */
 			set_disproof(r, cur, false, true);
-			gy__dfpn_tt_store_disproof(s->tt, key, cur, depth, 1);
+			r->dd = 2;
+			gy__dfpn_tt_store_disproof(s->tt, key, cur, r->dd, 1);
 			return;
 		}
 	}
@@ -543,6 +552,7 @@ static void mid(struct dfpn *s, uint32_t thpn, uint32_t thdn, int depth, uint64_
 		s->aborted = true;
 		r->pn = r->dn = 1;
 		r->rep = r->dlim = false;
+		r->dd = DFPN_TT_DEPTH_INF;
 		return;
 	}
 	f->list.n = 0;
@@ -571,8 +581,10 @@ static void mid(struct dfpn *s, uint32_t thpn, uint32_t thdn, int depth, uint64_
 		return;
 	}
 	if (!or_node && depth < 2) {
+		/* Not mated now (it has evasions): no mate within one ply. */
 		set_disproof(r, cur, false, true);
-		gy__dfpn_tt_store_disproof(s->tt, key, cur, depth, 1);
+		r->dd = 1;
+		gy__dfpn_tt_store_disproof(s->tt, key, cur, r->dd, 1);
 		return;
 	}
 
@@ -581,6 +593,7 @@ static void mid(struct dfpn *s, uint32_t thpn, uint32_t thdn, int depth, uint64_
 		s->aborted = true;
 		r->pn = r->dn = 1;
 		r->rep = r->dlim = false;
+		r->dd = DFPN_TT_DEPTH_INF;
 		return;
 	}
 	init_children(s, f, n, depth, salt);
@@ -686,22 +699,27 @@ static void mid(struct dfpn *s, uint32_t thpn, uint32_t thdn, int depth, uint64_
 		if (or_node) {
 			gy_hand dh = hands_all();
 			bool rep = false, dlim = false;
+			int dd = DFPN_TT_DEPTH_INF;
 			for (int i = 0; i < n; i++) {
 				dh = hands_min(dh, hand_before(f->c[i].hand, f->c[i].m));
 				rep |= f->c[i].rep;
 				dlim |= f->c[i].dlim;
+				if (f->c[i].dlim && f->c[i].dd + 1 < dd)
+					dd = f->c[i].dd + 1;
 			}
 			for (int pt = GY_PAWN; pt < GY_HAND_NB; pt++)
 				if (!gy_hand_count(cur, pt))
 					dh = hands_set(dh, pt, 0);
 			dh = hands_max(dh, cur);
 			set_disproof(r, dh, rep, dlim);
+			r->dd = dlim ? dd : DFPN_TT_DEPTH_INF;
 		} else {
 			int bi = -1, bscore = 4;
 			for (int i = 0; i < n; i++) {
 				const struct dfpn_child *c = &f->c[i];
 				int score = (c->rep ? 2 : 0) + (c->dlim ? 1 : 0);
-				if (c->dn == 0 && score < bscore) {
+				if (c->dn == 0 &&
+				    (score < bscore || (score == bscore && c->dlim && c->dd > f->c[bi].dd))) {
 					bi = i;
 					bscore = score;
 				}
@@ -713,19 +731,21 @@ static void mid(struct dfpn *s, uint32_t thpn, uint32_t thdn, int depth, uint64_
 				dh = hands_set(dh, pt, gy_hand_count(cur, pt));
 			}
 			set_disproof(r, dh, c->rep, c->dlim);
+			r->dd = c->dlim ? c->dd + 1 : DFPN_TT_DEPTH_INF;
 		}
 		if (r->rep) {
 			uint32_t b = (uint32_t)s->path[s->ply] & (DFPN_REPSEEN_BITS - 1);
 			s->repseen[b / 64] |= 1ull << (b % 64);
 			gy__dfpn_tt_store_rep(s->tt, salt, amount);
 		} else
-			gy__dfpn_tt_store_disproof(s->tt, key, r->hand, r->dlim ? depth : DFPN_TT_DEPTH_INF, amount);
+			gy__dfpn_tt_store_disproof(s->tt, key, r->hand, r->dlim ? r->dd : DFPN_TT_DEPTH_INF, amount);
 	} else {
 		r->pn = pn;
 		r->dn = dn;
 		r->len = 0;
 		r->hand = cur;
 		r->rep = r->dlim = false;
+		r->dd = DFPN_TT_DEPTH_INF;
 		gy__dfpn_tt_store_unknown(s->tt, key, cur, pn, dn, f->c[best].m, amount);
 	}
 }

@@ -64,6 +64,7 @@ struct dfpn_result {
 	gy_hand hand; /* proof or disproof hand */
 	bool rep;     /* disproof depends on the path (repetition) */
 	bool dlim;    /* disproof depends on the depth limit */
+	int dd; /* with dlim: no mate within dd plies (at least the depth searched; more where the children's disproofs held deeper) */
 };
 
 /* The key under which the TT stores `p` (board, side, total of the hands). */

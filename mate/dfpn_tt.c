@@ -172,6 +172,7 @@ static int probe(const struct dfpn_tt *t, uint64_t key, gy_hand hand, int depth,
 	out->hand = hand;
 	out->len = 0;
 	out->dlim = 0;
+	out->ddepth = DFPN_TT_DEPTH_INF;
 	out->best = 0;
 	for (int i = 0; i < DFPN_TT_CLUSTER && c[i].amount; i++) {
 		const struct dfpn_tt_entry *e = &c[i];
@@ -190,6 +191,7 @@ static int probe(const struct dfpn_tt *t, uint64_t key, gy_hand hand, int depth,
 			out->dn = 0;
 			out->hand = e->hand;
 			out->dlim = e->ddepth != DFPN_TT_DEPTH_INF;
+			out->ddepth = e->ddepth;
 			return 1;
 		}
 		if (e->hand == hand) {

@@ -101,6 +101,7 @@ struct dfpn_tt_probe {
 	gy_hand hand; /* proof or disproof hand when solved */
 	int len;      /* proof length when proven */
 	int dlim;     /* disproof depends on a depth limit */
+	int ddepth;   /* the depth limit the disproof holds under (DFPN_TT_DEPTH_INF: none) */
 	gy_move best;
 };
 

@@ -31,11 +31,12 @@
 
 #include "dfpn.h"
 #include "dfpn_par.h"
+#include "gyoku/mate1.h"
 #include "gyoku/movegen.h"
 #include "hands.h"
 #include "mate_int.h"
 
-enum { MATE_PV_MAX = 4096 };
+enum { MATE_PV_MAX = 4096, MATE_HOLD_VISITS = 1 << 18 };
 
 struct gy_mate {
 	struct dfpn_tt tt;
@@ -47,9 +48,10 @@ struct gy_mate {
 	uint64_t nodes;
 	bool aborted;
 	int pv_len;
-	gy_move *line; /* the line as built, MATE_PV_MAX moves */
-	gy_move *held; /* the complete line of the shortest proof so far (hold_line), MATE_PV_MAX moves */
-	int held_n;    /* its plies; 0: none */
+	gy_move *line;   /* the line as built, MATE_PV_MAX moves */
+	gy_move *held;   /* the complete line of the shortest proof so far (hold_line), MATE_PV_MAX moves */
+	int held_n;      /* its plies; 0: none */
+	bool held_bound; /* the held line is the table's minimax (tmin_line): never shorter than the mate */
 };
 
 static int64_t mono_ns(void)
@@ -444,22 +446,195 @@ static bool line_mates(const struct gy_pos *root, const gy_move *line, int n, bo
 }
 
 /*
+ * The minimax over the table's proofs (hold_line): at an OR node the
+ * shortest of its proven checks, at an AND node the longest of its
+ * evasions, each of which must be proven; a mated defender 0.  Each
+ * position's value is at most the length its own entry proves (`b`), so
+ * it is a proven length too, often shorter: the lengths an entry keeps are
+ * those of its tree when it was found, and the nodes below got shorter
+ * proofs later.  The recursion follows only children whose entries prove
+ * strictly less than their parent's, so it ends; `keys`/`vals` keep each
+ * position's value once (by full key), growing; `budget` bounds the
+ * positions visited (each counts as a node).
+ */
+struct tmin {
+	struct gy_mate *m;
+	int attacker;
+	uint64_t visits, budget;
+	uint64_t *keys; /* 0: empty */
+	int32_t *vals;
+	size_t cap, used;
+	struct gy_movelist **lists; /* per ply, allocated when first reached */
+};
+
+static size_t tmin_home(const struct tmin *t, uint64_t key)
+{
+	key *= 0x9e3779b97f4a7c15ull;
+	return (size_t)(key >> 32) & (t->cap - 1);
+}
+
+/* The value kept for `key` (a full key with its low bit set), -1 if none. */
+static int tmin_get(const struct tmin *t, uint64_t key)
+{
+	if (!t->cap)
+		return -1;
+	for (size_t i = tmin_home(t, key);; i = (i + 1) & (t->cap - 1)) {
+		if (t->keys[i] == key)
+			return t->vals[i];
+		if (!t->keys[i])
+			return -1;
+	}
+}
+
+/* Keeps `v` for `key`; false when out of memory (the value is then not kept). */
+static bool tmin_put(struct tmin *t, uint64_t key, int v)
+{
+	if (2 * (t->used + 1) > t->cap) {
+		struct tmin old = *t;
+		t->cap = old.cap ? 2 * old.cap : 4096;
+		t->keys = calloc(t->cap, sizeof *t->keys);
+		t->vals = malloc(t->cap * sizeof *t->vals);
+		if (!t->keys || !t->vals) {
+			free(t->keys);
+			free(t->vals);
+			*t = old;
+			return false;
+		}
+		t->used = 0;
+		for (size_t i = 0; i < old.cap; i++)
+			if (old.keys[i])
+				tmin_put(t, old.keys[i], old.vals[i]);
+		free(old.keys);
+		free(old.vals);
+	}
+	size_t i = tmin_home(t, key);
+	while (t->keys[i] && t->keys[i] != key)
+		i = (i + 1) & (t->cap - 1);
+	if (!t->keys[i])
+		t->used++;
+	t->keys[i] = key;
+	t->vals[i] = v;
+	return true;
+}
+
+/* Plays `mv` in `p` (undone by the caller with `u`): the length of the proof the table holds there within `depth`, or -1. */
+static int tmin_child(struct tmin *t, struct gy_pos *p, gy_move mv, int depth, struct gy_undo *u)
+{
+	struct dfpn *s = t->m->s;
+	gy_pos_do(p, mv, u);
+	s->attacker = t->attacker;
+	s->pos = *p;
+	int lc = 0;
+	gy_move best;
+	return gy__dfpn_lookup(s, depth, &lc, &best) > 0 ? lc : -1;
+}
+
+/* The value of `p` (ply plies from the root) whose entry proves a mate within `b`. */
+static int tmin_node(struct tmin *t, struct gy_pos *p, int ply, int b)
+{
+	uint64_t key = gy__dfpn_full_key(p) | 1;
+	int v = tmin_get(t, key);
+	if (v >= 0)
+		return v < b ? v : b;
+	if (b <= 1 || ply >= MATE_PV_MAX || t->visits >= t->budget)
+		return b;
+	if (!t->lists[ply] && !(t->lists[ply] = malloc(sizeof *t->lists[ply])))
+		return b;
+	t->visits++;
+	bool att = p->side == t->attacker;
+	struct gy_movelist *l = t->lists[ply];
+	int n = moves_of(p, att, l), best = att ? b : 0;
+	for (int i = 0; i < n; i++) {
+		struct gy_undo u;
+		int lc = tmin_child(t, p, l->moves[i], b - 1, &u);
+		int cv = lc >= 0 ? tmin_node(t, p, ply + 1, lc) + 1 : -1;
+		gy_pos_undo(p, l->moves[i], &u);
+		if (att && cv > 0 && cv < best)
+			best = cv;
+		if (!att && (cv < 0 || cv > best))
+			best = cv < 0 ? b : cv;
+		if (!att && best >= b)
+			break;
+	}
+	if (best > b)
+		best = b;
+	tmin_put(t, key, best);
+	return best;
+}
+
+/*
+ * The line of the table's minimax from `root` (its entry proves `len`)
+ * into m->line: the attacker plays the check of the smallest value, the
+ * defender the evasion of the largest; its length is the root's value
+ * when every step is consistent (a value capped by the budget ends it
+ * early: the replay then finds it incomplete).  An evasion the table does
+ * not prove ends it.
+ */
+static int tmin_line(struct gy_mate *m, const struct gy_pos *root, int len)
+{
+	struct tmin t = {.m = m, .attacker = root->side, .budget = MATE_HOLD_VISITS};
+	t.lists = calloc(MATE_PV_MAX, sizeof *t.lists);
+	if (!t.lists)
+		return 0;
+	struct gy_pos p = *root;
+	int r = tmin_node(&t, &p, 0, len), n = 0;
+	while (n < MATE_PV_MAX && r > 0) {
+		bool att = p.side == t.attacker;
+		gy_move pick = att && r == 1 ? gy_mate1(&p) : 0; /* a mate in one is proven without its child's entry */
+		struct gy_movelist *l = t.lists[n] ? t.lists[n] : (t.lists[n] = malloc(sizeof *t.lists[n]));
+		int k = pick || !l ? 0 : moves_of(&p, att, l);
+		for (int i = 0; i < k && !pick; i++) {
+			struct gy_undo u;
+			int lc = tmin_child(&t, &p, l->moves[i], DFPN_TT_DEPTH_INF, &u);
+			if (lc >= 0 && tmin_node(&t, &p, n + 1, lc) == r - 1)
+				pick = l->moves[i];
+			gy_pos_undo(&p, l->moves[i], &u);
+		}
+		if (!pick)
+			break;
+		m->line[n++] = pick;
+		struct gy_undo u;
+		gy_pos_do(&p, pick, &u);
+		r--;
+	}
+	m->nodes += t.visits;
+	for (int i = 0; i < MATE_PV_MAX; i++)
+		free(t.lists[i]);
+	free(t.lists);
+	free(t.keys);
+	free(t.vals);
+	return n;
+}
+
+/*
  * Holds the line of the proof of length `len` just found at `root`, built
  * from lookups alone (no search; the plain rules, every interposition
  * counted) while the table still holds that proof: a complete one (its
  * replay a mate) replaces the line held.  A limit that later stops the
  * refinement, whose searches may push the proof's entries out of the
- * table, still leaves this line to report (not proven shortest).
+ * table, still leaves this line to report (not proven shortest).  The
+ * line is the table's minimax (tmin_line): its length is a proven one, so
+ * never below the minimax length; the defender there takes the evasion
+ * of the longest proof the table can show, where before it took the one
+ * whose entry had the longest length, and the line could come out shorter
+ * than the mate (将棋無双 10: 17 plies, its mate 19).  When that line is
+ * incomplete, the line built as before (build_pv, lookups only) is held.
  */
 static void hold_line(struct gy_mate *m, const struct gy_pos *root, int len)
 {
-	bool aborted = m->aborted, exact = false, complete = false;
-	m->aborted = true; /* bounded(): the table's answers only */
-	int n = build_pv(m, root, len, false, &exact, &complete);
-	m->aborted = aborted;
-	if (complete && line_mates(root, m->line, n, false) && (!m->held_n || n <= m->held_n)) {
+	int n = tmin_line(m, root, len);
+	bool complete = n > 0 && line_mates(root, m->line, n, false), bound = complete;
+	if (!complete) {
+		bool aborted = m->aborted, exact = false;
+		m->aborted = true; /* bounded(): the table's answers only */
+		n = build_pv(m, root, len, false, &exact, &complete);
+		m->aborted = aborted;
+		complete = complete && line_mates(root, m->line, n, false);
+	}
+	if (complete && (!m->held_n || (bound && !m->held_bound) || (bound == m->held_bound && n <= m->held_n))) {
 		memcpy(m->held, m->line, (size_t)n * sizeof *m->held);
 		m->held_n = n;
+		m->held_bound = bound;
 	}
 }
 
@@ -474,6 +649,7 @@ enum gy_mate_status gy_mate_solve(struct gy_mate *m, const struct gy_pos *p, con
 	m->aborted = false;
 	m->pv_len = 0;
 	m->held_n = 0;
+	m->held_bound = false;
 	struct gy_mate_report rep;
 	memset(&rep, 0, sizeof rep);
 
@@ -492,9 +668,17 @@ enum gy_mate_status gy_mate_solve(struct gy_mate *m, const struct gy_pos *p, con
 		 */
 		bool tsume = limits && limits->tsume_rules;
 		bool complete = false;
+		if (m->aborted && !(limits && limits->no_shorten))
+			hold_line(m, p, len); /* the table's minimax with all the refinement learnt */
 		int n = build_pv(m, p, len, tsume, &exact, &complete);
 		complete = complete && line_mates(p, m->line, n, tsume);
-		if (m->held_n && (!complete || (m->aborted && m->held_n < n))) {
+		/*
+		 * After a stop the held line (the table's minimax, never shorter
+		 * than the mate) rather than the line built now, whose defender may
+		 * have taken an evasion that is not the longest; under the tsume
+		 * rules, as before, only when it is shorter.
+		 */
+		if (m->held_n && (!complete || (m->aborted && (!tsume || m->held_n < n)))) {
 			memcpy(m->line, m->held, (size_t)m->held_n * sizeof *m->line);
 			n = m->held_n;
 			complete = true;

@@ -308,6 +308,33 @@ static void microcosmos_cases(struct check_tally *t, struct gy_mate *m, bool qui
 			run_case(t, m, id, sfen, want, "");
 	}
 	/*
+	 * tsume-4.51h: the 51-ply tail stopped at 150,000 nodes (64 MB), in the
+	 * refinement's search for a mate within 49 that fails: the line
+	 * reported (not proven shortest) is the table's minimax, complete and no
+	 * shorter than the mate.  Before, the line whose defender took the
+	 * evasion of the longest stored length came out as a 49-ply mate.
+	 */
+	{
+		struct gy_mate *m64 = NULL;
+		static gy_move pv[PV_MAX];
+		struct gy_mate_limits lim = {0, 150000, false, false};
+		struct gy_mate_report rep;
+		bool declined;
+		const char *bad = gy_mate_create(&m64, 64) ? "no memory for the table" : NULL;
+		enum gy_mate_status st =
+			bad ? GY_MATE_TIMEOUT : gy_mate_solve(m64, &pos[n - 51], &lim, NULL, pv, PV_MAX, &rep);
+		if (!bad)
+			bad = st != GY_MATE_FOUND ? "no mate within the node limit"
+			      : !rep.complete     ? "the line is incomplete"
+			      : rep.shortest      ? "claimed shortest within the node limit"
+						  : replay(&pos[n - 51], pv, gy_mate_pv_len(m64), false, &declined);
+		if (!bad && gy_mate_pv_len(m64) != 51)
+			bad = "a line of another length than the mate";
+		CHECK(t, "tsume-4.51h", !bad, "%s (%s %d plies)", bad ? bad : "", gy_mate_status_name(st),
+		      gy_mate_pv_len(m64));
+		gy_mate_destroy(m64);
+	}
+	/*
 	 * tsume-4.61, 4.71f and 4.101: the first proof of the 61-, 71- and
 	 * 101-ply tails (no refinement, a 64 MB table) within a node limit, as
 	 * the search's estimates and sums (docs/mate.md "Search") allow.  With
