@@ -267,6 +267,33 @@ static int microcosmos_line(struct gy_pos *pos, const char **why)
 	return *why ? 0 : n;
 }
 
+/*
+ * A solve of `p` (a mate in `mate` plies) stopped by `nodes` with an
+ * `mb` MB table: a mate with a complete line, not claimed shortest when
+ * `exact` (and then of the mate's length), else no shorter than the mate.
+ */
+static void stopped_line(struct check_tally *t, const char *id, const struct gy_pos *p, int mate, size_t mb,
+			 uint64_t nodes, bool exact)
+{
+	struct gy_mate *mt = NULL;
+	static gy_move pv[PV_MAX];
+	struct gy_mate_limits lim = {0, nodes, false, false};
+	struct gy_mate_report rep;
+	bool declined;
+	const char *bad = gy_mate_create(&mt, mb) ? "no memory for the table" : NULL;
+	enum gy_mate_status st = bad ? GY_MATE_TIMEOUT : gy_mate_solve(mt, p, &lim, NULL, pv, PV_MAX, &rep);
+	int len = bad ? 0 : gy_mate_pv_len(mt);
+	if (!bad)
+		bad = st != GY_MATE_FOUND     ? "no mate within the node limit"
+		      : !rep.complete         ? "the line is incomplete"
+		      : exact && rep.shortest ? "claimed shortest within the node limit"
+					      : replay(p, pv, len, false, &declined);
+	if (!bad && (exact ? len != mate : len < mate))
+		bad = exact ? "a line of another length than the mate" : "a line shorter than the mate";
+	CHECK(t, id, !bad, "%s (%s %d plies)", bad ? bad : "", gy_mate_status_name(st), len);
+	gy_mate_destroy(mt);
+}
+
 /* tsume-4.N: the position N plies before the end of Microcosmos is a mate in N. */
 static void microcosmos_cases(struct check_tally *t, struct gy_mate *m, bool quick, char *p31, size_t p31_size)
 {
@@ -310,30 +337,11 @@ static void microcosmos_cases(struct check_tally *t, struct gy_mate *m, bool qui
 	/*
 	 * tsume-4.51h: the 51-ply tail stopped at 150,000 nodes (64 MB), in the
 	 * refinement's search for a mate within 49 that fails: the line
-	 * reported (not proven shortest) is the table's minimax, complete and no
-	 * shorter than the mate.  Before, the line whose defender took the
+	 * reported (not proven shortest) is the table's minimax, complete and
+	 * of the mate's length.  Before, the line whose defender took the
 	 * evasion of the longest stored length came out as a 49-ply mate.
 	 */
-	{
-		struct gy_mate *m64 = NULL;
-		static gy_move pv[PV_MAX];
-		struct gy_mate_limits lim = {0, 150000, false, false};
-		struct gy_mate_report rep;
-		bool declined;
-		const char *bad = gy_mate_create(&m64, 64) ? "no memory for the table" : NULL;
-		enum gy_mate_status st =
-			bad ? GY_MATE_TIMEOUT : gy_mate_solve(m64, &pos[n - 51], &lim, NULL, pv, PV_MAX, &rep);
-		if (!bad)
-			bad = st != GY_MATE_FOUND ? "no mate within the node limit"
-			      : !rep.complete     ? "the line is incomplete"
-			      : rep.shortest      ? "claimed shortest within the node limit"
-						  : replay(&pos[n - 51], pv, gy_mate_pv_len(m64), false, &declined);
-		if (!bad && gy_mate_pv_len(m64) != 51)
-			bad = "a line of another length than the mate";
-		CHECK(t, "tsume-4.51h", !bad, "%s (%s %d plies)", bad ? bad : "", gy_mate_status_name(st),
-		      gy_mate_pv_len(m64));
-		gy_mate_destroy(m64);
-	}
+	stopped_line(t, "tsume-4.51h", &pos[n - 51], 51, 64, 150000, true);
 	/*
 	 * tsume-4.101h: the 101-ply tail stopped at 2,000,000 nodes with a 2 MB
 	 * table, collected many times: the table's answers alone no longer make
@@ -344,25 +352,8 @@ static void microcosmos_cases(struct check_tally *t, struct gy_mate *m, bool qui
 	 */
 	if (quick)
 		check_skip("tsume-4.101h", "slow (--quick)");
-	else {
-		struct gy_mate *m2 = NULL;
-		static gy_move pv[PV_MAX];
-		struct gy_mate_limits lim = {0, 2000000, false, false};
-		struct gy_mate_report rep;
-		bool declined;
-		const char *bad = gy_mate_create(&m2, 2) ? "no memory for the table" : NULL;
-		enum gy_mate_status st =
-			bad ? GY_MATE_TIMEOUT : gy_mate_solve(m2, &pos[n - 101], &lim, NULL, pv, PV_MAX, &rep);
-		if (!bad)
-			bad = st != GY_MATE_FOUND ? "no mate within the node limit"
-			      : !rep.complete     ? "the line is incomplete"
-						  : replay(&pos[n - 101], pv, gy_mate_pv_len(m2), false, &declined);
-		if (!bad && gy_mate_pv_len(m2) < 101)
-			bad = "a line shorter than the mate";
-		CHECK(t, "tsume-4.101h", !bad, "%s (%s %d plies)", bad ? bad : "", gy_mate_status_name(st),
-		      gy_mate_pv_len(m2));
-		gy_mate_destroy(m2);
-	}
+	else
+		stopped_line(t, "tsume-4.101h", &pos[n - 101], 101, 2, 2000000, false);
 	/*
 	 * tsume-4.61, 4.71f and 4.101: the first proof of the 61-, 71- and
 	 * 101-ply tails (no refinement, a 64 MB table) within a node limit, as
