@@ -129,8 +129,11 @@ static float forward_qat(const struct tr_model *m, const struct tr_sample *s, st
 
 float tr_forward(const struct tr_model *m, const struct tr_sample *s, struct tr_act *a)
 {
-	if (m->qat)
-		return forward_qat(m, s, a);
+	return m->qat ? forward_qat(m, s, a) : tr_forward_float(m, s, a);
+}
+
+float tr_forward_float(const struct tr_model *m, const struct tr_sample *s, struct tr_act *a)
+{
 	const struct tr_dense *d = &m->d;
 	for (int half = 0; half < 2; half++) {
 		float *restrict acc = a->acc + half * NNUE_L1;

@@ -85,6 +85,8 @@ void tr_model_init(struct tr_model *m, uint64_t seed);
 
 /* The output y of `m` for `s` (cp = y * NNUE_CP_PER_UNIT), with what backward needs in `a`. */
 float tr_forward(const struct tr_model *m, const struct tr_sample *s, struct tr_act *a);
+/* tr_forward of the float network, whatever m->qat. */
+float tr_forward_float(const struct tr_model *m, const struct tr_sample *s, struct tr_act *a);
 
 /*
  * The backward pass for dloss/dy = `dy`: adds the dense gradients to `g`

@@ -84,8 +84,8 @@ struct tr_opts {
 	int epochs, batch, threads, score_max, min_ply, qat_epochs, augment;
 	uint64_t seed;
 	double lr, lr_decay, lambda, scale, quant_margin, decay;
-	bool last; /* --out writes the last epoch's network, not the best validation's */
-	int teacher; /* --teacher: 0 none, 1 linear (every training position's score the linear evaluation's), 2 walks (only the walks') */
+	bool last;    /* --out writes the last epoch's network, not the best validation's */
+	bool teacher; /* --teacher linear: the training positions' scores are the linear evaluation's */
 };
 
 struct tr_data {
@@ -129,7 +129,6 @@ static int add_sample(struct tr_data *d, const struct tr_opts *o, const struct g
 		d->skipped_check++;
 		return 1;
 	}
-
 	if (fabs(score) > o->score_max) {
 		d->skipped_score++;
 		return 1;
@@ -436,8 +435,7 @@ static void *teach_run(void *arg)
 			break;
 		}
 		uint32_t i = d->tidx[k];
-		if (j->o->teacher == 1)
-			d->score[i] = (float)tr_aug_label(&p);
+		d->score[i] = (float)tr_aug_label(&p);
 		uint64_t rng = j->o->seed * 0x9e3779b97f4a7c15ULL ^ (uint64_t)(k + 1) * 0xd1b54a32d192ed03ULL;
 		for (int w = 0; w < j->o->augment; w++) {
 			struct gy_pos q;
@@ -844,7 +842,7 @@ out:
 static int usage(FILE *f, int status)
 {
 	fputs("usage: gyoku train --data FILE|DIR [--data ...] [--epochs N] [--batch B] [--lr A] [--lr-decay D]\n"
-	      "                   [--decay W] [--keep best|last] [--qat-epochs N]\n"
+	      "                   [--decay W] [--keep best|last] [--qat-epochs N] [--teacher linear] [--augment N]\n"
 	      "                   [--lambda L] [--scale K] [--score-max S] [--min-ply P] [--threads T] [--seed S]\n"
 	      "                   [--checkpoint FILE] [--resume FILE | --init FILE] [--quant-margin M] [--out "
 	      "FILE.nnue]\n",
@@ -881,10 +879,9 @@ static int parse_args(int argc, char **argv, struct tr_opts *o)
 		else if (!strcmp(a, "--epochs"))
 			ok = args_int(who, a, v, 0, 100000, &o->epochs);
 		else if (!strcmp(a, "--teacher")) {
-			o->teacher = !strcmp(v, "linear") ? 1 : !strcmp(v, "walks") ? 2 : 0;
-			ok = o->teacher != 0;
+			ok = o->teacher = !strcmp(v, "linear");
 			if (!ok)
-				fprintf(stderr, "%s: --teacher: 'linear' or 'walks', not '%s'\n", who, v);
+				fprintf(stderr, "%s: --teacher: 'linear', not '%s'\n", who, v);
 		} else if (!strcmp(a, "--augment"))
 			ok = args_int(who, a, v, 0, 1000, &o->augment);
 		else if (!strcmp(a, "--qat-epochs"))
@@ -974,21 +971,15 @@ static void linear_reference(const struct tr_data *d, const struct tr_opts *o, c
  * by the float network.  Sets the validation losses of both and the mean
  * |float - quantised| in centipawns; 0, or -1 after a message.
  */
-static int quant_check(const struct tr_model *qm, const struct tr_data *d, const struct tr_opts *o,
-		       const uint32_t *vidx, size_t nv, struct nnue_net *net, double *fl, double *ql, double *diff)
+static int quant_check(const struct tr_model *m, const struct tr_data *d, const struct tr_opts *o, const uint32_t *vidx,
+		       size_t nv, struct nnue_net *net, double *fl, double *ql, double *diff)
 {
-	/* The float network, also in the epochs of quantisation-aware training. */
-	static struct tr_model fm;
-	fm.ft_w = qm->ft_w;
-	fm.d = qm->d;
-	fm.qat = false;
-	const struct tr_model *m = &fm;
 	tr_export(m, net);
 	double qsum = 0, fsum = 0, dsum = 0;
 	struct tr_act a;
 	for (size_t k = 0; k < nv; k++) {
 		uint32_t i = vidx[k];
-		double fcp = tr_forward(m, &d->s[i], &a) * NNUE_CP_PER_UNIT;
+		double fcp = tr_forward_float(m, &d->s[i], &a) * NNUE_CP_PER_UNIT; /* also in QAT epochs */
 		struct gy_pos p;
 		if (packed_pos_decode(d->vpos[k], 1, &p)) {
 			fprintf(stderr, "%s: a validation position does not unpack\n", who);

@@ -618,9 +618,8 @@ static int tmin_line(struct gy_mate *m, const struct gy_pos *root, int len)
  * of the longest proof the table can show, where before it took the one
  * whose entry had the longest length, and the line could come out shorter
  * than the mate (将棋無双 10: 17 plies, its mate 19).  When that line is
- * incomplete, the line built as before (build_pv, lookups only) is held;
- * when that too is incomplete and no line is held yet, build_pv with its
- * short searches (Microcosmos' 301-ply tail at 30 M nodes and 256 MB: its
+ * incomplete, the line built as before (build_pv) is held: from lookups
+ * only once a line is held, else with the short searches it needs (Microcosmos' 301-ply tail at 30 M nodes and 256 MB: its
  * first proof's entries partly collected, no line held before).
  */
 static void hold_line(struct gy_mate *m, const struct gy_pos *root, int len)
@@ -628,20 +627,17 @@ static void hold_line(struct gy_mate *m, const struct gy_pos *root, int len)
 	int n = tmin_line(m, root, len);
 	bool complete = n > 0 && line_mates(root, m->line, n, false), bound = complete;
 	if (!complete) {
-		bool aborted = m->aborted, exact = false;
-		m->aborted = true; /* bounded(): the table's answers only */
-		n = build_pv(m, root, len, false, &exact, &complete);
-		m->aborted = aborted;
-		complete = complete && line_mates(root, m->line, n, false);
-	}
-	if (!complete && !m->held_n && !m->aborted) {
 		/*
-		 * Nothing held yet and the table's answers do not make a line (the
-		 * collections dropped entries of the first proof): built as at the
-		 * end with the short searches the line may need, within the limits.
+		 * The table's answers only (bounded() as after a stop), but with
+		 * nothing held yet the short searches the line may need, within the
+		 * limits (the collections may have dropped entries of the proof).
 		 */
-		bool exact = false;
+		bool aborted = m->aborted, exact = false, lookups = m->held_n > 0;
+		if (lookups)
+			m->aborted = true;
 		n = build_pv(m, root, len, false, &exact, &complete);
+		if (lookups) /* else a limit the searches met stays met */
+			m->aborted = aborted;
 		complete = complete && line_mates(root, m->line, n, false);
 	}
 	if (complete && (!m->held_n || (bound && !m->held_bound) || (bound == m->held_bound && n <= m->held_n))) {
