@@ -38,6 +38,18 @@
 
 enum { MATE_PV_MAX = 4096, MATE_HOLD_VISITS = 1 << 18 };
 
+/*
+ * `make CFLAGS=-DGY_MATE_TRACE`: the refinement's steps and their nodes on
+ * stderr (the first proof, each search of the root, the line; docs/mate.md).
+ */
+#ifdef GY_MATE_TRACE
+#include <stdio.h>
+#define TRACE(...) fprintf(stderr, __VA_ARGS__)
+#else
+static inline void trace_off(const char *fmt, ...) { (void)fmt; }
+#define TRACE trace_off
+#endif
+
 struct gy_mate {
 	struct dfpn_tt tt;
 	struct dfpn *s;
@@ -169,10 +181,19 @@ static void hold_line(struct gy_mate *m, const struct gy_pos *root, int len);
 static int exact_len(struct gy_mate *m, const struct gy_pos *p, int ub, bool *exact, bool hold)
 {
 	int l = ub;
-	if (hold)
+	if (hold) {
+		TRACE("first proof: %d plies, %llu nodes\n", l, (unsigned long long)m->nodes);
 		hold_line(m, p, l);
+	}
 	while (l >= 3) {
+		uint64_t n0 = m->nodes;
 		int nl = 0, r = bounded(m, p, l - 2, &nl);
+		if (hold)
+			TRACE("root within %d: %s %d, %llu nodes\n", l - 2,
+			      r > 0   ? "mate"
+			      : r < 0 ? "none"
+				      : "stopped",
+			      r > 0 ? nl : 0, (unsigned long long)(m->nodes - n0));
 		if (r > 0) {
 			l = nl;
 			if (hold)
@@ -679,7 +700,9 @@ enum gy_mate_status gy_mate_solve(struct gy_mate *m, const struct gy_pos *p, con
 		bool complete = false;
 		if (m->aborted && !(limits && limits->no_shorten))
 			hold_line(m, p, len); /* the table's minimax with all the refinement learnt */
+		uint64_t nb = m->nodes;
 		int n = build_pv(m, p, len, tsume, &exact, &complete);
+		TRACE("the line: %d plies, %llu nodes\n", n, (unsigned long long)(m->nodes - nb));
 		complete = complete && line_mates(p, m->line, n, tsume);
 		/*
 		 * After a stop the held line (the table's minimax, never shorter
