@@ -342,7 +342,12 @@ bin/tools/mate_line: build/release/bench/mate_line.o build/release/libgyoku.a
 	@mkdir -p $(dir $@)
 	@echo "  LD      $@"
 	@$(CC) $(RELEASE_FLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
-test-build: bin/tools/server_load bin/tools/stream_load bin/tools/yo_nnue_net bin/tools/mate_line
+# What N engines cost in creation, first search and memory (the built-in network shared, docs/nnue.md).
+bin/tools/engine_mem: build/release/bench/engine_mem.o $(REL_LIBS)
+	@mkdir -p $(dir $@)
+	@echo "  LD      $@"
+	@$(CC) $(RELEASE_FLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
+test-build: bin/tools/server_load bin/tools/stream_load bin/tools/yo_nnue_net bin/tools/mate_line bin/tools/engine_mem
 
 bench: deps bin/gyoku bin/gyoku-usi bin/tools/server_load bin/tools/stream_load web-engine bin/tools/yo_nnue_net \
 	bin/tools/mate_line \
