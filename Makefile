@@ -11,7 +11,7 @@
 #                 the native one
 #   make run      install what is missing, build, start the web server (gyoku serve) on http://127.0.0.1:8080
 #   make debug    ASan/UBSan build with position checks (bin/debug/)
-#   make pgo      the release programs rebuilt with profile-guided optimisation, trained by gyoku-usi bench
+#   make pgo      the release programs rebuilt with profile-guided optimisation, trained by gyoku-usi bench (linear, then the network)
 #   make fuzz     libFuzzer on every parser in tests/fuzz (FUZZ_SECONDS each, 60 unless set)
 #   make web      the browser board into web/dist (installs web/node_modules from the lockfile first), with
 #                 the engine in WebAssembly (web/dist/engine) when emscripten is installed
@@ -342,7 +342,12 @@ bin/tools/mate_line: build/release/bench/mate_line.o build/release/libgyoku.a
 	@mkdir -p $(dir $@)
 	@echo "  LD      $@"
 	@$(CC) $(RELEASE_FLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
-test-build: bin/tools/server_load bin/tools/stream_load bin/tools/yo_nnue_net bin/tools/mate_line
+# What N engines cost in creation, first search and memory (the built-in network shared, docs/nnue.md).
+bin/tools/engine_mem: build/release/bench/engine_mem.o $(REL_LIBS)
+	@mkdir -p $(dir $@)
+	@echo "  LD      $@"
+	@$(CC) $(RELEASE_FLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
+test-build: bin/tools/server_load bin/tools/stream_load bin/tools/yo_nnue_net bin/tools/mate_line bin/tools/engine_mem
 
 bench: deps bin/gyoku bin/gyoku-usi bin/tools/server_load bin/tools/stream_load web-engine bin/tools/yo_nnue_net \
 	bin/tools/mate_line \
@@ -373,13 +378,14 @@ screenshots: deps bin/gyoku web
 # Profile-guided optimisation (docs/style.md rule 15): the release objects built to count, the
 # bench run to train them (gcc writes each object's .gcda beside it), then built again using the
 # counts.  The programs compute the same (the bench signature does not change); only their speed does.
+# The bench runs the linear evaluation, then (with a network built in) the network, the default.
 PGO_FLAGS := -fprofile-update=atomic
 pgo:
 	@find build/release -name '*.o' -o -name '*.a' -o -name '*.gcda' 2>/dev/null | xargs rm -f
 	@$(MAKE) -s --no-print-directory bin/gyoku bin/gyoku-usi CFLAGS="$(CFLAGS) -fprofile-generate $(PGO_FLAGS)" \
 		LDFLAGS="$(LDFLAGS) -fprofile-generate"
-	@echo "  PGO     training: bin/gyoku-usi bench"
-	@bin/gyoku-usi bench > /dev/null 2>&1
+	@echo "  PGO     training: bin/gyoku-usi bench$(if $(NNUE_FILE), 0 $(NNUE_FILE))"
+	@bin/gyoku-usi bench $(if $(NNUE_FILE),0 $(NNUE_FILE)) > /dev/null 2>&1
 	@find build/release -name '*.o' -o -name '*.a' | xargs rm -f
 	@$(MAKE) -s --no-print-directory bin/gyoku bin/gyoku-usi \
 		CFLAGS="$(CFLAGS) -fprofile-use -fprofile-partial-training -Wno-missing-profile"

@@ -311,8 +311,10 @@ static int pz_make(int argc, char **argv)
 		struct pz_answer_cb ans = {GY_BEST_RESIGN, GY_MOVE_NONE};
 		struct gy_engine_callbacks cb = {&ans, NULL, pz_on_bestmove, NULL, NULL};
 		struct gy_engine *e = NULL;
+		/* The linear evaluation, as the published sets were made (docs/puzzles.md). */
 		if (gy_engine_create(&e, &cb) != GY_OK || gy_engine_set_option(e, "USI_Hash", "16") != GY_OK ||
-		    gy_engine_set_option(e, "Threads", "1") != GY_OK) {
+		    gy_engine_set_option(e, "Threads", "1") != GY_OK ||
+		    gy_engine_set_option(e, "EvalType", "linear") != GY_OK) {
 			fprintf(stderr, "gyoku puzzles: cannot start the engine\n");
 			rc = 2;
 		}

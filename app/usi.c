@@ -432,7 +432,13 @@ static bool bench_run(int depth, const char *eval_file, uint64_t *nodes, int64_t
 		fputs("bench: out of memory\n", out);
 		return false;
 	}
-	enum gy_err err = GY_OK;
+	/* Without a file the signature is the linear evaluation's, whatever EvalType's default (docs/engine.md). */
+	enum gy_err err = eval_file ? GY_OK : gy_engine_set_option(e, "EvalType", "linear");
+	if (err) {
+		fprintf(out, "bench: %s\n", gy_strerror(err));
+		gy_engine_destroy(e);
+		return false;
+	}
 	if (eval_file && ((err = gy_engine_set_option(e, "EvalFile", eval_file)) != GY_OK ||
 			  (err = gy_engine_set_option(e, "EvalType", "nnue")) != GY_OK)) {
 		const char *why = gy_engine_option_error(e);

@@ -148,8 +148,10 @@ static int sp_player_init(struct sp_player *pl, const char *cmd, const struct sp
 	struct gy_engine_callbacks cb = {&pl->ans, sp_on_info, sp_on_bestmove, NULL, NULL};
 	char h[16];
 	snprintf(h, sizeof h, "%d", hash);
+	/* The linear evaluation unless an --option says EvalType=nnue (generation 0 is the linear engine's, docs/nnue.md). */
 	bool ok = gy_engine_create(&pl->e, &cb) == GY_OK && gy_engine_set_option(pl->e, "USI_Hash", h) == GY_OK &&
-		  gy_engine_set_option(pl->e, "Threads", "1") == GY_OK;
+		  gy_engine_set_option(pl->e, "Threads", "1") == GY_OK &&
+		  gy_engine_set_option(pl->e, "EvalType", "linear") == GY_OK;
 	for (int i = 0; ok && i < o->noptions; i++)
 		if (gy_engine_set_option(pl->e, o->opt_name[i], o->opt_value[i]) != GY_OK) {
 			fprintf(stderr, "gyoku selfplay: --option %s=%s: no such engine option, or a bad value\n",

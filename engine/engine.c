@@ -44,9 +44,9 @@ struct gy_engine {
 	bool entering_bonus; /* an 'H' rule: a handicap giver's removed pieces count for it */
 	struct gy_pos start; /* the game's start position (set_position's), for the H rules */
 	int64_t network_delay, minimum_think;
-	bool use_nnue; /* EvalType nnue: the search evaluates with `net` */
-	bool have_net; /* `net` holds a network (EvalFile's, or the built-in one) */
-	struct nnue_net net;
+	bool use_nnue; /* EvalType nnue: the search evaluates with EvalFile's network, else the built-in one */
+	bool have_own; /* `own` holds EvalFile's network (else the built-in one is meant, shared by every engine) */
+	struct nnue_net own;
 	char option_error[512]; /* why the last gy_engine_set_option failed, or "" */
 	/* The position and its history. */
 	struct gy_pos root;
@@ -83,11 +83,33 @@ static const struct gy_option_desc options[] = {
 	 "the evaluation: linear (the tuned linear one) or nnue (the network, docs/nnue.md)"},
 };
 
-enum { OPTION_COUNT = sizeof options / sizeof options[0] };
+enum { OPTION_COUNT = sizeof options / sizeof options[0], OPTION_EVAL_TYPE = OPTION_COUNT - 1 };
+
+/* EvalType in a build with a network built in: the network is the default. */
+static const struct gy_option_desc eval_type_nnue = {
+	"EvalType",
+	GY_OPT_COMBO,
+	"nnue",
+	0,
+	0,
+	eval_names,
+	"the evaluation: nnue (the network, docs/nnue.md) or linear (the tuned linear one)"};
+
+/* Whether a network is built into this engine (then EvalType is nnue by default). */
+static bool have_builtin(void)
+{
+	size_t len;
+	return gy__nnue_builtin(&len) != NULL;
+}
 
 int gy_engine_option_count(void) { return OPTION_COUNT; }
 
-const struct gy_option_desc *gy_engine_option(int i) { return i >= 0 && i < OPTION_COUNT ? &options[i] : NULL; }
+const struct gy_option_desc *gy_engine_option(int i)
+{
+	if (i == OPTION_EVAL_TYPE && have_builtin())
+		return &eval_type_nnue;
+	return i >= 0 && i < OPTION_COUNT ? &options[i] : NULL;
+}
 
 static void free_workers(struct gy_engine *e)
 {
@@ -145,6 +167,8 @@ enum gy_err gy_engine_create(struct gy_engine **out, const struct gy_engine_call
 	e->network_delay = 120;
 	e->minimum_think = 20;
 	e->rng = 0x9e3779b97f4a7c15ull;
+	/* The built-in network is read at the first search that needs it (gy__nnue_builtin_net). */
+	e->use_nnue = have_builtin();
 	if (gy__tt_resize(&e->tt, (size_t)e->hash_mb) != GY_OK)
 		goto fail;
 	e->sh->tt = &e->tt;
@@ -172,8 +196,8 @@ void gy_engine_destroy(struct gy_engine *e)
 	gy_engine_wait(e);
 	free_workers(e);
 	gy_mate_destroy(e->mate);
-	if (e->have_net)
-		gy__nnue_free(&e->net);
+	if (e->have_own)
+		gy__nnue_free(&e->own);
 	gy__tt_free(&e->tt);
 	free(e->sh);
 	pthread_mutex_destroy(&e->lock);
@@ -229,47 +253,53 @@ static void eval_changed(struct gy_engine *e)
 		gy__search_clear_history(e->workers[i]);
 }
 
-/* Makes `net` the engine's network (freeing the one before). */
+/* Makes `net` EvalFile's network of the engine (freeing the one before). */
 static void take_net(struct gy_engine *e, struct nnue_net *net)
 {
-	if (e->have_net)
-		gy__nnue_free(&e->net);
-	e->net = *net;
-	e->have_net = true;
+	if (e->have_own)
+		gy__nnue_free(&e->own);
+	e->own = *net;
+	e->have_own = true;
 	if (e->use_nnue)
 		eval_changed(e);
 }
 
-/* Loads the built-in network.  Errors: GY_ERR_ARG (there is none), GY_ERR_PARSE, GY_ERR_NOMEM. */
-static enum gy_err load_builtin(struct gy_engine *e)
+/* The network the engine evaluates with under EvalType nnue: EvalFile's, else the shared built-in one (NULL if none). */
+static const struct nnue_net *current_net(const struct gy_engine *e, enum gy_err *err, const char **why)
 {
-	size_t len;
-	const void *data = gy__nnue_builtin(&len);
-	if (!data)
-		return refuse(e, GY_ERR_ARG,
-			      "no network is built into this engine: set EvalFile to a network file (docs/nnue.md)");
-	struct nnue_net net;
-	char why[256];
-	enum gy_err err = gy__nnue_read(&net, data, len, why, sizeof why);
-	if (err)
-		return refuse(e, err, "the built-in network: %s", why);
-	take_net(e, &net);
-	return GY_OK;
+	if (e->have_own) {
+		*err = GY_OK;
+		return &e->own;
+	}
+	return gy__nnue_builtin_net(err, why);
+}
+
+const struct nnue_net *gy__engine_network(const struct gy_engine *e)
+{
+	enum gy_err err;
+	const char *why;
+	return current_net(e, &err, &why);
 }
 
 /* EvalFile: reads the network at `path` (NULL, "" or "<empty>": the built-in one); on an error keeps the one before. */
 static enum gy_err set_eval_file(struct gy_engine *e, const char *path)
 {
 	if (!path || !*path || !strcmp(path, "<empty>")) {
-		size_t len;
-		if (gy__nnue_builtin(&len))
-			return load_builtin(e);
+		if (!e->have_own)
+			return GY_OK;
+		if (e->use_nnue) {
+			enum gy_err err;
+			const char *why;
+			if (!gy__nnue_builtin_net(&err, &why))
+				return refuse(e, err,
+					      "EvalType is nnue and the built-in network cannot be used (%s): "
+					      "keeping the network loaded",
+					      why);
+		}
+		gy__nnue_free(&e->own);
+		e->have_own = false;
 		if (e->use_nnue)
-			return refuse(e, GY_ERR_ARG,
-				      "EvalType is nnue and no network is built in: keeping the network loaded");
-		if (e->have_net)
-			gy__nnue_free(&e->net);
-		e->have_net = false;
+			eval_changed(e);
 		return GY_OK;
 	}
 	FILE *f = fopen(path, "rb");
@@ -314,14 +344,14 @@ static enum gy_err set_eval_file(struct gy_engine *e, const char *path)
 /* EvalType: linear or nnue; nnue wants a network (EvalFile's, else the built-in one). */
 static enum gy_err set_eval_type(struct gy_engine *e, bool nnue)
 {
-	if (nnue && !e->have_net) {
-		size_t len;
-		if (!gy__nnue_builtin(&len))
+	if (nnue && !e->have_own) {
+		if (!have_builtin())
 			return refuse(e, GY_ERR_ARG,
 				      "EvalType nnue: no network (none is built into this engine): set EvalFile first");
-		enum gy_err err = load_builtin(e);
-		if (err)
-			return err;
+		enum gy_err err;
+		const char *why;
+		if (!gy__nnue_builtin_net(&err, &why))
+			return refuse(e, err, "the built-in network: %s", why);
 	}
 	if (nnue != e->use_nnue) {
 		e->use_nnue = nnue;
@@ -699,7 +729,19 @@ static void setup_search(struct gy_engine *e, const struct gy_limits *limits)
 	if (e->entering_bonus)
 		gy_impasse_handicap_extra(&e->start, s->entering_extra);
 	s->max_moves = e->max_moves;
-	s->nnue = e->use_nnue ? &e->net : NULL;
+	s->nnue = NULL;
+	if (e->use_nnue) {
+		/* The default reads the built-in network at the first search (once per process). */
+		enum gy_err err;
+		const char *why = "";
+		s->nnue = current_net(e, &err, &why);
+		if (!s->nnue && e->cb.message) {
+			char text[384];
+			snprintf(text, sizeof text,
+				 "error: the built-in network: %s; searching with the linear evaluation", why);
+			e->cb.message(e->cb.ctx, text);
+		}
+	}
 	s->report = true;
 	if (e->skill < 20) {
 		/* A weaker player looks less deep and chooses among more lines. */

@@ -192,4 +192,22 @@ int gy__nnue_evaluate(const struct nnue_net *net, const struct gy_pos *p);
 /* The network built into the engine (data/nnue/gyoku.nnue when the build found it): its bytes, or NULL. */
 const void *gy__nnue_builtin(size_t *len);
 
+/*
+ * The built-in network, read at the first call and shared by every
+ * engine of the process (read-only; never freed); thread-safe.  NULL
+ * when none is built in (*err GY_ERR_ARG) or it could not be read
+ * (GY_ERR_NOMEM, GY_ERR_ARG); `why` then says why.  `err` and `why` may
+ * be NULL.
+ */
+const struct nnue_net *gy__nnue_builtin_net(enum gy_err *err, const char **why);
+
+struct gy_engine;
+
+/*
+ * The network engine `e` evaluates with under EvalType nnue (engine/engine.c):
+ * EvalFile's, owned by `e`, else the shared built-in one (read here if not yet);
+ * NULL when there is none.  For the tests.
+ */
+const struct nnue_net *gy__engine_network(const struct gy_engine *e);
+
 #endif

@@ -5,11 +5,14 @@
  * A level sets the engine's SkillLevel (which limits its depth and makes
  * it pick weaker lines) and a node budget; levels 9 and 10 are limited by
  * time only (the clock, or a fixed time per move without one), level 10
- * at full skill.  The engine reports on its own thread; this file waits
+ * at full skill.  Levels 1-8 (node budgets) evaluate with the linear
+ * evaluation they were set by; levels 9 and 10 with EvalType's default
+ * (the built-in network when there is one).  The engine reports on its own thread; this file waits
  * for the answer with gy_engine_wait, so callers see a plain function.
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "gyoku/player.h"
 
@@ -66,12 +69,18 @@ enum gy_err gy_player_reset(struct gy_player *pe, int level, const struct gy_rul
 		return GY_ERR_ARG;
 	char skill[8], max_moves[16];
 	snprintf(skill, sizeof skill, "%d", levels[level].skill);
+	/* A level of node budgets keeps the linear evaluation; the others take EvalType's default. */
+	const char *eval = "linear";
+	for (int i = 0; !levels[level].nodes && i < gy_engine_option_count(); i++)
+		if (!strcmp(gy_engine_option(i)->name, "EvalType"))
+			eval = gy_engine_option(i)->def;
 	snprintf(max_moves, sizeof max_moves, "%d", rules->max_moves);
 	enum gy_err err;
 	if ((err = gy_engine_set_option(pe->engine, "SkillLevel", skill)) ||
 	    (err = gy_engine_set_option(pe->engine, "EnteringKingRule",
 					gy_impasse_rule_usi(rules->impasse, rules->handicap_bonus))) ||
-	    (err = gy_engine_set_option(pe->engine, "MaxMovesToDraw", max_moves)))
+	    (err = gy_engine_set_option(pe->engine, "MaxMovesToDraw", max_moves)) ||
+	    (err = gy_engine_set_option(pe->engine, "EvalType", eval)))
 		return err;
 	pe->level = level;
 	gy_engine_new_game(pe->engine);

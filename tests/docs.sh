@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # tests/docs.sh: the documentation says what is.  Every option `gyoku-usi`
 # lists (`usi`) has its row in docs/engine.md's "Options" table with the
-# same type, default and range (or values), and is named in README.md.
+# same type, default and range (or values), and is named in README.md
+# (EvalType's default as a build with the network has it).
 # Prints PASS/FAIL lines docs-N.M.  Run from the repository root after the
 # binaries are built.
 set -u
@@ -15,6 +16,9 @@ while read -r _ _ name _ type _ default rest; do
 	combo) range=$(sed 's/^var //; s/ var /, /g' <<< "$rest") ;;
 	*) range= ;;
 	esac
+	# EvalType's default is nnue with the network built in (data/nnue/gyoku.nnue), as the row says; a
+	# build without the file defaults to linear, which the row's text explains.
+	[ "$name" = EvalType ] && [ ! -f data/nnue/gyoku.nnue ] && default=nnue
 	row="| \`$name\` | $type | $default | $range"
 	row="${row% } |"
 	if grep -qF -- "$row" docs/engine.md; then

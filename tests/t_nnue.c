@@ -7,8 +7,11 @@
  * captures, promotions, kings crossing buckets), the AVX2 and portable
  * layers equal to the reference on random positions and networks, and
  * the engine's EvalType and EvalFile options: a search with a network is
- * deterministic and legal, and nnue without a network is refused.
+ * deterministic and legal, and nnue without a network is refused; the
+ * default EvalType (nnue with a network built in) and the one built-in
+ * network shared by every engine, EvalFile's kept per engine.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -410,6 +413,112 @@ static void test_engine(struct check_tally *t, const struct nnue_net *net)
 	unlink(bad_path);
 }
 
+/* The shared built-in network as a thread sees it. */
+static void *builtin_of_thread(void *arg)
+{
+	*(const struct nnue_net **)arg = gy__nnue_builtin_net(NULL, NULL);
+	return NULL;
+}
+
+/* A fresh engine (USI_Hash 16) with `name` set to `value` when `name` is not NULL; NULL on a failure. */
+static struct gy_engine *engine_with(struct run *r, const char *name, const char *value)
+{
+	struct gy_engine_callbacks cb = {r, on_info, on_bestmove, NULL, NULL};
+	struct gy_engine *e = NULL;
+	if (gy_engine_create(&e, &cb) != GY_OK || gy_engine_set_option(e, "USI_Hash", "16") != GY_OK ||
+	    (name && gy_engine_set_option(e, name, value) != GY_OK)) {
+		gy_engine_destroy(e);
+		return NULL;
+	}
+	return e;
+}
+
+/*
+ * nnue-1.8: EvalType's default is nnue when a network is built in (usi's
+ * option list says so, a new engine searches with it), linear otherwise;
+ * every engine shares the one built-in network, read once (pthread_once,
+ * also from threads at once), and an EvalFile network is each engine's own.
+ */
+static void test_default(struct check_tally *t, const struct nnue_net *net)
+{
+	size_t len;
+	bool builtin = gy__nnue_builtin(&len) != NULL;
+	const char *def = NULL;
+	for (int i = 0; i < gy_engine_option_count(); i++)
+		if (!strcmp(gy_engine_option(i)->name, "EvalType"))
+			def = gy_engine_option(i)->def;
+	CHECK(t, "nnue-1.8a", def && !strcmp(def, builtin ? "nnue" : "linear"), "EvalType's default %s, want %s",
+	      def ? def : "(none)", builtin ? "nnue" : "linear");
+
+	struct gy_pos p;
+	const char *sfen = "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3";
+	if (gy_sfen_parse(&p, sfen, strlen(sfen), GY_SFEN_STRICT, NULL) != GY_OK)
+		gy_pos_set_start(&p);
+	struct run r;
+	struct gy_engine *d = engine_with(&r, NULL, NULL), *lin = engine_with(&r, "EvalType", "linear");
+	struct gy_engine *nn = builtin ? engine_with(&r, "EvalType", "nnue") : NULL;
+	if (!d || !lin || (builtin && !nn)) {
+		check_fail(t, "nnue-1.8b", "cannot make the engines");
+		goto done;
+	}
+	struct run rd = search(d, &r, &p, 6), rl = search(lin, &r, &p, 6);
+	if (builtin) {
+		struct run rn = search(nn, &r, &p, 6);
+		CHECK(t, "nnue-1.8b", rd.nodes == rn.nodes && rd.best == rn.best && rd.nodes != rl.nodes,
+		      "the default: %llu nodes, EvalType nnue %llu, linear %llu", (unsigned long long)rd.nodes,
+		      (unsigned long long)rn.nodes, (unsigned long long)rl.nodes);
+		/* One copy: both engines and every thread see the same network. */
+		const struct nnue_net *seen[4] = {NULL, NULL, NULL, NULL};
+		pthread_t th[4];
+		int started = 0;
+		for (int i = 0; i < 4; i++)
+			started += pthread_create(&th[i], NULL, builtin_of_thread, &seen[i]) == 0;
+		for (int i = 0; i < started; i++)
+			pthread_join(th[i], NULL);
+		const struct nnue_net *shared = gy__nnue_builtin_net(NULL, NULL);
+		bool same = shared && gy__engine_network(d) == shared && gy__engine_network(nn) == shared;
+		for (int i = 0; i < started; i++)
+			same = same && seen[i] == shared;
+		CHECK(t, "nnue-1.8c", same && started == 4, "the built-in network is not one shared copy");
+	} else {
+		CHECK(t, "nnue-1.8b", rd.nodes == rl.nodes && rd.best == rl.best,
+		      "no network built in: the default %llu nodes, linear %llu", (unsigned long long)rd.nodes,
+		      (unsigned long long)rl.nodes);
+		CHECK(t, "nnue-1.8c", !gy__nnue_builtin_net(NULL, NULL) && !gy__engine_network(d),
+		      "no network built in, yet one is shared");
+	}
+	/* EvalFile: each engine reads its own copy; setting it empty again goes back to the shared one. */
+	const char *tmp = getenv("TMPDIR");
+	char path[512];
+	snprintf(path, sizeof path, "%s/t_nnue.XXXXXX", tmp && tmp[0] ? tmp : "/tmp");
+	int fd = mkstemp(path);
+	FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
+	if (!f || gy__nnue_write(net, f) || fclose(f)) {
+		check_fail(t, "nnue-1.8d", "cannot write %s", path);
+		goto done;
+	}
+	bool set = gy_engine_set_option(d, "EvalFile", path) == GY_OK &&
+		   gy_engine_set_option(lin, "EvalFile", path) == GY_OK;
+	const struct nnue_net *nd = gy__engine_network(d), *nl = gy__engine_network(lin);
+	CHECK(t, "nnue-1.8d",
+	      set && nd && nl && nd != nl && nd != gy__nnue_builtin_net(NULL, NULL) &&
+		      !memcmp(nd->ft_weight, net->ft_weight, sizeof(int16_t) * NNUE_L1),
+	      "EvalFile's network is not each engine's own");
+	bool back = gy_engine_set_option(d, "EvalFile", "") == GY_OK;
+	CHECK(t, "nnue-1.8e", back && gy__engine_network(d) == gy__nnue_builtin_net(NULL, NULL),
+	      "EvalFile empty again: not the built-in network");
+	/* EvalType linear still searches with the linear evaluation, the file loaded or not. */
+	struct run rl2 = search(lin, &r, &p, 6);
+	CHECK(t, "nnue-1.8f", rl2.nodes == rl.nodes && rl2.best == rl.best,
+	      "linear with a file loaded: %llu nodes, want %llu", (unsigned long long)rl2.nodes,
+	      (unsigned long long)rl.nodes);
+	unlink(path);
+done:
+	gy_engine_destroy(d);
+	gy_engine_destroy(lin);
+	gy_engine_destroy(nn);
+}
+
 int main(void)
 {
 	gy_init();
@@ -427,6 +536,7 @@ int main(void)
 	const struct nnue_net *both[2] = {&nets[0], &nets[1]};
 	test_incremental(&t, both);
 	test_engine(&t, &nets[0]);
+	test_default(&t, &nets[0]);
 	gy__nnue_free(&nets[0]);
 	gy__nnue_free(&nets[1]);
 	return check_exit(&t);

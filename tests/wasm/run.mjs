@@ -60,6 +60,8 @@ const BENCH_DEPTH = 6;
 let failed = 0;
 const native = nativeEngine();
 native.setOption('USI_Hash', 16);
+// The wasm builds embed no network: the native engine with the same, linear, evaluation.
+native.setOption('EvalType', 'linear');
 await native.ready();
 const nativeAnswers = new Map();
 const mtWhyNot = mtMissing();
