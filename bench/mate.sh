@@ -6,27 +6,20 @@
 # (its SFEN leaves the defender's hand unsaid: --defender-holds-rest).
 # Run from the repository root after `make`: bench/mate.sh
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 gyoku=${GYOKU:-bin/gyoku}
 mb=${MATE_MB:-256}
 total_ms=0 total_nodes=0 n=0 bad=0
 printf '%-12s %-10s %-10s %10s %12s %12s\n' id expected answer ms nodes nodes/s
-file=../shared/research-data/tsume_microcosmos_1525.txt
+# shellcheck source=bench/micro_tails.sh
+. bench/micro_tails.sh
 # The problems: the test set, then (when the research data is present) the
 # positions 31, 51 and 71 plies before the end of Microcosmos' published solution.
 problems() {
 	cat tests/data/tsume/*.txt
-	[ -f "$file" ] || return 0
-	local sfen moves total k
-	sfen=$(sed -n '1s/.*SFEN: //p' "$file")
-	moves=$(sed -n 3p "$file")
-	total=$(wc -w <<< "$moves")
-	for k in 31 51 71; do
-		printf 'position sfen %s moves %s\n' "$sfen" "$(cut -d' ' -f1-$((total - k)) <<< "$moves")" \
-			> /tmp/gyoku_mate_tail.$$
-		printf 'micro-%s\t%s\tmate %s\n' "$k" "$("$gyoku" convert /tmp/gyoku_mate_tail.$$ --from usi --to sfen)" "$k"
+	micro_tails "$gyoku" 31 51 71 | while IFS=$'\t' read -r k sfen; do
+		printf 'micro-%s\t%s\tmate %s\n' "$k" "$sfen" "$k"
 	done
-	rm -f /tmp/gyoku_mate_tail.$$
 }
 while IFS=$'\t' read -r id sfen want tags; do
 	case $id in '' | '#'*) continue ;; esac
@@ -46,8 +39,8 @@ rm -f /tmp/gyoku_mate_bench.$$
 echo "problems: $n, wrong: $bad, time: $total_ms ms, nodes: $total_nodes," \
 	"nodes/second: $((total_ms > 0 ? total_nodes * 1000 / total_ms : 0))"
 secs=${MICROCOSMOS_SECONDS:-0}
-if [ "$secs" -gt 0 ] && [ -f "$file" ]; then
+if [ "$secs" -gt 0 ] && [ -f "$micro_file" ]; then
 	echo "Microcosmos (1525 plies), ${secs} s, ${MICROCOSMOS_MB:-2048} MB:"
-	/usr/bin/time -f 'max RSS %M KB' "$gyoku" solve "$file" --time "$secs" --memory "${MICROCOSMOS_MB:-2048}" \
+	/usr/bin/time -f 'max RSS %M KB' "$gyoku" solve "$micro_file" --time "$secs" --memory "${MICROCOSMOS_MB:-2048}" \
 		--no-shorten --defender-holds-rest | head -1
 fi

@@ -22,22 +22,17 @@ bins+=("$gyoku")
 tails=${TAILS:-21 31 33 41 43 51 53 61 63 71 73 81 83 91 93 101 103 111 113 121 131 151 201}
 peer=${PEER-^(zukou-00[1-59]|zukou-01[0146]|musou-00[239]|musou-010)$}
 nodes=${NODES:-12000000}
-file=../shared/research-data/tsume_microcosmos_1525.txt
+# shellcheck source=bench/micro_tails.sh
+. bench/micro_tails.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # id <TAB> group <TAB> SFEN <TAB> extra option
 problems() {
-	if [ -f "$file" ]; then
-		local sfen moves total k
-		sfen=$(sed -n '1s/.*SFEN: //p' "$file")
-		moves=$(sed -n 3p "$file")
-		total=$(wc -w <<< "$moves")
-		for k in $tails; do
-			printf 'position sfen %s moves %s\n' "$sfen" "$(cut -d' ' -f1-$((total - k)) <<< "$moves")" > "$tmp/tail"
-			printf 'tail-%s\ttails\t%s\t\n' "$k" "$("$gyoku" convert "$tmp/tail" --from usi --to sfen)"
-		done
-	fi
+	# shellcheck disable=SC2086 # TAILS is a list of numbers
+	micro_tails "$gyoku" $tails | while IFS=$'\t' read -r k sfen; do
+		printf 'tail-%s\ttails\t%s\t\n' "$k" "$sfen"
+	done
 	if [ -n "$peer" ]; then
 		grep -v '^#' bench/mate_peer.txt | while IFS=$'\t' read -r id sfen _; do
 			[[ $id =~ $peer ]] && printf '%s\tclassics\t%s\t\n' "$id" "$sfen"

@@ -62,7 +62,8 @@ else
 fi
 only=${PEER_ONLY:-}
 set_file=${PEER_SET:-bench/mate_peer.txt}
-micro=../shared/research-data/tsume_microcosmos_1525.txt
+# shellcheck source=bench/micro_tails.sh
+. bench/micro_tails.sh
 peers=build/peers
 
 for f in "$gyoku" "$tool"; do
@@ -106,14 +107,8 @@ build_kh()
 problems()
 {
 	grep -v '^#' "$set_file" | grep -v '^[[:space:]]*$' | cut -f1-3
-	[ -f "$micro" ] || return 0
-	local sfen moves total k
-	sfen=$(sed -n '1s/.*SFEN: //p' "$micro")
-	moves=$(sed -n 3p "$micro")
-	total=$(wc -w <<< "$moves")
-	for k in 15 31 49 71 101 151 201 301; do
-		printf 'micro-%s\t%s\tmate %s\n' "$k" \
-			"$(printf 'position sfen %s moves %s\n' "$sfen" "$(cut -d' ' -f1-$((total - k)) <<< "$moves")" | "$tool" sfen)" "$k"
+	micro_tails "$gyoku" 15 31 49 71 101 151 201 301 | while IFS=$'\t' read -r k sfen; do
+		printf 'micro-%s\t%s\tmate %s\n' "$k" "$sfen" "$k"
 	done
 }
 

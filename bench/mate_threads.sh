@@ -17,7 +17,7 @@
 # seconds (60); MATE_MB: --memory (256).
 # Run from the repository root after `make`: bench/mate_threads.sh
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 gyoku=${GYOKU:-bin/gyoku}
 base=${BASE:-}
 tails=${TAILS:-31 51 71 101}
@@ -26,21 +26,16 @@ threads=${THREADS:-1 2}
 limit=${TIME:-60}
 mb=${MATE_MB:-256}
 read -r -a extra <<< "${ARGS:-}"
-file=../shared/research-data/tsume_microcosmos_1525.txt
+# shellcheck source=bench/micro_tails.sh
+. bench/micro_tails.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 problems() {
-	if [ -f "$file" ]; then
-		local sfen moves total k
-		sfen=$(sed -n '1s/.*SFEN: //p' "$file")
-		moves=$(sed -n 3p "$file")
-		total=$(wc -w <<< "$moves")
-		for k in $tails; do
-			printf 'position sfen %s moves %s\n' "$sfen" "$(cut -d' ' -f1-$((total - k)) <<< "$moves")" > "$tmp/tail"
-			printf 'micro-%s\t%s\tmate %s\n' "$k" "$("$gyoku" convert "$tmp/tail" --from usi --to sfen)" "$k"
-		done
-	fi
+	# shellcheck disable=SC2086 # TAILS is a list of numbers
+	micro_tails "$gyoku" $tails | while IFS=$'\t' read -r k sfen; do
+		printf 'micro-%s\t%s\tmate %s\n' "$k" "$sfen" "$k"
+	done
 	[ -n "$peer" ] && grep -v '^#' bench/mate_peer.txt | grep -E "^($peer)"$'\t' | cut -f1-3
 }
 
