@@ -184,7 +184,13 @@ export async function editor(t) {
 			await F.page.click(tid('accept'));
 			await F.page.waitForSelector(`${sq('5c')}[data-piece="P"]`);
 			await page.waitForSelector(`[data-hand="black"][data-piece="G"]`);
-			const g = await gameJson(page, id);
+			// The board shows the position while the game waits too: the acceptance is the game's status.
+			const t0 = Date.now();
+			let g = await gameJson(page, id);
+			while (g.status === 'waiting' && Date.now() - t0 < 8000) {
+				await new Promise((r) => setTimeout(r, 100));
+				g = await gameJson(page, id);
+			}
 			assert(g.status === 'playing' && g.start_sfen === TSUME, `${g.status} ${g.start_sfen}`);
 			await F.context.close();
 		},
