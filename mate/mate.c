@@ -635,13 +635,14 @@ static int tmin_line(struct gy_mate *m, const struct gy_pos *root, int len)
  * refinement, whose searches may push the proof's entries out of the
  * table, still leaves this line to report (not proven shortest).  The
  * line is the table's minimax (tmin_line): its length is a proven one, so
- * never below the minimax length; the defender there takes the evasion
- * of the longest proof the table can show, where before it took the one
- * whose entry had the longest length, and the line could come out shorter
- * than the mate (将棋無双 10: 17 plies, its mate 19).  When that line is
- * incomplete, the line built as before (build_pv) is held: from lookups
- * only once a line is held, else with the short searches it needs (Microcosmos' 301-ply tail at 30 M nodes and 256 MB: its
- * first proof's entries partly collected, no line held before).
+ * never below the minimax length.  When that line is incomplete, the line
+ * built by build_pv is held instead: from lookups only once a line is
+ * held, else with the short searches it needs (Microcosmos' 301-ply tail
+ * at 30 M nodes and 256 MB: its first proof's entries partly collected, no
+ * line held before).  Its defender takes the evasion whose entry has the
+ * longest length, which may not be the longest evasion (将棋無双 10: 17
+ * plies, its mate 19), so it is held only when it is not shorter than
+ * `len` (Microcosmos' 45-ply tail at 100,000 nodes and 1 MB: 43 plies).
  */
 static void hold_line(struct gy_mate *m, const struct gy_pos *root, int len)
 {
@@ -661,7 +662,8 @@ static void hold_line(struct gy_mate *m, const struct gy_pos *root, int len)
 			m->aborted = aborted;
 		complete = complete && line_mates(root, m->line, n, false);
 	}
-	if (complete && (!m->held_n || (bound && !m->held_bound) || (bound == m->held_bound && n <= m->held_n))) {
+	if (complete && (bound || n >= len) &&
+	    (!m->held_n || (bound && !m->held_bound) || (bound == m->held_bound && n <= m->held_n))) {
 		memcpy(m->held, m->line, (size_t)n * sizeof *m->held);
 		m->held_n = n;
 		m->held_bound = bound;
@@ -704,6 +706,13 @@ enum gy_mate_status gy_mate_solve(struct gy_mate *m, const struct gy_pos *p, con
 		int n = build_pv(m, p, len, tsume, &exact, &complete);
 		TRACE("the line: %d plies, %llu nodes\n", n, (unsigned long long)(m->nodes - nb));
 		complete = complete && line_mates(p, m->line, n, tsume);
+		/*
+		 * A line shorter than the proven length `len` (the plain rules)
+		 * has a defender move that is not the longest evasion: its
+		 * length would claim more than is proven (it is reported incomplete).
+		 */
+		if (!tsume && n < len)
+			complete = false;
 		/*
 		 * After a stop the held line (the table's minimax, never shorter
 		 * than the mate) rather than the line built now, whose defender may

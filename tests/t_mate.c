@@ -343,6 +343,32 @@ static void microcosmos_cases(struct check_tally *t, struct gy_mate *m, bool qui
 	 */
 	stopped_line(t, "tsume-4.51h", &pos[n - 51], 51, 64, 150000, true);
 	/*
+	 * tsume-4.45h: the 45-ply tail stopped at 100,000 nodes with a 1 MB
+	 * table, in the refinement: the table's minimax line is incomplete, and
+	 * the line built from the entries' lengths is a 43-ply mate (a defender
+	 * move not the longest).  Reported complete, it said "mate 43"; its
+	 * length is below the proven 45, so the report is incomplete, mate
+	 * within 45.
+	 */
+	{
+		struct gy_mate *m1 = NULL;
+		static gy_move pv[PV_MAX];
+		struct gy_mate_limits lim = {0, 100000, false, false};
+		struct gy_mate_report rep;
+		bool declined;
+		const char *bad = gy_mate_create(&m1, 1) ? "no memory for the table" : NULL;
+		enum gy_mate_status st =
+			bad ? GY_MATE_TIMEOUT : gy_mate_solve(m1, &pos[n - 45], &lim, NULL, pv, PV_MAX, &rep);
+		if (!bad)
+			bad = st != GY_MATE_FOUND ? "no mate within the node limit"
+			      : rep.length < 45   ? "a length below the mate's"
+			      : rep.complete      ? replay(&pos[n - 45], pv, gy_mate_pv_len(m1), false, &declined)
+						  : NULL;
+		CHECK(t, "tsume-4.45h", !bad, "%s (%s %d, %s)", bad ? bad : "", gy_mate_status_name(st),
+		      bad && st == GY_MATE_FOUND ? rep.length : 0, bad && rep.complete ? "complete" : "incomplete");
+		gy_mate_destroy(m1);
+	}
+	/*
 	 * tsume-4.101h: the 101-ply tail stopped at 2,000,000 nodes with a 2 MB
 	 * table, collected many times: the table's answers alone no longer make
 	 * the first proof's line, so it is built with the short searches it
