@@ -92,7 +92,9 @@ void gy__dfpn_start(struct dfpn *s, struct dfpn_tt *tt, const struct gy_pos *p)
 	s->attacker = p->side;
 	s->nodes = 0;
 	s->aborted = false;
+	s->escape = 0;
 	s->ply = 0;
+	s->root_ply = 0;
 	memset(s->filter, 0, sizeof s->filter);
 	s->path[0] = gy__dfpn_full_key(p);
 	s->filter[s->path[0] >> 48]++;
@@ -725,6 +727,8 @@ static void mid(struct dfpn *s, uint32_t thpn, uint32_t thdn, int depth, uint64_
 				}
 			}
 			const struct dfpn_child *c = &f->c[bi];
+			if (s->ply == s->root_ply)
+				s->escape = c->m;
 			gy_hand dh = c->hand;
 			if (gy_move_is_drop(c->m)) {
 				int pt = gy_move_drop_type(c->m);
@@ -752,8 +756,24 @@ static void mid(struct dfpn *s, uint32_t thpn, uint32_t thdn, int depth, uint64_
 
 void gy__dfpn_search(struct dfpn *s, int depth, struct dfpn_result *r)
 {
-	uint64_t salt = mix64(s->path[0] ^ 0x2545f4914f6cdd1dull);
+	uint64_t salt = s->root_ply ? s->root_salt : mix64(s->path[0] ^ 0x2545f4914f6cdd1dull);
 	mid(s, DFPN_INF, DFPN_INF, depth, salt, r);
+}
+
+void gy__dfpn_start_line(struct dfpn *s, struct dfpn_tt *tt, const struct gy_pos *root, const gy_move *line, int n)
+{
+	gy__dfpn_start(s, tt, root);
+	uint64_t salt = mix64(s->path[0] ^ 0x2545f4914f6cdd1dull);
+	for (int i = 0; i < n; i++) {
+		struct gy_undo u;
+		gy_pos_do(&s->pos, line[i], &u);
+		uint64_t full = gy__dfpn_full_key(&s->pos);
+		s->path[++s->ply] = full;
+		s->filter[full >> 48]++;
+		salt = child_salt(salt, full);
+	}
+	s->root_ply = s->ply;
+	s->root_salt = salt;
 }
 
 int gy__dfpn_lookup(const struct dfpn *s, int depth, int *len, gy_move *best)

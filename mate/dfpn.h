@@ -32,7 +32,10 @@ struct dfpn {
 	int64_t deadline_ns; /* CLOCK_MONOTONIC; 0: none */
 	const atomic_bool *stop;
 	bool aborted;
+	gy_move escape; /* a disproven root where the defender moves: the evasion that disproved it, else 0 */
 	int ply;
+	int root_ply;                    /* the ply of the search's root: 0, or the moves of gy__dfpn_start_line */
+	uint64_t root_salt;              /* with root_ply: the root's path hash (the key of path-dependent entries) */
 	uint64_t path[DFPN_MAX_PLY + 1]; /* full keys (board and both hands) along the path */
 	uint8_t filter[1 << 16];         /* counts of path keys by their top 16 bits */
 	/*
@@ -84,6 +87,16 @@ void gy__dfpn_finish(struct dfpn *s);
  * within `depth` plies, or the limits stop it (s->aborted).
  */
 void gy__dfpn_search(struct dfpn *s, int depth, struct dfpn_result *r);
+
+/*
+ * gy__dfpn_start for the position `n` moves of `line` after `root` (whose
+ * side to move attacks), searched as inside a search from `root`: the
+ * line's positions are on the path (repetitions) and the path-dependent
+ * entries are keyed as that search keys them, so those a search from
+ * `root` stored along the line are found again.  `n` at most
+ * DFPN_MAX_PLY / 2 (the rest of the path is the search's).
+ */
+void gy__dfpn_start_line(struct dfpn *s, struct dfpn_tt *tt, const struct gy_pos *root, const gy_move *line, int n);
 
 /*
  * Looks s->pos up in the TT at remaining `depth` as a solved node:

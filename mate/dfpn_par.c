@@ -41,6 +41,7 @@ struct dfpn_par {
 	int running; /* helpers still in the job */
 	/* The job (set before it starts: the caller's struct dfpn changes as it searches). */
 	struct gy_pos pos;
+	int attacker; /* the root's attacker (the root may be the defender's node) */
 	struct dfpn_tt *tt;
 	const atomic_bool *user_stop;
 	int64_t deadline_ns;
@@ -134,6 +135,7 @@ static void *helper_main(void *arg)
 		seen = g->job;
 		struct dfpn *s = h->s;
 		gy__dfpn_start(s, g->tt, &g->pos);
+		s->attacker = g->attacker;
 		s->stop = g->user_stop;
 		s->deadline_ns = g->deadline_ns;
 		int depth = g->depth;
@@ -216,6 +218,7 @@ void gy__dfpn_par_search(struct dfpn_par *g, struct dfpn *s, int depth, struct d
 	uint64_t limit = s->node_limit;
 	pthread_mutex_lock(&g->mu);
 	g->pos = s->pos;
+	g->attacker = s->attacker;
 	g->tt = tt;
 	g->user_stop = s->stop;
 	g->deadline_ns = s->deadline_ns;

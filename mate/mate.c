@@ -82,7 +82,7 @@ enum gy_err gy_mate_create(struct gy_mate **out, size_t memory_mb)
 	m->s = calloc(1, sizeof *m->s);
 	if (!m->s)
 		goto fail;
-	m->line = malloc(MATE_PV_MAX * sizeof *m->line);
+	m->line = malloc((MATE_PV_MAX + 2) * sizeof *m->line); /* + 2: build_pv's moves being tried */
 	m->held = malloc(MATE_PV_MAX * sizeof *m->held);
 	if (!m->line || !m->held)
 		goto fail;
@@ -137,21 +137,29 @@ const char *gy_mate_status_name(enum gy_mate_status s)
 }
 
 /*
- * Solves `p` (attacker to move) within `depth` plies: 1 proven (*len),
- * -1 disproven, 0 unknown (aborted).  The TT answers first when it can,
- * also once a limit has stopped the search.
+ * Solves `p` within `depth` plies for `attacker` (to move in `p`, or the
+ * defender to move): 1 proven (*len), -1 disproven, 0 unknown (aborted).
+ * The TT answers first when it can, also once a limit has stopped the search.
+ * With `root`, `p` is the position after the first `n` moves of m->line from
+ * it and is searched inside the path from `root` (gy__dfpn_start_line; one
+ * thread: with several, from `p`).
  */
-static int bounded(struct gy_mate *m, const struct gy_pos *p, int depth, int *len)
+static int bounded_path(struct gy_mate *m, const struct gy_pos *p, int attacker, const struct gy_pos *root, int n,
+			int depth, int *len)
 {
 	struct dfpn *s = m->s;
 	s->tt = &m->tt;
 	s->pos = *p;
-	s->attacker = p->side;
+	s->attacker = attacker;
 	gy_move best;
 	int known = gy__dfpn_lookup(s, depth, len, &best);
 	if (known || m->aborted)
 		return known;
-	gy__dfpn_start(s, &m->tt, p);
+	if (root && !m->par && n <= DFPN_MAX_PLY / 2)
+		gy__dfpn_start_line(s, &m->tt, root, m->line, n);
+	else
+		gy__dfpn_start(s, &m->tt, p);
+	s->attacker = attacker;
 	s->stop = m->stop;
 	s->deadline_ns = m->deadline_ns;
 	s->node_limit = m->lim && m->lim->nodes ? (m->lim->nodes > m->nodes ? m->lim->nodes - m->nodes : 1) : 0;
@@ -169,6 +177,12 @@ static int bounded(struct gy_mate *m, const struct gy_pos *p, int depth, int *le
 		return -1;
 	m->aborted = true;
 	return 0;
+}
+
+/* bounded_path from `p` itself, the side to move in `p` attacking. */
+static int bounded(struct gy_mate *m, const struct gy_pos *p, int depth, int *len)
+{
+	return bounded_path(m, p, p->side, NULL, 0, depth, len);
 }
 
 static void hold_line(struct gy_mate *m, const struct gy_pos *root, int len);
@@ -315,6 +329,40 @@ static int end_hand_count(struct gy_mate *m, const struct gy_pos *p0, int attack
  * futile interpositions under the tsume rules); *exact is cleared when a
  * length on the way could not be proven exact.
  */
+/*
+ * The defender's longest evasion in `p` (the defender to move, a mate of
+ * exactly `rem` plies proven), found as KomoringHeights finds it: `p`
+ * itself searched within rem - 2 fails, and the evasion that failed it
+ * (the search's `escape`; else, the search answered by the table, one the
+ * table holds disproven within rem - 3) lasts exactly rem - 1 plies.  One
+ * search of the node, where trying the evasions one by one proved each
+ * shorter one within rem - 3 first.  0 when none is found that way: the
+ * caller tries them one by one.
+ */
+static gy_move longest_evasion(struct gy_mate *m, const struct gy_pos *root, int n, const struct gy_pos *p,
+			       const struct gy_movelist *l, int rem, int *plen)
+{
+	struct dfpn *s = m->s;
+	int cl = 0, attacker = root->side;
+	s->escape = 0;
+	if (bounded_path(m, p, attacker, root, n, rem - 2, &cl) >= 0)
+		return 0;
+	gy_move e = s->escape;
+	for (int i = 0; !e && i < l->n; i++) {
+		struct gy_pos q = *p;
+		struct gy_undo u;
+		gy_pos_do(&q, l->moves[i], &u);
+		gy_move best;
+		s->pos = q;
+		s->attacker = attacker;
+		if (gy__dfpn_lookup(s, rem - 3, &cl, &best) < 0)
+			e = l->moves[i];
+	}
+	if (e)
+		*plen = rem - 1;
+	return e;
+}
+
 static int build_pv(struct gy_mate *m, const struct gy_pos *root, int len, bool tsume, bool *exact, bool *complete)
 {
 	struct gy_pos p = *root;
@@ -359,7 +407,9 @@ static int build_pv(struct gy_mate *m, const struct gy_pos *root, int len, bool 
 					struct gy_undo u2;
 					gy_pos_do(&t, ev.moves[j], &u2);
 					int cl = 0;
-					ok = bounded(m, &t, rem - 2, &cl) > 0;
+					m->line[n] = l->moves[i];
+					m->line[n + 1] = ev.moves[j];
+					ok = bounded_path(m, &t, attacker, root, n + 2, rem - 2, &cl) > 0;
 					if (cl + 1 > worst)
 						worst = cl + 1;
 				}
@@ -380,21 +430,25 @@ static int build_pv(struct gy_mate *m, const struct gy_pos *root, int len, bool 
 			 */
 			int pscore = -1, target = rem - 1;
 			bool counted = false, unknown = false;
-			for (int i = 0; i < l->n; i++) {
+			if (!tsume && *exact && target >= 3)
+				pick = longest_evasion(m, root, n, &p, l, rem, &plen);
+			const int ne = pick ? 0 : l->n; /* found by longest_evasion: no evasion to weigh */
+			for (int i = 0; i < ne; i++) {
 				if (tsume && futile(&p, l->moves[i], 8))
 					continue;
 				counted = true;
 				struct gy_pos q = p;
 				struct gy_undo u;
 				gy_pos_do(&q, l->moves[i], &u);
-				int cl = 0, cl2 = 0, r = bounded(m, &q, target, &cl);
+				m->line[n] = l->moves[i];
+				int cl = 0, cl2 = 0, r = bounded_path(m, &q, attacker, root, n + 1, target, &cl);
 				if (r <= 0) {
 					unknown |= r == 0;
 					*exact = false;
 					continue;
 				}
 				if (cl >= target && target >= 3 && *exact) {
-					int r2 = bounded(m, &q, target - 2, &cl2);
+					int r2 = bounded_path(m, &q, attacker, root, n + 1, target - 2, &cl2);
 					if (r2 > 0)
 						cl = cl2;
 					else if (r2 == 0)
@@ -662,6 +716,8 @@ static void hold_line(struct gy_mate *m, const struct gy_pos *root, int len)
 			m->aborted = aborted;
 		complete = complete && line_mates(root, m->line, n, false);
 	}
+	TRACE("hold %d: line %d plies, complete %d, minimax %d, held %d plies (minimax %d)\n", len, n, complete, bound,
+	      m->held_n, m->held_bound);
 	if (complete && (bound || n >= len) &&
 	    (!m->held_n || (bound && !m->held_bound) || (bound == m->held_bound && n <= m->held_n))) {
 		memcpy(m->held, m->line, (size_t)n * sizeof *m->held);

@@ -343,6 +343,34 @@ static void microcosmos_cases(struct check_tally *t, struct gy_mate *m, bool qui
 	 */
 	stopped_line(t, "tsume-4.51h", &pos[n - 51], 51, 64, 150000, true);
 	/*
+	 * tsume-4.51s: the 51-ply tail solved whole (first proof, refinement,
+	 * line) within 800,000 nodes, proven shortest, with a line of 51 plies
+	 * that mates.  The line's searches run inside the path from the root
+	 * (docs/mate.md "Shortest mate and the line", 3): 771,894 nodes;
+	 * searched from each position alone, they did not find the refinement's
+	 * path-dependent disproofs again (820,741 nodes).
+	 */
+	if (quick)
+		check_skip("tsume-4.51s", "slow (--quick)");
+	else {
+		struct gy_mate *m1 = NULL;
+		static gy_move pv[PV_MAX];
+		struct gy_mate_limits lim = {0, 800000, false, false};
+		struct gy_mate_report rep;
+		bool declined;
+		const char *bad = gy_mate_create(&m1, 256) ? "no memory for the table" : NULL;
+		enum gy_mate_status st =
+			bad ? GY_MATE_TIMEOUT : gy_mate_solve(m1, &pos[n - 51], &lim, NULL, pv, PV_MAX, &rep);
+		if (!bad)
+			bad = st != GY_MATE_FOUND              ? "no mate within the node limit"
+			      : !rep.complete || !rep.shortest ? "not solved exactly within the node limit"
+			      : gy_mate_pv_len(m1) != 51       ? "a line of another length than the mate"
+							       : replay(&pos[n - 51], pv, 51, false, &declined);
+		CHECK(t, "tsume-4.51s", !bad, "%s (%s, %d plies)", bad ? bad : "", gy_mate_status_name(st),
+		      bad && m1 ? gy_mate_pv_len(m1) : 0);
+		gy_mate_destroy(m1);
+	}
+	/*
 	 * tsume-4.45h: the 45-ply tail stopped at 100,000 nodes with a 1 MB
 	 * table, in the refinement: the table's minimax line is incomplete, and
 	 * the line built from the entries' lengths is a 43-ply mate (a defender
