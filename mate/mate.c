@@ -715,11 +715,17 @@ static void hold_line(struct gy_mate *m, const struct gy_pos *root, int len)
 		if (lookups) /* else a limit the searches met stays met */
 			m->aborted = aborted;
 		complete = complete && line_mates(root, m->line, n, false);
+		if (!(complete && n >= len) && lookups && m->held_n > len) {
+			/* The line held is longer than the mate now proven: the short searches it needs too. */
+			n = build_pv(m, root, len, false, &exact, &complete);
+			complete = complete && line_mates(root, m->line, n, false);
+		}
 	}
 	TRACE("hold %d: line %d plies, complete %d, minimax %d, held %d plies (minimax %d)\n", len, n, complete, bound,
 	      m->held_n, m->held_bound);
 	if (complete && (bound || n >= len) &&
-	    (!m->held_n || (bound && !m->held_bound) || (bound == m->held_bound && n <= m->held_n))) {
+	    (!m->held_n || (bound && !m->held_bound) || (bound == m->held_bound && n <= m->held_n) ||
+	     (n == len && m->held_n > len))) {
 		memcpy(m->held, m->line, (size_t)n * sizeof *m->held);
 		m->held_n = n;
 		m->held_bound = bound;

@@ -343,6 +343,18 @@ static void microcosmos_cases(struct check_tally *t, struct gy_mate *m, bool qui
 	 */
 	stopped_line(t, "tsume-4.51h", &pos[n - 51], 51, 64, 150000, true);
 	/*
+	 * tsume-4.61h: the 61-ply tail stopped at 3,500,000 nodes with a 1 MB
+	 * table, in the refinement's last search (within 59), after the proof
+	 * of 61: the table's answers alone no longer make the 61-ply line, so
+	 * it is built with the short searches it needs, as the line held (65
+	 * plies) is longer than the mate proven: `mate 61`.  Before: `mate 65`,
+	 * the first proof's line.
+	 */
+	if (quick)
+		check_skip("tsume-4.61h", "slow (--quick)");
+	else
+		stopped_line(t, "tsume-4.61h", &pos[n - 61], 61, 1, 3500000, true);
+	/*
 	 * tsume-4.51s: the 51-ply tail solved whole (first proof, refinement,
 	 * line) within 800,000 nodes, proven shortest, with a line of 51 plies
 	 * that mates.  The line's searches run inside the path from the root
@@ -531,8 +543,12 @@ static void cut_line_cases(struct check_tally *t, bool quick)
 		{"mate-api-2.5", "5+B1R1/5pP1k/6+b1p/9/4+p1p2/7N1/7+R1/9/9 b S3N4g3s4l13p 1", 1, 150000, false, 25, 25},
 		{"mate-api-2.3", "9/9/9/9/4k4/9/9/9/K8 b RBGS 1", 1, 300000, false, 1, 0},
 		{"mate-api-2.4", "5+B1R1/5pP1k/6+b1p/9/4+p1p2/7N1/7+R1/9/9 b S3N4g3s4l13p 1", 16, 500000, true, 25, 0},
-		/* 2.6: within these nodes the refinement reaches a 19-ply proof (its minimax is 15, the first proof 23). */
-		{"mate-api-2.6", "9/9/9/9/4k4/9/9/9/K8 b RBGS 1", 1, 300000, false, 15, 19},
+		/*
+		 * 2.6: within these nodes the refinement proves 15 (the minimax; the first proof 23) and is stopped
+		 * in its last search: the 15-ply line held, built with the short searches the table's answers alone
+		 * no longer allowed (before: the 19-ply line, the last the table's minimax made).
+		 */
+		{"mate-api-2.6", "9/9/9/9/4k4/9/9/9/K8 b RBGS 1", 1, 300000, false, 15, 15},
 	};
 	static gy_move pv[PV_MAX];
 	for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
