@@ -323,13 +323,6 @@ static int end_hand_count(struct gy_mate *m, const struct gy_pos *p0, int attack
 }
 
 /*
- * Builds the line from `root` of minimax length `len` into m->line
- * (MATE_PV_MAX moves at most); returns its length.  *complete is set when
- * the line reached a mate (the defender without a move, or with only
- * futile interpositions under the tsume rules); *exact is cleared when a
- * length on the way could not be proven exact.
- */
-/*
  * The defender's longest evasion in `p` (the defender to move, a mate of
  * exactly `rem` plies proven), found as KomoringHeights finds it: `p`
  * itself searched within rem - 2 fails, and the evasion that failed it
@@ -363,6 +356,13 @@ static gy_move longest_evasion(struct gy_mate *m, const struct gy_pos *root, int
 	return e;
 }
 
+/*
+ * Builds the line from `root` of minimax length `len` into m->line
+ * (MATE_PV_MAX moves at most); returns its length.  *complete is set when
+ * the line reached a mate (the defender without a move, or with only
+ * futile interpositions under the tsume rules); *exact is cleared when a
+ * length on the way could not be proven exact.
+ */
 static int build_pv(struct gy_mate *m, const struct gy_pos *root, int len, bool tsume, bool *exact, bool *complete)
 {
 	struct gy_pos p = *root;
