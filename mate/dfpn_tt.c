@@ -269,6 +269,18 @@ static int cmp_u32(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+static uint32_t add_amount(uint32_t a, uint32_t b) { return a + b < a ? UINT32_MAX : a + b; }
+
+/*
+ * The work an entry counts for in a collection: a proof's DFPN_TT_GC_BONUS
+ * more, so that the other entries go first (dfpn_tt.h).
+ */
+static uint32_t gc_amount(const struct dfpn_tt_entry *e)
+{
+	bool proof = e->ddepth != DFPN_TT_REP && e->plen != DFPN_TT_NO_PROOF;
+	return proof ? add_amount(e->amount, DFPN_TT_GC_BONUS) : e->amount;
+}
+
 uint64_t gy__dfpn_tt_collect(struct dfpn_tt *t)
 {
 	/* The threshold: the amount below which DFPN_TT_GC_DROP of a sample of the entries lie. */
@@ -279,9 +291,9 @@ uint64_t gy__dfpn_tt_collect(struct dfpn_tt *t)
 		x ^= x << 13;
 		x ^= x >> 7;
 		x ^= x << 17;
-		uint32_t a = t->e[x % slots].amount;
-		if (a)
-			sample[n++] = a;
+		const struct dfpn_tt_entry *e = &t->e[x % slots];
+		if (e->amount)
+			sample[n++] = gc_amount(e);
 	}
 	uint64_t dropped = 0;
 	if (n > 0) {
@@ -297,7 +309,7 @@ uint64_t gy__dfpn_tt_collect(struct dfpn_tt *t)
 			struct dfpn_tt_entry *c = &t->e[b * DFPN_TT_CLUSTER];
 			int k = 0;
 			for (int i = 0; i < DFPN_TT_CLUSTER && c[i].amount; i++) {
-				if (c[i].amount <= thr) {
+				if (gc_amount(&c[i]) <= thr) {
 					dropped++;
 					continue;
 				}
@@ -388,8 +400,6 @@ static struct dfpn_tt_entry *slot(struct dfpn_tt *t, uint64_t key, gy_hand hand,
 		return victim;
 	}
 }
-
-static uint32_t add_amount(uint32_t a, uint32_t b) { return a + b < a ? UINT32_MAX : a + b; }
 
 static void store_proof(struct dfpn_tt *t, uint64_t key, gy_hand hand, int len, gy_move best, uint32_t amount)
 {
