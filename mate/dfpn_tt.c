@@ -104,6 +104,7 @@ int gy__dfpn_tt_init(struct dfpn_tt *t, size_t limit)
 {
 	memset(t, 0, sizeof *t);
 	t->max_nb = limit / BUCKET_BYTES ? limit / BUCKET_BYTES : 1;
+	t->large = limit >= DFPN_TT_LARGE;
 	uint64_t nb = start_buckets(t);
 	t->locks = aligned_alloc(DFPN_TT_LOCK_STRIDE, DFPN_TT_LOCKS * DFPN_TT_LOCK_STRIDE);
 	if (t->locks)
@@ -272,8 +273,9 @@ static int cmp_u32(const void *a, const void *b)
 static uint32_t add_amount(uint32_t a, uint32_t b) { return a + b < a ? UINT32_MAX : a + b; }
 
 /*
- * The work an entry counts for in a collection: a proof's DFPN_TT_GC_BONUS
- * more, so that the other entries go first (dfpn_tt.h).
+ * The work an entry counts for in a collection and, at the limit, in a full
+ * bucket's replacement: a proof's DFPN_TT_GC_BONUS more, so that the other
+ * entries go first (dfpn_tt.h).
  */
 static uint32_t gc_amount(const struct dfpn_tt_entry *e)
 {
@@ -313,6 +315,9 @@ uint64_t gy__dfpn_tt_collect(struct dfpn_tt *t)
 					dropped++;
 					continue;
 				}
+				/* A large table's unsolved entry kept counts half its work from now on (dfpn_tt.h). */
+				if (t->large && c[i].plen == DFPN_TT_NO_PROOF && c[i].ddepth == -1)
+					c[i].amount = c[i].amount > 1 ? c[i].amount / 2 : 1;
 				c[k++] = c[i];
 			}
 			if (k < DFPN_TT_CLUSTER)
@@ -353,19 +358,25 @@ void gy__dfpn_tt_maintain(struct dfpn_tt *t)
  * The slot for (key, hand, rep): the entry itself when present, else an
  * empty slot (the table grown first when it is DFPN_TT_GROW_LOAD full and
  * below its limit), else, after a garbage collection when one is due, the
- * entry of the bucket with the least work (replaced).
+ * entry of the bucket with the least work (replaced; a large table's at its
+ * limit counts a proof's bonus, as the collection does).
  */
 static struct dfpn_tt_entry *slot(struct dfpn_tt *t, uint64_t key, gy_hand hand, int rep)
 {
 	for (;;) {
 		struct dfpn_tt_entry *c = bucket(t, key), *victim = NULL;
+		bool bonus = t->large && t->nb == t->max_nb;
+		uint32_t least = 0;
 		int i = 0;
 		for (; i < DFPN_TT_CLUSTER && c[i].amount; i++) {
 			struct dfpn_tt_entry *e = &c[i];
 			if (e->key == key && e->hand == hand && (e->ddepth == DFPN_TT_REP) == rep)
 				return e;
-			if (!victim || e->amount < victim->amount)
+			uint32_t a = bonus ? gc_amount(e) : e->amount;
+			if (!victim || a < least) {
 				victim = e;
+				least = a;
+			}
 		}
 		uint64_t slots = t->nb * DFPN_TT_CLUSTER, used = used_now(t);
 		if (t->nb < t->max_nb) {

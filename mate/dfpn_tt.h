@@ -33,7 +33,9 @@
  * not spread).  At the limit a full bucket replaces its entry with the least work, and once the
  * table is DFPN_TT_GC_LOAD full a garbage collection drops the entries of
  * least work (the lower DFPN_TT_GC_DROP of the amounts, found by sampling;
- * a proof counts DFPN_TT_GC_BONUS more than its work),
+ * a proof counts DFPN_TT_GC_BONUS more than its work; in a table of
+ * DFPN_TT_LARGE or more, the bucket's replacement counts the bonus too and
+ * a collection halves the work of the unsolved entries it keeps),
  * so that the proofs and disproofs of the most work stay (measured: halving
  * the amounts of the entries kept, as KomoringHeights does, loses the
  * proofs the line needs when the table is small).  Running out of memory costs work, never
@@ -82,6 +84,16 @@ enum {
  * (tsume-4.101h).
  */
 #define DFPN_TT_GC_BONUS 1000u
+/*
+ * A table of this limit or more (bytes) is "large": at its limit a full
+ * bucket replaces the entry of least work counting a proof's bonus, as the
+ * collection does, and each collection halves the work of the unsolved
+ * entries it keeps, so that the present search's entries outlast those of
+ * the searches before it.  Measured (docs/mate.md, "Transposition table
+ * and hands"): fewer nodes on the Microcosmos tails with 16 to 256 MB;
+ * with 1 to 4 MB more (those tables hold little beyond the search at hand).
+ */
+#define DFPN_TT_LARGE ((size_t)16 << 20)
 
 struct dfpn_tt_entry {
 	uint64_t key;
@@ -100,6 +112,7 @@ struct dfpn_tt {
 	uint64_t used;       /* entries in use */
 	uint64_t gc_at;      /* at the limit, the entries in use that start a garbage collection */
 	uint64_t gcs;        /* garbage collections so far */
+	bool large;          /* the limit is DFPN_TT_LARGE or more */
 	bool shared;         /* several searchers use the table now (mate/dfpn_par.c) */
 	atomic_bool maint;   /* with `shared`: a growth or collection is due (gy__dfpn_tt_maintain) */
 	atomic_uchar *locks; /* DFPN_TT_LOCKS spin locks, DFPN_TT_LOCK_STRIDE apart, taken by bucket while `shared` */

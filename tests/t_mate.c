@@ -604,7 +604,7 @@ static void cut_line_cases(struct check_tally *t, bool quick)
 	}
 }
 
-/* The table's unit cases (mate-api-3.1 to 3.3): entries of three kinds, each with its answer. */
+/* The table's unit cases (mate-api-3.1 to 3.3, 3.7, 3.8): entries of three kinds, each with its answer. */
 enum { TT_N = 60000 };
 static uint64_t tt_key[TT_N];
 
@@ -725,6 +725,50 @@ static void memory_cases(struct check_tally *t, const char *path)
 	      (unsigned long long)dropped, (unsigned long long)used, low_kept, proofs_lost, high_lost,
 	      (unsigned long long)tt.gcs);
 	gy__dfpn_tt_free(&tt);
+
+	/*
+	 * 3.7: a large table (DFPN_TT_LARGE, 16 MB) at its limit: a full bucket replaces its entry of
+	 * least work counting a proof's DFPN_TT_GC_BONUS, as the collection does (a proof of work 1
+	 * stays where the 7 other entries have work 5, the first of those goes), and a collection halves
+	 * the work of the unsolved entries it keeps, not a proof's.  A table of 1 MB replaces the least
+	 * work alone (the proof goes) and keeps the work.  Before, every table did as the 1 MB one.
+	 */
+	for (int large = 1; large >= 0; large--) {
+		const char *id = large ? "mate-api-3.7" : "mate-api-3.8";
+		size_t lim = large ? DFPN_TT_LARGE : (size_t)1 << 20;
+		gy__dfpn_tt_start = lim;
+		int err7 = gy__dfpn_tt_init(&tt, lim);
+		gy__dfpn_tt_start = DFPN_TT_START;
+		if (err7) {
+			check_fail(t, id, "setup");
+			return;
+		}
+		uint64_t hi = 0x12345678ull << 32;
+		gy__dfpn_tt_store_proof(&tt, hi, 0, 3, 7, 1);
+		for (uint64_t j = 1; j <= DFPN_TT_CLUSTER; j++)
+			gy__dfpn_tt_store_unknown(&tt, hi | j, 0, 2, 2, 0, 5);
+		struct dfpn_tt_probe pr;
+		bool proof_kept = gy__dfpn_tt_probe(&tt, hi, 0, DFPN_TT_DEPTH_INF, &pr) && pr.pn == 0 && pr.len == 3;
+		gy__dfpn_tt_probe(&tt, hi | 1, 0, DFPN_TT_DEPTH_INF, &pr);
+		bool first_gone = pr.pn == 1;
+		gy__dfpn_tt_probe(&tt, hi | DFPN_TT_CLUSTER, 0, DFPN_TT_DEPTH_INF, &pr);
+		bool new_in = pr.pn == 2;
+		bool replaced_ok = large ? proof_kept && first_gone && new_in : !proof_kept && !first_gone && new_in;
+		/* Entries 0 (a proof) and 2 (unsolved) of work 100,000 among 59,998 of work 1 to 1000: both kept. */
+		for (int i = 0; i < TT_N; i++)
+			tt_put(&tt, i, i < 3 ? 100000 : 1 + (uint32_t)((tt_key[i] >> 8) % 1000));
+		gy__dfpn_tt_collect(&tt);
+		uint32_t work[3] = {0, 0, 0};
+		for (uint64_t k = 0; k < tt.nb * DFPN_TT_CLUSTER; k++)
+			for (int i = 0; i < 3; i += 2)
+				if (tt.e[k].amount && tt.e[k].key == tt_key[i])
+					work[i] = tt.e[k].amount;
+		bool halved_ok = work[0] == 100000 && work[2] == (large ? 50000u : 100000u);
+		CHECK(t, id, replaced_ok && halved_ok && tt.used > 0,
+		      "proof kept %d, first other replaced %d, new entry in %d; work kept: proof %u, unsolved %u",
+		      proof_kept, first_gone, new_in, work[0], work[2]);
+		gy__dfpn_tt_free(&tt);
+	}
 
 	/* 3.4: a solve of a 7-ply problem under a limit of 256 MB holds a table of at most 2 MB. */
 	const char *p7 = "8k/6S2/7G1/9/R8/9/9/9/9 b r2b3g3s4n4l18p 1";
