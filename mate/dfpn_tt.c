@@ -12,6 +12,9 @@
  * huge pages (measured on a 71-ply problem with a 256 MB table: 10 to 25%
  * less CPU).
  *
+ * The trace build (GY_MATE_TRACE, mate/mate.c) prints each collection: its
+ * threshold and the entries it kept and dropped, by kind.
+ *
  * Threads: the public lookups and stores (at the end of the file) take the
  * bucket's lock only while the table is shared; the bodies below them are
  * the same for one searcher and several, apart from slot(), which leaves a
@@ -26,6 +29,10 @@
 
 #include <stdlib.h>
 #include <string.h>
+
+#ifdef GY_MATE_TRACE
+#include <stdio.h>
+#endif
 
 enum { BUCKET_BYTES = DFPN_TT_CLUSTER * sizeof(struct dfpn_tt_entry), GC_SAMPLES = 4096 };
 
@@ -283,6 +290,29 @@ static uint32_t gc_amount(const struct dfpn_tt_entry *e)
 	return proof ? add_amount(e->amount, DFPN_TT_GC_BONUS) : e->amount;
 }
 
+#ifdef GY_MATE_TRACE
+/* The trace build's count of a collection's entries: [dropped][kind], the kinds as gc_trace prints them. */
+static int entry_kind(const struct dfpn_tt_entry *e)
+{
+	if (e->ddepth == DFPN_TT_REP)
+		return 4;
+	if (e->plen != DFPN_TT_NO_PROOF)
+		return 0;
+	return e->ddepth == DFPN_TT_DEPTH_INF ? 1 : e->ddepth >= 0 ? 2 : 3;
+}
+
+static void gc_trace(const struct dfpn_tt *t, uint32_t thr, uint64_t n[2][5])
+{
+	fprintf(stderr,
+		"gc %llu: threshold %u; kept proof %llu disproof %llu depth-limited %llu unsolved %llu rep %llu; "
+		"dropped %llu %llu %llu %llu %llu\n",
+		(unsigned long long)t->gcs, thr, (unsigned long long)n[0][0], (unsigned long long)n[0][1],
+		(unsigned long long)n[0][2], (unsigned long long)n[0][3], (unsigned long long)n[0][4],
+		(unsigned long long)n[1][0], (unsigned long long)n[1][1], (unsigned long long)n[1][2],
+		(unsigned long long)n[1][3], (unsigned long long)n[1][4]);
+}
+#endif
+
 uint64_t gy__dfpn_tt_collect(struct dfpn_tt *t)
 {
 	/* The threshold: the amount below which DFPN_TT_GC_DROP of a sample of the entries lie. */
@@ -298,6 +328,10 @@ uint64_t gy__dfpn_tt_collect(struct dfpn_tt *t)
 			sample[n++] = gc_amount(e);
 	}
 	uint64_t dropped = 0;
+#ifdef GY_MATE_TRACE
+	uint64_t kinds[2][5] = {{0}};
+	uint32_t thr_seen = 0;
+#endif
 	if (n > 0) {
 		qsort(sample, (size_t)n, sizeof sample[0], cmp_u32);
 		uint32_t thr = sample[(int)((double)n * DFPN_TT_GC_DROP)];
@@ -307,10 +341,16 @@ uint64_t gy__dfpn_tt_collect(struct dfpn_tt *t)
 			at_most++;
 		if (at_most > n * 9 / 10)
 			thr--;
+#ifdef GY_MATE_TRACE
+		thr_seen = thr;
+#endif
 		for (uint64_t b = 0; b < t->nb; b++) {
 			struct dfpn_tt_entry *c = &t->e[b * DFPN_TT_CLUSTER];
 			int k = 0;
 			for (int i = 0; i < DFPN_TT_CLUSTER && c[i].amount; i++) {
+#ifdef GY_MATE_TRACE
+				kinds[gc_amount(&c[i]) <= thr][entry_kind(&c[i])]++;
+#endif
 				if (gc_amount(&c[i]) <= thr) {
 					dropped++;
 					continue;
@@ -326,6 +366,9 @@ uint64_t gy__dfpn_tt_collect(struct dfpn_tt *t)
 	}
 	t->used -= dropped;
 	t->gcs++;
+#ifdef GY_MATE_TRACE
+	gc_trace(t, thr_seen, kinds);
+#endif
 	uint64_t next = t->used + slots / 8;
 	if (next > t->gc_at)
 		t->gc_at = next;

@@ -40,7 +40,8 @@ enum { MATE_PV_MAX = 4096, MATE_HOLD_VISITS = 1 << 18 };
 
 /*
  * `make CFLAGS=-DGY_MATE_TRACE`: the refinement's steps and their nodes on
- * stderr (the first proof, each search of the root, the line; docs/mate.md).
+ * stderr (the first proof, each search of the root, the line; docs/mate.md),
+ * and each garbage collection of the table (mate/dfpn_tt.c).
  */
 #ifdef GY_MATE_TRACE
 #include <stdio.h>
