@@ -356,7 +356,7 @@ uint64_t gy__dfpn_tt_collect(struct dfpn_tt *t)
 					continue;
 				}
 				/* A large table's unsolved entry kept counts half its work from now on (dfpn_tt.h). */
-				if (t->large && c[i].plen == DFPN_TT_NO_PROOF && c[i].ddepth == -1)
+				if (t->large && c[i].plen == DFPN_TT_NO_PROOF && c[i].ddepth == DFPN_TT_NO_DISPROOF)
 					c[i].amount = c[i].amount > 1 ? c[i].amount / 2 : 1;
 				c[k++] = c[i];
 			}
@@ -450,7 +450,7 @@ static struct dfpn_tt_entry *slot(struct dfpn_tt *t, uint64_t key, gy_hand hand,
 		victim->pn = 1;
 		victim->dn = 1;
 		victim->plen = DFPN_TT_NO_PROOF;
-		victim->ddepth = rep ? DFPN_TT_REP : -1;
+		victim->ddepth = rep ? DFPN_TT_REP : DFPN_TT_NO_DISPROOF;
 		return victim;
 	}
 }

@@ -18,9 +18,9 @@
  *   amount   32  work spent under the node (nodes), for replacement; 0 = empty
  *   plen     16  proof length, DFPN_TT_NO_PROOF when unproven
  *   ddepth   16  depth limit the disproof holds under, DFPN_TT_DEPTH_INF when
- *                unconditional, -1 when undisproven, DFPN_TT_REP for a
- *                path-dependent (repetition) disproof, keyed with the path
- *                hash and never used for other paths
+ *                unconditional, DFPN_TT_NO_DISPROOF (-1) when undisproven,
+ *                DFPN_TT_REP for a path-dependent (repetition) disproof,
+ *                keyed with the path hash and never used for other paths
  *
  * Memory.  Buckets of DFPN_TT_CLUSTER entries; a key's bucket is the high
  * half of the key scaled to the number of buckets, so that growing the
@@ -66,6 +66,7 @@
 enum {
 	DFPN_TT_NO_PROOF = 0xFFFF,
 	DFPN_TT_DEPTH_INF = 0x7FFF,
+	DFPN_TT_NO_DISPROOF = -1,
 	DFPN_TT_REP = -2,
 	DFPN_TT_CLUSTER = 8,
 	DFPN_TT_START = 1 << 20,
