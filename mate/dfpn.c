@@ -125,6 +125,19 @@ static int64_t now_ns(void)
  * 1024 their nodes together).  A searcher among several pauses here when the table asks for
  * a growth or collection: here it holds nothing of the table.
  */
+#ifdef GY_MATE_TRACE
+/* The trace build: nodes by the side to move and the depth left (mate/mate.c prints them). */
+uint64_t gy__dfpn_hist[2][GY__DFPN_HIST], gy__dfpn_revisit[2][GY__DFPN_HIST];
+static int hist_bin(int depth)
+{
+	static const int top[GY__DFPN_HIST - 1] = {2, 4, 8, 16, 32, 64, 128};
+	for (int i = 0; i < GY__DFPN_HIST - 1; i++)
+		if (depth <= top[i])
+			return i;
+	return GY__DFPN_HIST - 1;
+}
+#endif
+
 static void count_node(struct dfpn *s)
 {
 	s->nodes++;
@@ -519,6 +532,11 @@ static void mid(struct dfpn *s, uint32_t thpn, uint32_t thdn, int depth, uint64_
 	const gy_hand cur = p->hand[atk];
 	const uint64_t key = gy__dfpn_key(p), nodes0 = s->nodes;
 	count_node(s);
+#ifdef GY_MATE_TRACE
+	gy__dfpn_hist[or_node][hist_bin(depth)]++;
+	if (gy__dfpn_tt_has(s->tt, key, cur))
+		gy__dfpn_revisit[or_node][hist_bin(depth)]++;
+#endif
 
 	/* Step 1. Leaves: depth exhausted, mate in one, no moves. */
 	if (s->ply >= DFPN_MAX_PLY - 1) {

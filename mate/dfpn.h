@@ -22,6 +22,12 @@ struct dfpn_par;
 
 enum { DFPN_BUSY_SLOTS = 1 << 16 };
 
+#ifdef GY_MATE_TRACE
+/* The trace build: nodes searched by the side to move and the depth left, and those whose position the table held. */
+#define GY__DFPN_HIST 8
+extern uint64_t gy__dfpn_hist[2][GY__DFPN_HIST], gy__dfpn_revisit[2][GY__DFPN_HIST];
+#endif
+
 /* One search: the position being searched, limits, counters, the path. */
 struct dfpn {
 	struct dfpn_tt *tt;

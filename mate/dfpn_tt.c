@@ -172,6 +172,17 @@ void gy__dfpn_tt_prefetch(const struct dfpn_tt *t, uint64_t key)
 		__builtin_prefetch(c + i);
 }
 
+#ifdef GY_MATE_TRACE
+int gy__dfpn_tt_has(const struct dfpn_tt *t, uint64_t key, gy_hand hand)
+{
+	const struct dfpn_tt_entry *c = bucket(t, key);
+	for (int i = 0; i < DFPN_TT_CLUSTER && c[i].amount; i++)
+		if (c[i].key == key && c[i].hand == hand && c[i].ddepth != DFPN_TT_REP)
+			return 1;
+	return 0;
+}
+#endif
+
 static int probe(const struct dfpn_tt *t, uint64_t key, gy_hand hand, int depth, struct dfpn_tt_probe *out)
 {
 	const struct dfpn_tt_entry *c = bucket(t, key);
@@ -203,8 +214,14 @@ static int probe(const struct dfpn_tt *t, uint64_t key, gy_hand hand, int depth,
 			return 1;
 		}
 		if (e->hand == hand) {
-			out->pn = e->pn;
-			out->dn = e->dn;
+			/*
+			 * Proven only at a length beyond the depth asked (a depth-limited
+			 * search after a longer proof): the numbers of a new node, not those
+			 * it was left with before its proof (docs/mate.md "Shortest mate and the line").
+			 */
+			bool longer = e->plen != DFPN_TT_NO_PROOF;
+			out->pn = longer ? 1 : e->pn;
+			out->dn = longer ? 1 : e->dn;
 			out->best = e->best;
 		}
 	}

@@ -120,6 +120,11 @@ struct dfpn_tt {
 };
 
 /* What a lookup found for a position at a depth limit. */
+#ifdef GY_MATE_TRACE
+/* The trace build: whether the table holds an entry for exactly this position and hand. */
+int gy__dfpn_tt_has(const struct dfpn_tt *t, uint64_t key, gy_hand hand);
+#endif
+
 struct dfpn_tt_probe {
 	uint32_t pn, dn;
 	gy_hand hand; /* proof or disproof hand when solved */

@@ -40,8 +40,10 @@ enum { MATE_PV_MAX = 4096, MATE_HOLD_VISITS = 1 << 18 };
 
 /*
  * `make CFLAGS=-DGY_MATE_TRACE`: the refinement's steps and their nodes on
- * stderr (the first proof, each search of the root, the line; docs/mate.md),
- * and each garbage collection of the table (mate/dfpn_tt.c).
+ * stderr (the first proof, each search of the root with its nodes by the
+ * side to move and the depth left, and of them the revisits, positions the
+ * table already held; the line; docs/mate.md), and each garbage collection
+ * of the table (mate/dfpn_tt.c).
  */
 #ifdef GY_MATE_TRACE
 #include <stdio.h>
@@ -198,6 +200,10 @@ static int exact_len(struct gy_mate *m, const struct gy_pos *p, int ub, bool *ex
 	int l = ub;
 	if (hold) {
 		TRACE("first proof: %d plies, %llu nodes\n", l, (unsigned long long)m->nodes);
+#ifdef GY_MATE_TRACE
+		memset(gy__dfpn_hist, 0, sizeof gy__dfpn_hist);
+		memset(gy__dfpn_revisit, 0, sizeof gy__dfpn_revisit);
+#endif
 		hold_line(m, p, l);
 	}
 	while (l >= 3) {
@@ -209,6 +215,21 @@ static int exact_len(struct gy_mate *m, const struct gy_pos *p, int ub, bool *ex
 			      : r < 0 ? "none"
 				      : "stopped",
 			      r > 0 ? nl : 0, (unsigned long long)(m->nodes - n0));
+#ifdef GY_MATE_TRACE
+		if (hold) {
+			for (int side = 1; side >= 0; side--) {
+				fprintf(stderr, "  %s by depth left <=2,4,8,16,32,64,128,more:", side ? "OR " : "AND");
+				for (int b = 0; b < GY__DFPN_HIST; b++)
+					fprintf(stderr, " %llu", (unsigned long long)gy__dfpn_hist[side][b]);
+				fprintf(stderr, "\n     of which revisits:");
+				for (int b = 0; b < GY__DFPN_HIST; b++)
+					fprintf(stderr, " %llu", (unsigned long long)gy__dfpn_revisit[side][b]);
+				fprintf(stderr, "\n");
+			}
+		}
+		memset(gy__dfpn_hist, 0, sizeof gy__dfpn_hist);
+		memset(gy__dfpn_revisit, 0, sizeof gy__dfpn_revisit);
+#endif
 		if (r > 0) {
 			l = nl;
 			if (hold)
