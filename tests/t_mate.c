@@ -770,6 +770,34 @@ static void memory_cases(struct check_tally *t, const char *path)
 		gy__dfpn_tt_free(&tt);
 	}
 
+	/*
+	 * 3.9: asked within 7 plies, an entry proven only in 9 gives the numbers of a new node (1, 1)
+	 * and its move, not those it held before the proof (5, 7); within 9 it is proven; an entry
+	 * never proven, or disproven only within 5, keeps its numbers.  Before, the first gave 5, 7.
+	 */
+	if (gy__dfpn_tt_init(&tt, (size_t)1 << 20)) {
+		check_fail(t, "mate-api-3.9", "setup");
+		return;
+	}
+	{
+		const uint64_t kp = 0x2468aceull << 32, ku = 0x13579bdull << 32, kd = 0x0fedcbaull << 32;
+		gy__dfpn_tt_store_unknown(&tt, kp, 0, 5, 7, 42, 3);
+		gy__dfpn_tt_store_proof(&tt, kp, 0, 9, 42, 3);
+		gy__dfpn_tt_store_unknown(&tt, ku, 0, 5, 7, 43, 3);
+		gy__dfpn_tt_store_unknown(&tt, kd, 0, 5, 7, 44, 3);
+		gy__dfpn_tt_store_disproof(&tt, kd, 0, 5, 3);
+		struct dfpn_tt_probe a, b, u, d;
+		int sa = gy__dfpn_tt_probe(&tt, kp, 0, 7, &a), sb = gy__dfpn_tt_probe(&tt, kp, 0, 9, &b);
+		int su = gy__dfpn_tt_probe(&tt, ku, 0, 7, &u), sd = gy__dfpn_tt_probe(&tt, kd, 0, 7, &d);
+		CHECK(t, "mate-api-3.9",
+		      !sa && a.pn == 1 && a.dn == 1 && a.best == 42 && sb && b.pn == 0 && b.len == 9 && !su &&
+			      u.pn == 5 && u.dn == 7 && !sd && d.pn == 5 && d.dn == 7,
+		      "proven in 9, within 7: %d %u %u %u; within 9: %d %u %d; unproven: %d %u %u; disproven "
+		      "within 5, within 7: %d %u %u",
+		      sa, a.pn, a.dn, (unsigned)a.best, sb, b.pn, b.len, su, u.pn, u.dn, sd, d.pn, d.dn);
+	}
+	gy__dfpn_tt_free(&tt);
+
 	/* 3.4: a solve of a 7-ply problem under a limit of 256 MB holds a table of at most 2 MB. */
 	const char *p7 = "8k/6S2/7G1/9/R8/9/9/9/9 b r2b3g3s4n4l18p 1";
 	struct gy_pos pos;
