@@ -118,13 +118,6 @@ static int64_t now_ns(void)
 	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
-/*
- * Counts a node and, every 1024, checks the stop flag and the limits (with
- * other searchers: at every node whether one solved the root, so that the
- * many short searches of the line do not wait on the others, and every
- * 1024 their nodes together).  A searcher among several pauses here when the table asks for
- * a growth or collection: here it holds nothing of the table.
- */
 #ifdef GY_MATE_TRACE
 /* The trace build: nodes by the side to move and the depth left (mate/mate.c prints them). */
 uint64_t gy__dfpn_hist[2][GY__DFPN_HIST], gy__dfpn_revisit[2][GY__DFPN_HIST];
@@ -136,8 +129,24 @@ static int hist_bin(int depth)
 			return i;
 	return GY__DFPN_HIST - 1;
 }
+
+/* Counts the node at `depth` (and, when the table holds its position, as a revisit). */
+static void trace_node(const struct dfpn *s, bool or_node, int depth, uint64_t key, gy_hand hand)
+{
+	int b = hist_bin(depth);
+	gy__dfpn_hist[or_node][b]++;
+	if (gy__dfpn_tt_has(s->tt, key, hand))
+		gy__dfpn_revisit[or_node][b]++;
+}
 #endif
 
+/*
+ * Counts a node and, every 1024, checks the stop flag and the limits (with
+ * other searchers: at every node whether one solved the root, so that the
+ * many short searches of the line do not wait on the others, and every
+ * 1024 their nodes together).  A searcher among several pauses here when the table asks for
+ * a growth or collection: here it holds nothing of the table.
+ */
 static void count_node(struct dfpn *s)
 {
 	s->nodes++;
@@ -533,9 +542,7 @@ static void mid(struct dfpn *s, uint32_t thpn, uint32_t thdn, int depth, uint64_
 	const uint64_t key = gy__dfpn_key(p), nodes0 = s->nodes;
 	count_node(s);
 #ifdef GY_MATE_TRACE
-	gy__dfpn_hist[or_node][hist_bin(depth)]++;
-	if (gy__dfpn_tt_has(s->tt, key, cur))
-		gy__dfpn_revisit[or_node][hist_bin(depth)]++;
+	trace_node(s, or_node, depth, key, cur);
 #endif
 
 	/* Step 1. Leaves: depth exhausted, mate in one, no moves. */

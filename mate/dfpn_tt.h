@@ -119,12 +119,12 @@ struct dfpn_tt {
 	atomic_uchar *locks; /* DFPN_TT_LOCKS spin locks, DFPN_TT_LOCK_STRIDE apart, taken by bucket while `shared` */
 };
 
-/* What a lookup found for a position at a depth limit. */
 #ifdef GY_MATE_TRACE
 /* The trace build: whether the table holds an entry for exactly this position and hand. */
 int gy__dfpn_tt_has(const struct dfpn_tt *t, uint64_t key, gy_hand hand);
 #endif
 
+/* What a lookup found for a position at a depth limit. */
 struct dfpn_tt_probe {
 	uint32_t pn, dn;
 	gy_hand hand; /* proof or disproof hand when solved */

@@ -48,9 +48,25 @@ enum { MATE_PV_MAX = 4096, MATE_HOLD_VISITS = 1 << 18 };
 #ifdef GY_MATE_TRACE
 #include <stdio.h>
 #define TRACE(...) fprintf(stderr, __VA_ARGS__)
+/* Prints (with `print`) the nodes of the search just ended by side and depth left (mate/dfpn.c), then clears them. */
+static void trace_depths(bool print)
+{
+	for (int side = 1; print && side >= 0; side--) {
+		fprintf(stderr, "  %s by depth left <=2,4,8,16,32,64,128,more:", side ? "OR " : "AND");
+		for (int b = 0; b < GY__DFPN_HIST; b++)
+			fprintf(stderr, " %llu", (unsigned long long)gy__dfpn_hist[side][b]);
+		fprintf(stderr, "\n     of which revisits:");
+		for (int b = 0; b < GY__DFPN_HIST; b++)
+			fprintf(stderr, " %llu", (unsigned long long)gy__dfpn_revisit[side][b]);
+		fprintf(stderr, "\n");
+	}
+	memset(gy__dfpn_hist, 0, sizeof gy__dfpn_hist);
+	memset(gy__dfpn_revisit, 0, sizeof gy__dfpn_revisit);
+}
 #else
 static inline void trace_off(const char *fmt, ...) { (void)fmt; }
 #define TRACE trace_off
+static inline void trace_depths(bool print) { (void)print; }
 #endif
 
 struct gy_mate {
@@ -200,10 +216,7 @@ static int exact_len(struct gy_mate *m, const struct gy_pos *p, int ub, bool *ex
 	int l = ub;
 	if (hold) {
 		TRACE("first proof: %d plies, %llu nodes\n", l, (unsigned long long)m->nodes);
-#ifdef GY_MATE_TRACE
-		memset(gy__dfpn_hist, 0, sizeof gy__dfpn_hist);
-		memset(gy__dfpn_revisit, 0, sizeof gy__dfpn_revisit);
-#endif
+		trace_depths(false);
 		hold_line(m, p, l);
 	}
 	while (l >= 3) {
@@ -215,21 +228,7 @@ static int exact_len(struct gy_mate *m, const struct gy_pos *p, int ub, bool *ex
 			      : r < 0 ? "none"
 				      : "stopped",
 			      r > 0 ? nl : 0, (unsigned long long)(m->nodes - n0));
-#ifdef GY_MATE_TRACE
-		if (hold) {
-			for (int side = 1; side >= 0; side--) {
-				fprintf(stderr, "  %s by depth left <=2,4,8,16,32,64,128,more:", side ? "OR " : "AND");
-				for (int b = 0; b < GY__DFPN_HIST; b++)
-					fprintf(stderr, " %llu", (unsigned long long)gy__dfpn_hist[side][b]);
-				fprintf(stderr, "\n     of which revisits:");
-				for (int b = 0; b < GY__DFPN_HIST; b++)
-					fprintf(stderr, " %llu", (unsigned long long)gy__dfpn_revisit[side][b]);
-				fprintf(stderr, "\n");
-			}
-		}
-		memset(gy__dfpn_hist, 0, sizeof gy__dfpn_hist);
-		memset(gy__dfpn_revisit, 0, sizeof gy__dfpn_revisit);
-#endif
+		trace_depths(hold);
 		if (r > 0) {
 			l = nl;
 			if (hold)
