@@ -720,6 +720,8 @@ static void setup_search(struct gy_engine *e, const struct gy_limits *limits)
 {
 	struct search_shared *sh = e->sh;
 	struct search_setup *s = &sh->setup;
+	/* The move's time runs from the go, so what comes before the search (the first read of the network) is paid from it. */
+	atomic_store(&sh->start_ms, gy__timeman_now());
 	memset(s, 0, sizeof *s);
 	s->limits = *limits;
 	s->tm = gy__timeman_plan(limits, e->root.side, e->game_len, e->network_delay, e->minimum_think);
@@ -754,7 +756,6 @@ static void setup_search(struct gy_engine *e, const struct gy_limits *limits)
 	atomic_store(&sh->stop, false);
 	atomic_store(&sh->pondering, limits->ponder);
 	atomic_store(&sh->nodes, 0);
-	atomic_store(&sh->start_ms, gy__timeman_now());
 	tt_new_search(&e->tt);
 	for (int i = 0; i < e->nworkers; i++)
 		prepare_worker(e, e->workers[i]);

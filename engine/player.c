@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "gyoku/player.h"
+#include "timeman.h"
 
 static const struct {
 	int skill;        /* SkillLevel 0..20 */
@@ -116,7 +117,7 @@ void gy_player_level_text(int level, char *buf, size_t size)
 			 (long long)(levels[level].movetime / 1000));
 }
 
-/* The limits of a move at the level, with the clock of `s` as it stands at `now`. */
+/* The mover's limits with the clock of `s` as it stands at `now` (gy_player_limits). */
 static void clock_limits(const struct gy_session *s, int64_t now, struct gy_limits *lim)
 {
 	const struct gy_clock *clock = gy_session_clock(s);
@@ -135,20 +136,42 @@ static void clock_limits(const struct gy_session *s, int64_t now, struct gy_limi
 		 * A first move under the rules' first_move_ms: the clock does not
 		 * run, but the move must come within that time or the game is
 		 * aborted.  At most a sixth of it as main time and as byoyomi
-		 * keeps the search well inside it.
+		 * keeps the search well inside it, less the turn so far (main
+		 * time first, as a running clock would take it), so that a wait
+		 * before the search (a server's queue) does not make the answer
+		 * later.  They are taken from the control and the clock as the
+		 * turn started, whatever the view says of a clock that does not run.
 		 */
 		int64_t cap = gy_session_rules(s)->first_move_ms / 6;
-		if (lim->time[side] > cap)
-			lim->time[side] = cap;
-		if (lim->byoyomi > cap)
-			lim->byoyomi = cap;
+		int64_t start = gy_session_turn_start(s), used = start >= 0 && now > start ? now - start : 0;
+		int64_t main = clock->main_ms[side] < cap ? clock->main_ms[side] : cap;
+		int64_t byo = clock->tc.byoyomi_ms < cap ? clock->tc.byoyomi_ms : cap;
+		int64_t from_main = used < main ? used : main;
+		lim->time[side] = main - from_main;
+		lim->byoyomi = used - from_main < byo ? byo - (used - from_main) : 0;
 		lim->inc[side] = 0;
 	}
+	/* Nothing left (the mover has flagged, or is about to): the least search, never one without a limit. */
+	if (lim->time[side] <= 0 && lim->byoyomi <= 0 && lim->inc[side] <= 0)
+		lim->movetime = 1;
+}
+
+void gy_player_limits(int level, const struct gy_session *s, int64_t now, struct gy_limits *lim)
+{
+	*lim = (struct gy_limits){0};
+	if (level < GY_LEVEL_MIN || level > GY_LEVEL_MAX)
+		level = GY_LEVEL_MAX;
+	lim->nodes = levels[level].nodes;
+	if (gy_session_clock(s))
+		clock_limits(s, now, lim);
+	else
+		lim->movetime = levels[level].movetime;
 }
 
 enum gy_err gy_player_think(struct gy_player *pe, const struct gy_session *s, int64_t now, bool hint,
 			    enum gy_best_kind *kind, gy_move *move)
 {
+	int64_t entered = gy__timeman_now();
 	enum gy_err err =
 		gy_engine_set_position(pe->engine, gy_session_start(s), gy_session_moves(s), gy_session_ply(s));
 	if (err)
@@ -160,11 +183,8 @@ enum gy_err gy_player_think(struct gy_player *pe, const struct gy_session *s, in
 		if ((err = gy_engine_set_option(pe->engine, "SkillLevel", "20")))
 			return err;
 	} else {
-		lim.nodes = levels[pe->level].nodes;
-		if (gy_session_clock(s))
-			clock_limits(s, now, &lim);
-		else
-			lim.movetime = levels[pe->level].movetime;
+		/* The clock ran while the position was set up: the limits are those at the go. */
+		gy_player_limits(pe->level, s, now + (gy__timeman_now() - entered), &lim);
 	}
 	pe->move = GY_MOVE_NONE;
 	pe->kind = GY_BEST_RESIGN;

@@ -25,7 +25,8 @@
  *   gy_session_count for the side to move), count.b=N and count.w=N (a
  *   side's points, to move or not), sfen=SFEN-BOARD (the board part of the position),
  *   deadline=TIME, pending=0|1 (gy_session_first_move_pending), main.b=MS and
- *   main.w=MS (a side's main time in the clock as it stands), record=FMT (written in FMT and read back: the same
+ *   main.w=MS (a side's main time in the clock as it stands), limits=MAIN/BYOYOMI/MOVETIME (the
+ *   computer's limits at level 10 for the side to move at now, gy_player_limits), record=FMT (written in FMT and read back: the same
  *   main line, ending, headers and comments), adopt (the record made into
  *   a new session, which then replaces this one: undo and play go on).
  */
@@ -36,6 +37,7 @@
 #include "check.h"
 #include "datafile.h"
 #include "gyoku/gyoku.h"
+#include "gyoku/player.h"
 #include "gyoku/session.h"
 
 /* A time: a sum of terms, each digits with an optional unit m or s (none: ms); -1 when malformed. */
@@ -310,6 +312,20 @@ static void step(struct run *r, char *tok)
 	} else if (eq && !strncmp(tok, "pending=", 8)) {
 		if (gy_session_first_move_pending(r->s) != (eq[1] == '1'))
 			note(r, "first move %s", gy_session_first_move_pending(r->s) ? "pending" : "not pending");
+	} else if (eq && !strncmp(tok, "limits=", 7)) {
+		struct gy_limits lim;
+		gy_player_limits(GY_LEVEL_MAX, r->s, r->now, &lim);
+		char got[96];
+		snprintf(got, sizeof got, "%lld/%lld/%lld", (long long)lim.time[pos->side], (long long)lim.byoyomi,
+			 (long long)lim.movetime);
+		char *p1 = strchr(eq + 1, '/'), *p2 = p1 ? strchr(p1 + 1, '/') : NULL;
+		r->malformed |= !p2;
+		if (p2) {
+			*p1 = *p2 = '\0';
+			if (lim.time[pos->side] != parse_time(eq + 1) || lim.byoyomi != parse_time(p1 + 1) ||
+			    lim.movetime != parse_time(p2 + 1))
+				note(r, "the computer's limits %s (main/byoyomi/movetime)", got);
+		}
 	} else if (eq && (!strncmp(tok, "main.b=", 7) || !strncmp(tok, "main.w=", 7))) {
 		const struct gy_clock *c = gy_session_clock(r->s);
 		long long ms = c ? c->main_ms[tok[5] == 'w' ? GY_WHITE : GY_BLACK] : -1;

@@ -71,6 +71,19 @@ void gy_player_level_text(int level, char *buf, size_t size);
 enum gy_err gy_player_think(struct gy_player *pe, const struct gy_session *s, int64_t now, bool hint,
 			    enum gy_best_kind *kind, gy_move *move) __attribute__((warn_unused_result));
 
+/*
+ * The limits gy_player_think gives the engine for a move at `level` (out
+ * of range: GY_LEVEL_MAX) in `s` at `now`: the level's node budget and,
+ * without a clock, its time a move; with one, the time the side to move
+ * has left at `now` (main time, what is left of the current byoyomi
+ * period, the increments).  A first move whose clock does not run has at
+ * most a sixth of the rules' first_move_ms as main time and as byoyomi,
+ * less the time since its turn started.  When the mover has nothing left,
+ * movetime is 1 ms: never a search without a limit.  The margin is not in
+ * these figures: the engine keeps it (NetworkDelay).
+ */
+void gy_player_limits(int level, const struct gy_session *s, int64_t now, struct gy_limits *lim);
+
 /* Makes a gy_player_think running on another thread return soon, with the best move so far. */
 void gy_player_stop(struct gy_player *pe);
 
