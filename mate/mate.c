@@ -36,7 +36,7 @@
 #include "hands.h"
 #include "mate_int.h"
 
-enum { MATE_PV_MAX = 4096, MATE_HOLD_VISITS = 1 << 18 };
+enum { MATE_PV_MAX = 4096, MATE_HOLD_VISITS = 1 << 18, SPLICE_FAILS = 64 };
 
 /*
  * `make CFLAGS=-DGY_MATE_TRACE`: the refinement's steps and their nodes on
@@ -83,6 +83,12 @@ struct gy_mate {
 	gy_move *held;   /* the complete line of the shortest proof so far (hold_line), MATE_PV_MAX moves */
 	int held_n;      /* its plies; 0: none */
 	bool held_bound; /* the held line is the table's minimax (tmin_line): never shorter than the mate */
+	/* The shortcuts splice_line tried and could not prove (the keys of their two ends, their plies). */
+	struct {
+		uint64_t from, to;
+		int plies;
+	} unspliced[SPLICE_FAILS];
+	int unspliced_n;
 };
 
 static int64_t mono_ns(void)
@@ -206,6 +212,175 @@ static int bounded(struct gy_mate *m, const struct gy_pos *p, int depth, int *le
 
 static void hold_line(struct gy_mate *m, const struct gy_pos *root, int len);
 
+static bool line_mates(const struct gy_pos *root, const gy_move *line, int n, bool tsume);
+
+/* Whether `a` and `b` are the same position (board, hands, side to move). */
+static bool same_pos(const struct gy_pos *a, const struct gy_pos *b)
+{
+	return a->board_key == b->board_key && a->side == b->side && a->hand[0] == b->hand[0] &&
+	       a->hand[1] == b->hand[1] && !memcmp(a->board, b->board, sizeof a->board);
+}
+
+/*
+ * Proves the line m->line[0..n) from `root` a mate within n plies: each
+ * position of it, from the last to the root, searched within the plies
+ * left, inside the path from the root (bounded_path), so that every
+ * evasion the defender has off the line is proven within what it leaves.
+ * The line's own child of each position is proven just before, so an
+ * attacker node costs a probe; the work is the defender's other evasions.
+ * True when every position is proven; stops at the first that is not (a
+ * disproof within its plies: the line is not a mate of its length), or
+ * when the nodes reach `cap`.
+ */
+static bool prove_line(struct gy_mate *m, const struct gy_pos *root, int n, uint64_t cap)
+{
+	struct gy_pos *at = malloc((size_t)(n + 1) * sizeof *at);
+	if (!at)
+		return false;
+	at[0] = *root;
+	for (int k = 0; k < n; k++) {
+		struct gy_undo u;
+		at[k + 1] = at[k];
+		gy_pos_do(&at[k + 1], m->line[k], &u);
+	}
+	const struct gy_mate_limits *lim = m->lim, capped = {.nodes = cap};
+	struct gy_mate_limits both = lim ? *lim : capped;
+	if (!both.nodes || both.nodes > cap)
+		both.nodes = cap;
+	m->lim = &both;
+	bool ok = true;
+	for (int k = n - 1; k >= 0 && ok; k--) {
+		int len = 0;
+		ok = bounded_path(m, &at[k], root->side, root, k, n - k, &len) > 0;
+	}
+	m->lim = lim;
+	free(at);
+	return ok;
+}
+
+/*
+ * A way from `x` to `goal` in `t` more plies made of the moves of `w`
+ * (`nw` of them, each used once; the attacker's only its checks, the
+ * defender's only its own), into `out`; true when found.  `used` marks the
+ * moves of `w` taken; each move played takes one of `*budget`, and none
+ * left ends the look.
+ */
+static bool shortcut(struct gy_pos *x, const struct gy_pos *goal, int attacker, const gy_move *w, const int *wside,
+		     int nw, bool *used, int t, gy_move *out, int *budget)
+{
+	if (t == 0)
+		return same_pos(x, goal);
+	for (int k = 0; *budget > 0 && k < nw; k++) {
+		gy_move mv = w[k];
+		if (used[k] || wside[k] != x->side || !gy_move_is_legal(x, mv) ||
+		    (x->side == attacker && !gy_pos_gives_check(x, mv)))
+			continue;
+		struct gy_undo u;
+		gy_pos_do(x, mv, &u);
+		used[k] = true;
+		out[0] = mv;
+		--*budget;
+		bool found = shortcut(x, goal, attacker, w, wside, nw, used, t - 1, out + 1, budget);
+		used[k] = false;
+		gy_pos_undo(x, mv, &u);
+		if (found)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Shortens the line held (m->held, `len` plies, a proven mate) where a
+ * stretch of it can be played in fewer plies: from the position at ply i
+ * to the one at ply e (e - i at most SPLICE_SPAN), a way 2 or 4 plies
+ * shorter made of the stretch's own moves, in another order, some left
+ * out (Microcosmos' first proof, 1541 plies, has four such detours, each
+ * `3a4a 4b3b 2a3a 3b2b N*3d 3c3d 3a2a 2b3b` where the published 1525-ply
+ * solution plays `N*3d 3c3d 3a4a 4b3b`; the root's searches within 1531
+ * and 1527 took 53 M nodes to find them).  Each such line that replays as
+ * a mate is proven by prove_line within its length, all of them together
+ * with at most a quarter of the nodes spent so far (or 1 M); the first
+ * proven is held and its length returned, else 0.  A shortcut not proven
+ * is not tried again in this solve (m->unspliced, by the positions at its
+ * ends).  The look costs a replay of the line and, at each attacker
+ * position, small searches over the stretches' moves (at most
+ * SPLICE_TRIES moves played each).
+ */
+enum { SPLICE_SPAN = 10, SPLICE_TRIES = 300 };
+static int splice_line(struct gy_mate *m, const struct gy_pos *root, int len)
+{
+	int n = m->held_n;
+	if (n != len || n < 6 || m->aborted)
+		return 0;
+	struct gy_pos *at = malloc((size_t)(n + 1) * sizeof *at);
+	if (!at)
+		return 0;
+	at[0] = *root;
+	for (int k = 0; k < n; k++) {
+		struct gy_undo u;
+		at[k + 1] = at[k];
+		gy_pos_do(&at[k + 1], m->held[k], &u);
+	}
+	int found = 0;
+	uint64_t cap = m->nodes + (m->nodes / 4 > 1000000 ? m->nodes / 4 : 1000000);
+	gy_move way[SPLICE_SPAN];
+	int wside[SPLICE_SPAN];
+	bool used[SPLICE_SPAN];
+	for (int i = 0; i + 6 <= n && !found && !m->aborted; i += 2) {
+		for (int e = i + 6; e <= n && e <= i + SPLICE_SPAN && !found && !m->aborted; e += 2) {
+			int nw = e - i;
+			for (int k = 0; k < nw; k++) {
+				wside[k] = at[i + k].side;
+				used[k] = false;
+			}
+			for (int t = nw - 4; t <= nw - 2 && !found && !m->aborted; t += 2) {
+				struct gy_pos x = at[i];
+				int budget = SPLICE_TRIES;
+				if (!shortcut(&x, &at[e], root->side, m->held + i, wside, nw, used, t, way, &budget))
+					continue;
+				uint64_t from = at[i].board_key ^ at[i].hand_key, to = at[e].board_key ^ at[e].hand_key;
+				bool tried = false;
+				for (int f = 0; f < m->unspliced_n && !tried; f++)
+					tried = m->unspliced[f].from == from && m->unspliced[f].to == to &&
+						m->unspliced[f].plies == t;
+				if (tried)
+					continue;
+				int sn = 0;
+				for (int k = 0; k < i; k++)
+					m->line[sn++] = m->held[k];
+				for (int k = 0; k < t; k++)
+					m->line[sn++] = way[k];
+				for (int k = e; k < n; k++)
+					m->line[sn++] = m->held[k];
+				if (!line_mates(root, m->line, sn, false))
+					continue;
+				uint64_t n0 = m->nodes;
+				bool proven = m->nodes < cap && prove_line(m, root, sn, cap);
+				TRACE("splice plies %d to %d in %d: %s, %llu nodes\n", i, e, t,
+				      proven ? "proven" : "not proven", (unsigned long long)(m->nodes - n0));
+				if (proven) {
+					memcpy(m->held, m->line, (size_t)sn * sizeof *m->held);
+					m->held_n = sn;
+					m->held_bound = true;
+					found = sn;
+					break;
+				}
+				if (m->unspliced_n < SPLICE_FAILS) {
+					m->unspliced[m->unspliced_n].from = from;
+					m->unspliced[m->unspliced_n].to = to;
+					m->unspliced[m->unspliced_n++].plies = t;
+				}
+				if (m->aborted && (!m->lim || !m->lim->nodes || m->nodes < m->lim->nodes) &&
+				    !(m->stop && atomic_load(m->stop)) &&
+				    !(m->deadline_ns && mono_ns() >= m->deadline_ns))
+					m->aborted = false; /* only the splice's own cap was met */
+			}
+		}
+	}
+	free(at);
+	return found;
+}
+
 /*
  * The exact mate length of `p` (attacker to move) given a proof of length
  * `ub`; *exact is cleared when the limits stopped the refinement.  `hold`
@@ -220,6 +395,11 @@ static int exact_len(struct gy_mate *m, const struct gy_pos *p, int ub, bool *ex
 		hold_line(m, p, l);
 	}
 	while (l >= 3) {
+		int sl = hold ? splice_line(m, p, l) : 0;
+		if (sl) {
+			l = sl;
+			continue;
+		}
 		uint64_t n0 = m->nodes;
 		int nl = 0, r = bounded(m, p, l - 2, &nl);
 		if (hold)
@@ -765,6 +945,7 @@ enum gy_mate_status gy_mate_solve(struct gy_mate *m, const struct gy_pos *p, con
 	m->pv_len = 0;
 	m->held_n = 0;
 	m->held_bound = false;
+	m->unspliced_n = 0;
 	struct gy_mate_report rep;
 	memset(&rep, 0, sizeof rep);
 
@@ -843,3 +1024,21 @@ int gy__mate_within(struct gy_mate *m, const struct gy_pos *p, int depth, const 
 }
 
 bool gy__mate_futile(const struct gy_pos *p, gy_move e) { return futile(p, e, 8); }
+
+int gy__mate_splice(struct gy_mate *m, const struct gy_pos *root, const gy_move *line, int n, gy_move *out)
+{
+	if (n < 1 || n > MATE_PV_MAX)
+		return 0;
+	m->lim = NULL;
+	m->stop = NULL;
+	m->deadline_ns = 0;
+	m->nodes = 0;
+	m->aborted = false;
+	m->unspliced_n = 0;
+	memcpy(m->held, line, (size_t)n * sizeof *m->held);
+	m->held_n = n;
+	int sn = splice_line(m, root, n);
+	if (sn)
+		memcpy(out, m->held, (size_t)sn * sizeof *out);
+	return sn;
+}

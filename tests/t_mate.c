@@ -37,6 +37,7 @@
 #include "dfpn_tt.h"
 #include "gyoku/gyoku.h"
 #include "gyoku/mate.h"
+#include "mate_int.h"
 
 enum { PV_MAX = 4096 };
 
@@ -231,7 +232,7 @@ enum { MICRO_MAX = 1600 };
  * position before each ply (pos[i], i = 0..n) and returns n, or 0 when the
  * file is absent or does not replay (the message says which).
  */
-static int microcosmos_line(struct gy_pos *pos, const char **why)
+static int microcosmos_line(struct gy_pos *pos, gy_move *line, const char **why)
 {
 	size_t len;
 	char *text = datafile_slurp(microcosmos_path, &len);
@@ -259,7 +260,7 @@ static int microcosmos_line(struct gy_pos *pos, const char **why)
 				struct gy_undo u;
 				pos[n + 1] = pos[n];
 				gy_pos_do(&pos[n + 1], m, &u);
-				n++;
+				line[n++] = m;
 			}
 		}
 	}
@@ -294,12 +295,57 @@ static void stopped_line(struct check_tally *t, const char *id, const struct gy_
 	gy_mate_destroy(mt);
 }
 
+/*
+ * tsume-4.61s: the 61-ply tail's line with the detour of the 1541-ply line
+ * the first proof of Microcosmos gives at the same place (`3a4a 4b3b 2a3a
+ * 3b2b N*3d 3c3d 3a2a 2b3b` for `N*3d 3c3d 3a4a 4b3b`, 65 plies) is
+ * shortened to a proven mate of 61 (gy__mate_splice, docs/mate.md
+ * "Shortest mate and the line", 2); tsume-4.61n: the published line itself,
+ * the shortest, is not shortened (a shorter line proven would be a wrong
+ * answer).  `root` is the tail's position and `tail` its 61 moves.
+ */
+static void splice_cases(struct check_tally *t, struct gy_mate *m, const struct gy_pos *root, const gy_move *tail)
+{
+	static const char *const detour[] = {"3a4a", "4b3b", "2a3a", "3b2b", "N*3d", "3c3d", "3a2a", "2b3b"};
+	gy_move line[65], out[65];
+	int k = 0;
+	struct gy_pos p = *root;
+	const char *bad = NULL;
+	for (int i = 0; i < 61 && !bad; i++) {
+		int nd = i == 4 ? 8 : i >= 5 && i <= 7 ? 0 : 1;
+		for (int d = 0; d < nd && !bad; d++) {
+			gy_move mv = tail[i];
+			if (nd == 8 && gy_usi_parse_move(&p, detour[d], strlen(detour[d]), &mv, NULL) != GY_OK)
+				bad = "the detour does not replay";
+			struct gy_undo u;
+			if (!bad) {
+				gy_pos_do(&p, mv, &u);
+				line[k++] = mv;
+			}
+		}
+	}
+	bool declined;
+	if (!bad)
+		bad = replay(root, line, k, false, &declined);
+	gy_mate_clear(m);
+	int sn = bad ? 0 : gy__mate_splice(m, root, line, k, out);
+	if (!bad && sn != 61)
+		bad = "not shortened to 61 plies";
+	if (!bad)
+		bad = replay(root, out, sn, false, &declined);
+	CHECK(t, "tsume-4.61s", !bad && k == 65, "%s (%d plies, shortened to %d)", bad ? bad : "", k, sn);
+	gy_mate_clear(m);
+	sn = gy__mate_splice(m, root, tail, 61, out);
+	CHECK(t, "tsume-4.61n", sn == 0, "the shortest line shortened to %d plies", sn);
+}
+
 /* tsume-4.N: the position N plies before the end of Microcosmos is a mate in N. */
 static void microcosmos_cases(struct check_tally *t, struct gy_mate *m, bool quick, char *p31, size_t p31_size)
 {
 	static struct gy_pos pos[MICRO_MAX];
+	static gy_move line[MICRO_MAX];
 	const char *why;
-	int n = microcosmos_line(pos, &why);
+	int n = microcosmos_line(pos, line, &why);
 	if (n == 0) {
 		check_skip("tsume-4.0", why);
 		return;
@@ -334,6 +380,7 @@ static void microcosmos_cases(struct check_tally *t, struct gy_mate *m, bool qui
 		else
 			run_case(t, m, id, sfen, want, "");
 	}
+	splice_cases(t, m, &pos[n - 61], &line[n - 61]);
 	/*
 	 * tsume-4.51h: the 51-ply tail stopped at 150,000 nodes (64 MB), in the
 	 * refinement's search for a mate within 49 that fails: the line
