@@ -553,10 +553,19 @@ struct conn {
 struct addr_count {
 	char addr[ADDR_TEXT_MAX];
 	int conns, streams;
+	/*
+	 * Connections the accept policy let in that have not started yet
+	 * (on_accept, on_connection): counted against the cap, so that two
+	 * I/O threads accepting at once cannot both take the last place.
+	 * One libmicrohttpd drops after its policy never starts; the reaper
+	 * forgets those after PENDING_MS.
+	 */
+	int pending;
+	int64_t pending_ms; /* when the last was let in */
 	struct addr_count *next;
 };
 
-enum { ADDR_BUCKETS = 1024, REAP_MS = 1000 };
+enum { ADDR_BUCKETS = 1024, REAP_MS = 1000, PENDING_MS = 5000 };
 
 struct http {
 	struct srv *srv;
@@ -608,7 +617,7 @@ static struct addr_count *addr_get(struct http *h, const char *addr, bool create
 /* Frees the counts of `a` when nothing counts on them any more; `mu` is held. */
 static void addr_put(struct http *h, struct addr_count *a)
 {
-	if (!a || a->conns > 0 || a->streams > 0)
+	if (!a || a->conns > 0 || a->streams > 0 || a->pending > 0)
 		return;
 	for (struct addr_count **pp = &h->addrs[addr_bucket(a->addr)]; *pp; pp = &(*pp)->next)
 		if (*pp == a) {
@@ -680,8 +689,12 @@ static enum MHD_Result on_accept(void *cls, const struct sockaddr *sa, socklen_t
 	char addr[ADDR_TEXT_MAX];
 	addr_text(sa, addr, sizeof addr);
 	pthread_mutex_lock(&h->mu);
-	struct addr_count *a = addr_get(h, addr, false);
-	bool ok = !a || a->conns < h->srv->opts->conns_per_addr;
+	struct addr_count *a = addr_get(h, addr, true);
+	bool ok = !a || a->conns + a->pending < h->srv->opts->conns_per_addr;
+	if (a && ok) {
+		a->pending++;
+		a->pending_ms = srv_now_ms();
+	}
 	pthread_mutex_unlock(&h->mu);
 	return ok ? MHD_YES : MHD_NO;
 }
@@ -709,8 +722,11 @@ static void on_connection(void *cls, struct MHD_Connection *conn, void **socket_
 		c->next->prev = c;
 		h->conns.next = c;
 		struct addr_count *a = addr_get(h, c->addr, true);
-		if (a)
+		if (a) {
 			a->conns++;
+			if (a->pending > 0 && !c->proxy)
+				a->pending--;
+		}
 		pthread_mutex_unlock(&h->mu);
 		return;
 	}
@@ -757,6 +773,15 @@ static void *reaper_main(void *arg)
 				c->cut = true;
 			}
 		}
+		/* Places let in whose connection never started (libmicrohttpd dropped it after its policy). */
+		for (int b = 0; b < ADDR_BUCKETS; b++)
+			for (struct addr_count *a = h->addrs[b], *next; a; a = next) {
+				next = a->next;
+				if (a->pending > 0 && now - a->pending_ms > PENDING_MS) {
+					a->pending = 0;
+					addr_put(h, a);
+				}
+			}
 	}
 	pthread_mutex_unlock(&h->mu);
 	return NULL;

@@ -382,6 +382,23 @@ async function main() {
 		},
 	);
 
+	await kase(
+		'server-93.9',
+		'40 connections at once from one address with a cap of 4: exactly 4 are let in, however the I/O threads race to accept them',
+		['--conns-per-addr', '4', '--io-threads', '4', '--header-timeout', '60'],
+		async (server, all) => {
+			const burst = await Promise.all(
+				Array.from({ length: 40 }, () => conn(server.port, '127.0.0.3')),
+			);
+			all.push(...burst);
+			// Every refusal is heard within the wait; the 4 let in stay open (the header deadline is 60 s).
+			await until(() => burst.filter((c) => c.closed).length >= 36, 3000 * scale);
+			await sleep(500);
+			const open = burst.filter((c) => !c.closed).length;
+			return open === 4 ? null : `${open} of 40 connections let in, not 4`;
+		},
+	);
+
 	// A file limit lower than --max-connections: the ceiling is lowered to fit, and said.
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gyoku-limits-'));
 	const wrapper = path.join(dir, 'gyoku');
