@@ -221,6 +221,21 @@ static bool same_pos(const struct gy_pos *a, const struct gy_pos *b)
 	       a->hand[1] == b->hand[1] && !memcmp(a->board, b->board, sizeof a->board);
 }
 
+/* The positions of `line` (`n` moves) from `root`: n + 1 of them, the caller frees; NULL without memory. */
+static struct gy_pos *line_positions(const struct gy_pos *root, const gy_move *line, int n)
+{
+	struct gy_pos *at = malloc((size_t)(n + 1) * sizeof *at);
+	if (!at)
+		return NULL;
+	at[0] = *root;
+	for (int k = 0; k < n; k++) {
+		struct gy_undo u;
+		at[k + 1] = at[k];
+		gy_pos_do(&at[k + 1], line[k], &u);
+	}
+	return at;
+}
+
 /*
  * Proves the line m->line[0..n) from `root` a mate within n plies: each
  * position of it, from the last to the root, searched within the plies
@@ -234,17 +249,11 @@ static bool same_pos(const struct gy_pos *a, const struct gy_pos *b)
  */
 static bool prove_line(struct gy_mate *m, const struct gy_pos *root, int n, uint64_t cap)
 {
-	struct gy_pos *at = malloc((size_t)(n + 1) * sizeof *at);
+	struct gy_pos *at = line_positions(root, m->line, n);
 	if (!at)
 		return false;
-	at[0] = *root;
-	for (int k = 0; k < n; k++) {
-		struct gy_undo u;
-		at[k + 1] = at[k];
-		gy_pos_do(&at[k + 1], m->line[k], &u);
-	}
-	const struct gy_mate_limits *lim = m->lim, capped = {.nodes = cap};
-	struct gy_mate_limits both = lim ? *lim : capped;
+	const struct gy_mate_limits *lim = m->lim;
+	struct gy_mate_limits both = lim ? *lim : (struct gy_mate_limits){0};
 	if (!both.nodes || both.nodes > cap)
 		both.nodes = cap;
 	m->lim = &both;
@@ -312,15 +321,9 @@ static int splice_line(struct gy_mate *m, const struct gy_pos *root, int len)
 	int n = m->held_n;
 	if (n != len || n < 6 || m->aborted)
 		return 0;
-	struct gy_pos *at = malloc((size_t)(n + 1) * sizeof *at);
+	struct gy_pos *at = line_positions(root, m->held, n);
 	if (!at)
 		return 0;
-	at[0] = *root;
-	for (int k = 0; k < n; k++) {
-		struct gy_undo u;
-		at[k + 1] = at[k];
-		gy_pos_do(&at[k + 1], m->held[k], &u);
-	}
 	int found = 0;
 	uint64_t cap = m->nodes + (m->nodes / 4 > 1000000 ? m->nodes / 4 : 1000000);
 	gy_move way[SPLICE_SPAN];
