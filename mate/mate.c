@@ -303,10 +303,10 @@ static bool shortcut(struct gy_pos *x, const struct gy_pos *goal, int attacker, 
  * stretch of it can be played in fewer plies: from the position at ply i
  * to the one at ply e (e - i at most SPLICE_SPAN), a way 2 or 4 plies
  * shorter made of the stretch's own moves, in another order, some left
- * out (Microcosmos' first proof, 1541 plies, has four such detours, each
- * `3a4a 4b3b 2a3a 3b2b N*3d 3c3d 3a2a 2b3b` where the published 1525-ply
- * solution plays `N*3d 3c3d 3a4a 4b3b`; the root's searches within 1531
- * and 1527 took 53 M nodes to find them).  Each such line that replays as
+ * out (Microcosmos' first proof with a 4 GB table, 1541 plies, has four
+ * such detours, each `3a4a 4b3b 2a3a 3b2b N*3d 3c3d 3a2a 2b3b` where the
+ * published 1525-ply solution plays `N*3d 3c3d 3a4a 4b3b`; the root's
+ * searches within 1531 and 1527 took 53 M nodes to find them).  Each such line that replays as
  * a mate is proven by prove_line within its length, all of them together
  * with at most a quarter of the nodes spent so far (or 1 M); the first
  * proven is held and its length returned, else 0.  A shortcut not proven
